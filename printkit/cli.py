@@ -1,0 +1,104 @@
+"""The command line: parses options, calls a command function, maps errors to exit codes.
+
+Exit codes: 0 success; 1 a failed build or a wrong example; 2 bad usage or
+bad data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from printkit import __version__
+from printkit.commands.build import BuildOptions, build
+from printkit.commands.check import check
+from printkit.commands.listing import listing
+from printkit.errors import PrintkitError
+from printkit.layout.geometry import PAPERS
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"printkit: error: {message}\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    top = _Parser(prog="printkit", description="Build verified, localised, print-ready "
+                  "tabletop game kits.")
+    top.add_argument("--version", action="version", version=f"printkit {__version__}")
+    sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    b = sub.add_parser("build", help="build kits into the output folder",
+                       description="Verify every worked example, then build every document "
+                       "of the selected games and locales. Nothing is written if anything "
+                       "fails.")
+    b.add_argument("--game", action="append", metavar="ID",
+                   help="build only this game (repeatable; default: every game)")
+    b.add_argument("--locale", action="append", metavar="CODE",
+                   help="build only this locale (repeatable; default: every shipped locale)")
+    b.add_argument("--paper", default="a4", choices=sorted(PAPERS),
+                   help="paper size (default: a4)")
+    b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
+                   help="output folder (default: ./output)")
+    b.add_argument("--strict", action="store_true",
+                   help="a missing translation is an error, not a warning")
+    b.add_argument("--quiet", action="store_true", help="print only errors")
+
+    c = sub.add_parser("check", help="replay worked examples; render nothing",
+                       description="Replay every worked example with the rules engine and "
+                       "print one line per example.")
+    c.add_argument("--game", action="append", metavar="ID",
+                   help="check only this game (repeatable)")
+    c.add_argument("--examples", type=Path, metavar="FILE",
+                   help="check your own examples file instead (see README)")
+
+    sub.add_parser("list", help="show games, documents and locales",
+                   description="Show the games, their documents and the shipped locales.")
+    return top
+
+
+def _err(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "build":
+            say = (lambda line: None) if args.quiet else _err
+            result = build(BuildOptions(games=args.game, locales=args.locale, paper=args.paper,
+                                        out=args.out, strict=args.strict), progress=say)
+            for warning in result.warnings:
+                _err(warning)
+            if not args.quiet:
+                print(f"wrote {len(result.written)} file(s) to {args.out}")
+            return 0
+        if args.command == "check":
+            lines = check(args.game, args.examples)
+            for line in lines:
+                print(line)
+            wrong = sum(not line.ok for line in lines)
+            print(f"{len(lines) - wrong} verified, {wrong} wrong")
+            return 1 if wrong else 0
+        for line in listing():
+            print(line)
+        return 0
+    except PrintkitError as exc:
+        lines = exc.lines()
+        for line in lines:
+            _err(f"printkit: error: {line}")
+        return _exit_code(exc)
+
+
+def _exit_code(exc: PrintkitError) -> int:
+    inner = getattr(exc, "errors", None)
+    if inner:
+        return max(_exit_code(e) for e in inner)
+    return exc.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

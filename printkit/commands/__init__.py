@@ -1,0 +1,1 @@
+"""The commands, as plain functions the CLI and the tests call alike."""

@@ -1,0 +1,55 @@
+"""``printkit check``: replay worked examples without rendering anything."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit import games
+from printkit.errors import UsageError
+from printkit.examples import check as check_example
+from printkit.schema import read_toml
+
+
+@dataclass(frozen=True)
+class CheckLine:
+    game: str
+    example: str
+    problem: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    def __str__(self) -> str:
+        verdict = "verified" if self.problem is None else f"WRONG: {self.problem}"
+        return f"{self.game}  {self.example}  {verdict}"
+
+
+def check(game_ids: list[str] | None = None, examples_file: Path | None = None) -> list[CheckLine]:
+    """One line per example of the selected games, or of a user's examples file."""
+    if examples_file is not None:
+        game = games.get(_file_game(examples_file, game_ids))
+        sources = [(game, game.load_examples(examples_file))]
+    else:
+        sources = [(game, game.load_examples()) for game in games.select(game_ids)]
+    lines = []
+    for game, examples in sources:
+        for example in examples:
+            _, problem = check_example(example, game.replay)
+            lines.append(CheckLine(game.id, example.id, problem))
+    return lines
+
+
+def _file_game(path: Path, game_ids: list[str] | None) -> str:
+    named = read_toml(path).get("game")
+    if game_ids and len(game_ids) > 1:
+        raise UsageError("--examples takes one game: give a single --game")
+    if game_ids:
+        if named is not None and named != game_ids[0]:
+            raise UsageError(f"{path}: game: the file is for {named!r}, not {game_ids[0]!r}")
+        return game_ids[0]
+    if not isinstance(named, str):
+        raise UsageError(f"{path}: game: say which game the examples are for, with "
+                         f"game = \"<id>\" at the top of the file or --game ID")
+    return named

@@ -1,0 +1,100 @@
+"""One exception root for printkit.
+
+Every error a user can cause is a :class:`PrintkitError` whose ``str`` is a
+single line naming what is wrong and where (file, key path, locale or
+example). The command line prints those lines and maps the kind of error to
+an exit code, so nothing below the CLI ever calls ``sys.exit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class PrintkitError(Exception):
+    """Root of every error printkit reports to a user."""
+
+    #: Exit code the command line uses for this kind of error.
+    exit_code = 2
+
+    def lines(self) -> list[str]:
+        """The one-line messages this error stands for."""
+        return [str(self)]
+
+
+class UsageError(PrintkitError):
+    """A bad option or argument: unknown game, unknown locale, bad paper."""
+
+    exit_code = 2
+
+
+class DataError(PrintkitError):
+    """One problem in a data file, at a key path, with what would be valid."""
+
+    exit_code = 2
+
+    def __init__(self, file: str, key: str, message: str) -> None:
+        self.file = file
+        self.key = key
+        self.message = message
+        where = f"{file}: {key}" if key else file
+        super().__init__(f"{where}: {message}")
+
+
+class DataErrors(PrintkitError):
+    """Every problem found while loading data, reported together."""
+
+    exit_code = 2
+
+    def __init__(self, errors: Iterable[DataError]) -> None:
+        self.errors = list(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+    def lines(self) -> list[str]:
+        return [str(e) for e in self.errors]
+
+
+class RuleError(PrintkitError):
+    """An action the rules do not allow, with the reason."""
+
+    exit_code = 1
+
+
+class ExampleError(PrintkitError):
+    """A worked example whose expected result is not what the rules compute."""
+
+    exit_code = 1
+
+
+class TranslationError(PrintkitError):
+    """A catalog problem: missing string under --strict, bad placeholder, bad markup."""
+
+    exit_code = 1
+
+
+class GlyphError(PrintkitError):
+    """Text that the embedded fonts cannot print."""
+
+    exit_code = 1
+
+
+class FitError(PrintkitError):
+    """Text that does not fit its box even at the smallest allowed size."""
+
+    exit_code = 1
+
+
+class BuildError(PrintkitError):
+    """A build that failed; wraps every error of every document."""
+
+    exit_code = 1
+
+    def __init__(self, errors: Iterable[PrintkitError]) -> None:
+        self.errors = list(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+    def lines(self) -> list[str]:
+        out: list[str] = []
+        for e in self.errors:
+            out.extend(e.lines())
+        return out

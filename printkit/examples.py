@@ -1,0 +1,206 @@
+"""Worked examples as data, and their verification.
+
+An example is a starting position (``setup``), what the players do or roll
+(``steps``) and the observable result the rulebook claims (``expect``). Each
+game's rules engine replays the steps and reports what it computed; the
+example is verified when every expected key matches. Rendering only ever sees
+verified examples, so a printed example cannot contradict the rules.
+
+File format (one ``[[examples]]`` table per example)::
+
+    [[examples]]
+    id = "normal-move"          # unique in the file: lowercase, digits, dashes
+    title = "A normal move"     # English; translated through the catalogs
+    rules = { tydzien = false } # game options for this example (optional)
+    setup = { field = 5, dice = 2 }
+    steps = [ { roll = [3, 4] } ]
+    expect = { field = 7, dice = 2 }
+
+``rules``, ``setup``, each step and ``expect`` are checked against the game's
+own schema, so a typo names the file, the key path and the valid keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import DataError, DataErrors, ExampleError
+from printkit.schema import Array, Table, Value, read_toml, validate
+
+ID_PATTERN = r"[a-z0-9]+(-[a-z0-9]+)*"
+
+
+@dataclass(frozen=True)
+class Example:
+    """One worked example, validated but not yet replayed."""
+
+    game: str
+    id: str
+    title: str
+    rules: Mapping[str, Any]
+    setup: Mapping[str, Any]
+    steps: tuple[Mapping[str, Any], ...]
+    expect: Mapping[str, Any]
+    source: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}/{self.id}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened during a replay, for the rulebook to narrate.
+
+    ``kind`` is a short stable word (``moved``, ``penalty``); ``params`` holds
+    the numbers the sentence needs. Templates map kinds to translated text.
+    """
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What the rules engine computed for an example."""
+
+    observed: Mapping[str, Any]
+    #: Game states: before the first step, then after each step.
+    states: tuple[Any, ...] = ()
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verified:
+    """An example together with the replay that confirmed it."""
+
+    example: Example
+    replay: Replay
+
+    @property
+    def id(self) -> str:
+        return self.example.id
+
+
+@dataclass(frozen=True)
+class ExampleSchema:
+    """The game-specific parts of the example format."""
+
+    rules: Table
+    setup: Table
+    step: Table
+    expect: Table
+    min_steps: int = 1
+
+
+def example_file_schema(game: ExampleSchema) -> Table:
+    entry = Table({
+        "id": Value(str, pattern=ID_PATTERN),
+        "title": Value(str),
+        "rules": _optional(game.rules),
+        "setup": game.setup,
+        "steps": Array(game.step, min_items=game.min_steps),
+        "expect": game.expect,
+    })
+    return Table({
+        "game": Value(str, required=False),
+        "examples": Array(entry, min_items=1),
+    })
+
+
+def _optional(table: Table) -> Table:
+    defaults = {k: v.default for k, v in table.fields.items() if not v.required}
+    return Table(table.fields, required=False, default=defaults, checks=table.checks)
+
+
+def load_examples(path: Path, game_id: str, schema: ExampleSchema,
+                  label: str | None = None) -> list[Example]:
+    """Read and validate an examples file; every problem is reported at once."""
+    name = label or str(path)
+    data = validate(read_toml(path, name), example_file_schema(schema), name)
+    seen: dict[str, int] = {}
+    errors: list[DataError] = []
+    examples = []
+    for i, entry in enumerate(data["examples"]):
+        if entry["id"] in seen:
+            errors.append(DataError(name, f"examples[{i}].id",
+                                    f"{entry['id']!r} is already used by examples[{seen[entry['id']]}]"))
+        seen[entry["id"]] = i
+        examples.append(Example(
+            game=game_id, id=entry["id"], title=entry["title"], rules=entry["rules"],
+            setup=entry["setup"], steps=tuple(entry["steps"]), expect=entry["expect"],
+            source=name,
+        ))
+    if errors:
+        raise DataErrors(errors)
+    return examples
+
+
+Replayer = Callable[[Example], Replay]
+
+
+def difference(example: Example, replay: Replay) -> str | None:
+    """The first expected key whose computed value differs, as one line; None if all agree."""
+    for key, expected in example.expect.items():
+        computed = replay.observed.get(key)
+        if _normalise(computed) != _normalise(expected):
+            return (f"example {example.name} ({example.source}): {key} expected "
+                    f"{_show(expected)}, computed {_show(computed)}")
+    return None
+
+
+def check(example: Example, replayer: Replayer) -> tuple[Verified | None, str | None]:
+    """Replay one example: (verified, None) or (None, the one-line difference)."""
+    try:
+        replay = replayer(example)
+    except ExampleError as exc:
+        return None, str(exc)
+    diff = difference(example, replay)
+    if diff is not None:
+        return None, diff
+    return Verified(example, replay), None
+
+
+def verify(examples: Sequence[Example], replayer: Replayer) -> list[Verified]:
+    """Replay every example; raise one ExampleError per wrong example, all together."""
+    verified: list[Verified] = []
+    wrong: list[ExampleError] = []
+    for example in examples:
+        ok, problem = check(example, replayer)
+        if ok is None:
+            wrong.append(ExampleError(problem or example.name))
+        else:
+            verified.append(ok)
+    if wrong:
+        raise ExampleFailures(wrong)
+    return verified
+
+
+class ExampleFailures(ExampleError):
+    """Every wrong example of a run."""
+
+    def __init__(self, errors: Sequence[ExampleError]) -> None:
+        self.errors = list(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+    def lines(self) -> list[str]:
+        return [str(e) for e in self.errors]
+
+
+def _normalise(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_normalise(v) for v in value)
+    return value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)

@@ -1,0 +1,140 @@
+"""Translations: gettext catalogs read with Babel, with an English fallback.
+
+Source strings (msgids) are English. Each other locale has
+``locales/<code>/LC_MESSAGES/printkit.po``. Catalogs are read from the ``.po``
+files themselves (and compiled in memory), so an edit in a PO editor is used
+by the next build with no compile step that could go stale; fuzzy entries
+count as untranslated, as gettext tools do.
+
+A msgid missing from a catalog falls back to English and is remembered, so the
+build can warn about it by name; with ``strict`` it is an error instead.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.pofile import PoFileError, read_po
+from babel.numbers import format_decimal
+
+from printkit.errors import DataError, DataErrors, TranslationError, UsageError
+from printkit.resources import locales_dir, relative
+
+SOURCE_LOCALE = "en"
+DOMAIN = "printkit"
+
+
+def N_(message: str) -> str:
+    """Mark a msgid for extraction where it is defined; it is translated where it is used."""
+    return message
+
+
+def catalog_path(code: str, root: Path | None = None) -> Path:
+    return (root or locales_dir()) / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def template_path(root: Path | None = None) -> Path:
+    return (root or locales_dir()) / f"{DOMAIN}.pot"
+
+
+def shipped_locales(root: Path | None = None) -> list[str]:
+    """English first, then every locale with a catalog, in code order."""
+    base = root or locales_dir()
+    codes = sorted(p.parent.parent.name for p in base.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return [SOURCE_LOCALE] + [c for c in codes if c != SOURCE_LOCALE]
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The usable translations of one locale: no fuzzy, no empty entries."""
+
+    code: str
+    path: str
+    singular: dict[str, str]
+    plural: dict[str, tuple[str, ...]]
+    plural_index: Callable[[int], int]
+    num_plurals: int
+
+
+@lru_cache(maxsize=None)
+def load_catalog(code: str, root: Path | None = None) -> Catalog:
+    path = catalog_path(code, root)
+    label = relative(path)
+    try:
+        with path.open("rb") as fh:
+            po = read_po(fh, locale=code, abort_invalid=True)
+    except FileNotFoundError:
+        raise UsageError(f"locale {code!r} has no catalog at {label}") from None
+    except (PoFileError, ValueError, UnknownLocaleError) as exc:
+        raise DataErrors([DataError(label, "", f"cannot read catalog: {exc}")]) from None
+    singular: dict[str, str] = {}
+    plural: dict[str, tuple[str, ...]] = {}
+    for message in po:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple):
+            forms = tuple(message.string or ())
+            if forms and all(forms):
+                plural[message.id[0]] = forms
+        elif message.string:
+            singular[message.id] = message.string
+    return Catalog(code=code, path=label, singular=singular, plural=plural,
+                   plural_index=_gettext.c2py(po.plural_expr), num_plurals=po.num_plurals)
+
+
+@dataclass
+class Localizer:
+    """Translates and formats for one locale, remembering what fell back to English."""
+
+    code: str
+    strict: bool = False
+    catalog: Catalog | None = None
+    missing: set[str] = field(default_factory=set)
+    used: set[str] = field(default_factory=set)
+
+    @classmethod
+    def for_locale(cls, code: str, strict: bool = False, root: Path | None = None) -> Localizer:
+        known = shipped_locales(root)
+        if code not in known:
+            raise UsageError(f"unknown locale {code!r}; shipped locales: {', '.join(known)}")
+        catalog = None if code == SOURCE_LOCALE else load_catalog(code, root)
+        return cls(code=code, strict=strict, catalog=catalog)
+
+    @property
+    def babel_locale(self) -> Locale:
+        return Locale.parse(self.code)
+
+    def _fallback(self, msgid: str) -> None:
+        if self.strict:
+            where = self.catalog.path if self.catalog else self.code
+            raise TranslationError(f"locale {self.code}: no translation for {msgid!r} ({where})")
+        self.missing.add(msgid)
+
+    def gettext(self, msgid: str) -> str:
+        self.used.add(msgid)
+        if self.catalog is None:
+            return msgid
+        text = self.catalog.singular.get(msgid)
+        if text is None:
+            self._fallback(msgid)
+            return msgid
+        return text
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.used.add(singular)
+        if self.catalog is None:
+            return singular if n == 1 else plural
+        forms = self.catalog.plural.get(singular)
+        if forms is None:
+            self._fallback(singular)
+            return singular if n == 1 else plural
+        index = self.catalog.plural_index(n)
+        return forms[min(index, len(forms) - 1)]
+
+    def number(self, value: float) -> str:
+        return format_decimal(value, locale=self.code)

@@ -1,0 +1,98 @@
+"""Message extraction: Python code, Jinja2 templates and game data into one template.
+
+The keywords and Jinja2 options here are the ones rendering uses, so the
+catalog template holds exactly the msgids looked up at build time (plural
+forms included: ``ngettext`` is extracted with both its arguments).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from io import BytesIO
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract
+from babel.messages.pofile import write_po
+
+from printkit.render.templating import JINJA_EXTENSIONS, TRIMMED
+from printkit.resources import PACKAGE_DIR, templates_dir
+
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+
+#: Keys of game data whose string values are English msgids. A game's own
+#: title is a proper name and is printed as it is in every language.
+TRANSLATABLE_KEYS = {"subtitle", "credit", "name", "label", "text"}
+#: In examples files, each example's title is translated too.
+EXAMPLE_KEYS = {"title"}
+
+#: A fixed date keeps the template byte-stable between extractions.
+STABLE_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def _strings(node: Any, keys: set[str], path: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            sub = f"{path}.{key}" if path else key
+            if isinstance(value, str) and key in keys:
+                yield sub, value
+            else:
+                yield from _strings(value, keys, sub)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings(value, keys, f"{path}[{i}]")
+
+
+def extract_toml(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
+                 options: dict[str, Any]) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extractor for game data (registered as ``printkit_toml``)."""
+    raw = fileobj.read()
+    data = tomllib.loads(raw.decode("utf-8"))
+    name = getattr(fileobj, "name", "")
+    keys = TRANSLATABLE_KEYS | (EXAMPLE_KEYS if str(name).endswith("examples.toml") else set())
+    lines = raw.decode("utf-8").splitlines()
+    for path, text in _strings(data, keys):
+        lineno = next((i + 1 for i, line in enumerate(lines) if text in line), 0)
+        yield lineno, "gettext", text, [f"data: {path}"]
+
+
+def _sources(root: Path) -> Iterator[tuple[Path, str, str, dict[str, Any]]]:
+    """(file, shown path, method, options) for every source of msgids, in a stable order."""
+    jinja_options = {"extensions": ",".join(JINJA_EXTENSIONS), "trimmed": str(TRIMMED).lower()}
+    for path in sorted((root / "printkit").rglob("*.py")):
+        yield path, path.relative_to(root).as_posix(), "python", {}
+    for path in sorted((root / "printkit" / "games").rglob("*.toml")):
+        yield path, path.relative_to(root).as_posix(), "printkit.i18n.extract:extract_toml", {}
+    templates = root / "templates"
+    for path in sorted(templates.rglob("*.j2")):
+        yield path, path.relative_to(root).as_posix(), "jinja2.ext:babel_extract", jinja_options
+
+
+def extract_catalog(root: Path | None = None) -> Catalog:
+    base = root or _project_root()
+    catalog = Catalog(project="printkit", version="", creation_date=STABLE_DATE,
+                      revision_date=STABLE_DATE, charset="utf-8",
+                      msgid_bugs_address="", copyright_holder="printkit contributors")
+    for path, shown, method, options in _sources(base):
+        with path.open("rb") as fh:
+            for lineno, message, comments, context in extract(
+                    method, fh, keywords=KEYWORDS, options=options, strip_comment_tags=True):
+                catalog.add(message, None, [(shown, lineno)], auto_comments=comments,
+                            context=context)
+    return catalog
+
+
+def template_bytes(root: Path | None = None) -> bytes:
+    out = BytesIO()
+    write_po(out, extract_catalog(root), width=88, sort_output=False, omit_header=False)
+    return out.getvalue()
+
+
+def _project_root() -> Path:
+    """The source tree holding printkit/ and templates/ (a checkout, or the wheel's data)."""
+    if (PACKAGE_DIR.parent / "templates").is_dir():
+        return PACKAGE_DIR.parent
+    return templates_dir().parent

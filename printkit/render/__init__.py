@@ -1,0 +1,1 @@
+"""Rendering: turns verified game models and translated text into PDF bytes."""

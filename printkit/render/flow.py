@@ -1,0 +1,204 @@
+"""Flowing documents (rulebooks) from a small, escaped XML vocabulary.
+
+Templates render to this vocabulary with Jinja2 autoescaping on, so every
+translated string and every number reaches the XML escaped; the parser then
+builds ReportLab flowables and re-escapes text for Paragraph markup. A ``<``
+or ``&`` in a translation therefore prints as itself and can never corrupt a
+page. Vocabulary::
+
+    <document>
+      <title>…</title> <subtitle>…</subtitle>
+      <h1>…</h1> <h2>…</h2> <p>… <b>…</b> <i>…</i> <br/> …</p>
+      <ul><li>…</li></ul>  <ol><li>…</li></ol>
+      <box>…block elements…</box>          (a framed, kept-together block)
+      <figure name="track" example="…">caption</figure>
+    </document>
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from io import BytesIO
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from printkit.errors import TranslationError
+from printkit.layout.geometry import MM, Paper
+from printkit.render import fonts
+from printkit.render.pdf import doc_options
+from printkit.render.text import markup_escape
+
+#: A figure maker: the figure's XML attributes and the usable width -> a flowable.
+FigureMaker = Callable[[Mapping[str, str], float], Flowable]
+
+INK = colors.HexColor("#1f2430")
+ACCENT = colors.HexColor("#9b1c1c")
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    base = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=10, leading=13.5,
+                          textColor=INK, spaceAfter=5)
+    return {
+        "title": ParagraphStyle("title", base, fontName=fonts.BOLD, fontSize=24, leading=29,
+                                alignment=TA_CENTER, textColor=ACCENT, spaceAfter=4),
+        "subtitle": ParagraphStyle("subtitle", base, fontName=fonts.ITALIC, fontSize=12,
+                                   leading=16, alignment=TA_CENTER, spaceAfter=14),
+        "h1": ParagraphStyle("h1", base, fontName=fonts.BOLD, fontSize=14, leading=18,
+                             textColor=ACCENT, spaceBefore=10, spaceAfter=5),
+        "h2": ParagraphStyle("h2", base, fontName=fonts.BOLD, fontSize=11, leading=14,
+                             spaceBefore=6, spaceAfter=3),
+        "p": base,
+        "li": ParagraphStyle("li", base, spaceAfter=2),
+        "caption": ParagraphStyle("caption", base, fontName=fonts.ITALIC, fontSize=8.5,
+                                  leading=11, alignment=TA_CENTER),
+    }
+
+
+@dataclass
+class FlowDocument:
+    """Everything needed to lay out one flowing document."""
+
+    xml: str
+    paper: Paper
+    title: str
+    locale: str
+    document: str
+    figures: Mapping[str, FigureMaker]
+
+
+class _Builder:
+    def __init__(self, doc: FlowDocument, width: float) -> None:
+        self.doc = doc
+        self.width = width
+        self.styles = _styles()
+
+    def fail(self, message: str) -> TranslationError:
+        return TranslationError(f"locale {self.doc.locale}: {self.doc.document}: {message}")
+
+    def inline(self, element: ET.Element) -> str:
+        """An element's mixed content as escaped Paragraph markup, glyph-checked."""
+        text = "".join(element.itertext())
+        fonts.check_glyphs(text, self.doc.locale, self.doc.document)
+        parts = [markup_escape(element.text or "")]
+        for child in element:
+            if child.tag == "b" or child.tag == "i":
+                parts.append(f"<{child.tag}>{self.inline(child)}</{child.tag}>")
+            elif child.tag == "br":
+                parts.append("<br/>")
+            else:
+                raise self.fail(f"<{child.tag}> is not allowed inside <{element.tag}>")
+            parts.append(markup_escape(child.tail or ""))
+        return " ".join("".join(parts).split())
+
+    def para(self, element: ET.Element, style: str) -> Paragraph:
+        return Paragraph(self.inline(element), self.styles[style])
+
+    def blocks(self, parent: ET.Element) -> list[Flowable]:
+        out: list[Flowable] = []
+        for element in parent:
+            out.extend(self.block(element))
+        return out
+
+    def block(self, element: ET.Element) -> list[Flowable]:
+        tag = element.tag
+        if tag in ("title", "subtitle", "p"):
+            return [self.para(element, tag)]
+        if tag in ("h1", "h2"):
+            # Keep a heading with the start of what follows it.
+            return [_HeadingMarker(), self.para(element, tag)]
+        if tag in ("ul", "ol"):
+            items = [ListItem(self.para(li, "li"), leftIndent=14) for li in element
+                     if li.tag == "li"]
+            kind = "bullet" if tag == "ul" else "1"
+            return [ListFlowable(items, bulletType=kind, start=None if tag == "ul" else 1,
+                                 bulletFontName=fonts.REGULAR, bulletFontSize=9,
+                                 leftIndent=14, bulletColor=ACCENT, spaceAfter=4)]
+        if tag == "box":
+            inner = self.blocks(element)
+            table = Table([[inner]], colWidths=[self.width - 4])
+            table.setStyle(TableStyle([
+                ("BOX", (0, 0), (-1, -1), 0.8, ACCENT),
+                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fbf5ee")),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+            ]))
+            return [KeepTogether([table, Spacer(1, 6)])]
+        if tag == "figure":
+            name = element.get("name", "")
+            maker = self.doc.figures.get(name)
+            if maker is None:
+                raise self.fail(f"unknown figure {name!r}; known: {', '.join(self.doc.figures)}")
+            flow = maker(element.attrib, self.width)
+            caption = self.para(element, "caption")
+            return [KeepTogether([Spacer(1, 4), flow, Spacer(1, 3), caption, Spacer(1, 6)])]
+        raise self.fail(f"unknown element <{tag}>")
+
+
+class _HeadingMarker(Spacer):
+    """A zero-height marker that keeps a heading with the flowable after it."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 0)
+
+
+def _keep_headings(flow: list[Flowable]) -> list[Flowable]:
+    out: list[Flowable] = []
+    i = 0
+    while i < len(flow):
+        if isinstance(flow[i], _HeadingMarker) and i + 2 < len(flow):
+            # KeepTogether reports an infinite height to force its own split, so a
+            # kept block is merged into the pair rather than nested inside it.
+            following = flow[i + 2]
+            inner = following._content if isinstance(following, KeepTogether) else [following]
+            out.append(KeepTogether([flow[i + 1], *inner]))
+            i += 3
+        elif isinstance(flow[i], _HeadingMarker):
+            i += 1
+        else:
+            out.append(flow[i])
+            i += 1
+    return out
+
+
+def render_flow(doc: FlowDocument) -> bytes:
+    """Lay out a flowing document; returns the PDF bytes."""
+    try:
+        root = ET.fromstring(doc.xml)
+    except ET.ParseError as exc:
+        raise TranslationError(f"locale {doc.locale}: {doc.document}: the template produced "
+                               f"broken markup ({exc})") from None
+    buffer = BytesIO()
+    margin = 18 * MM
+    template = SimpleDocTemplate(buffer, pagesize=doc.paper.size, leftMargin=margin,
+                                 rightMargin=margin, topMargin=16 * MM, bottomMargin=18 * MM,
+                                 **doc_options(doc.title, doc.document, doc.locale))
+    width = doc.paper.size[0] - 2 * margin
+    story = _keep_headings(_Builder(doc, width).blocks(root))
+    footer = doc.title
+    fonts.check_glyphs(footer, doc.locale, f"{doc.document}: footer")
+
+    def page_footer(canvas, document) -> None:  # type: ignore[no-untyped-def]
+        canvas.saveState()
+        canvas.setFont(fonts.REGULAR, 8)
+        canvas.setFillColor(colors.grey)
+        canvas.drawString(margin, 10 * MM, footer)
+        canvas.drawRightString(doc.paper.size[0] - margin, 10 * MM, str(document.page))
+        canvas.restoreState()
+
+    template.build(story, onFirstPage=page_footer, onLaterPages=page_footer)
+    return buffer.getvalue()

@@ -1,0 +1,75 @@
+"""The embedded font family, and the glyph check that guards it.
+
+ReportLab's standard fonts and its bundled Vera lack Polish letters, and a
+TrueType font that lacks a glyph prints an empty box without any warning. So
+every PDF uses one embedded family that ships inside the package (DejaVu
+Sans, Bitstream Vera licence, see fonts/LICENSE-DejaVu.txt), and every string
+is checked against the font's character map before it is drawn.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from printkit.errors import GlyphError
+from printkit.resources import fonts_dir
+
+FAMILY = "PrintkitSans"
+REGULAR = "PrintkitSans"
+BOLD = "PrintkitSans-Bold"
+ITALIC = "PrintkitSans-Italic"
+BOLD_ITALIC = "PrintkitSans-BoldItalic"
+
+_FILES = {
+    REGULAR: "DejaVuSans.ttf",
+    BOLD: "DejaVuSans-Bold.ttf",
+    ITALIC: "DejaVuSans-Oblique.ttf",
+    BOLD_ITALIC: "DejaVuSans-BoldOblique.ttf",
+}
+
+#: Characters that are layout, not ink: never looked up in the font.
+_LAYOUT = {"\n", "\r", "\t", "\u00ad", "\u200b"}
+
+
+@cache
+def register() -> None:
+    """Register the family once per process, with <b>/<i> mappings for Paragraph."""
+    for name, filename in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / filename)))
+    pdfmetrics.registerFontFamily(FAMILY, normal=REGULAR, bold=BOLD, italic=ITALIC,
+                                  boldItalic=BOLD_ITALIC)
+    for bold, italic, name in ((0, 0, REGULAR), (1, 0, BOLD), (0, 1, ITALIC), (1, 1, BOLD_ITALIC)):
+        addMapping(FAMILY, bold, italic, name)
+
+
+@cache
+def _charmap(font: str) -> frozenset[int]:
+    register()
+    return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
+
+
+def missing_glyphs(text: str, fonts: tuple[str, ...] = tuple(_FILES)) -> list[str]:
+    """Characters of ``text`` that some font of the family cannot print, in order, once each."""
+    out: list[str] = []
+    for char in text:
+        if char in _LAYOUT or char in out:
+            continue
+        if any(ord(char) not in _charmap(font) for font in fonts):
+            out.append(char)
+    return out
+
+
+def check_glyphs(text: str, locale: str, where: str) -> None:
+    """Fail, naming the string, locale and character, if the font lacks a glyph."""
+    missing = missing_glyphs(text)
+    if missing:
+        char = missing[0]
+        name = unicodedata.name(char, "unnamed character")
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise GlyphError(f"locale {locale}: {where}: character {char!r} (U+{ord(char):04X} "
+                         f"{name}) has no glyph in the embedded font, in {shown!r}")

@@ -1,0 +1,58 @@
+"""Jinja2 templates with the i18n extension, wired to a :class:`Localizer`.
+
+Autoescaping is on, because templates produce the XML of
+:mod:`printkit.render.flow`. Jinja2's new-style gettext marks a translation as
+safe markup, so the callables installed here escape the translation first:
+a ``&`` or ``<`` that a translator writes prints as itself. ``trimmed`` is the
+policy for ``{% trans %}`` blocks, and extraction uses the same option, so the
+msgids in the catalogs are exactly the ones looked up at render time.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from printkit.i18n import Localizer
+from printkit.resources import templates_dir
+
+#: Options shared by rendering and by message extraction.
+JINJA_EXTENSIONS = ["jinja2.ext.i18n"]
+TRIMMED = True
+
+
+#: The only markup a translation may carry: bold and italic, without attributes.
+_ALLOWED_TAG = re.compile(r"&lt;(/?)([bi])&gt;")
+
+
+def safe_translation(text: str) -> Markup:
+    """Escape a translation, then let <b> and <i> (exactly those) through as markup."""
+    return Markup(_ALLOWED_TAG.sub(r"<\1\2>", str(escape(text))))
+
+
+def environment(localizer: Localizer) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(templates_dir())),
+        autoescape=True,
+        undefined=StrictUndefined,
+        extensions=JINJA_EXTENSIONS,
+        keep_trailing_newline=False,
+    )
+    env.policies["ext.i18n.trimmed"] = TRIMMED
+
+    def gettext(message: str) -> Markup:
+        return safe_translation(localizer.gettext(message))
+
+    def ngettext(singular: str, plural: str, n: int) -> Markup:
+        return safe_translation(localizer.ngettext(singular, plural, n))
+
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["number"] = localizer.number
+    return env
+
+
+def render(name: str, localizer: Localizer, **context: Any) -> str:
+    return environment(localizer).get_template(name).render(**context)

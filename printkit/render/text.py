@@ -1,0 +1,99 @@
+"""Text in fixed boxes: glyph-checked, escaped, and shrunk to fit or refused.
+
+Everything that draws a string on a canvas goes through :class:`Ink`, which
+knows the locale, so a missing glyph or an overflowing label fails the build
+with the locale, the string and the box named, instead of printing a box of
+tofu or a label cut off at the trim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color, black
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from printkit.errors import FitError
+from printkit.layout.geometry import Rect
+from printkit.render import fonts
+
+
+def markup_escape(text: str) -> str:
+    """Text made safe for ReportLab Paragraph markup (a bare & or < corrupts it)."""
+    return escape(text)
+
+
+def fit_size(text: str, font: str, size: float, min_size: float, width: float) -> float | None:
+    """The largest size from ``size`` down to ``min_size`` (0.5 pt steps) at which text fits."""
+    current = size
+    while current >= min_size - 1e-9:
+        if stringWidth(text, font, current) <= width:
+            return current
+        current -= 0.5
+    return None
+
+
+@dataclass
+class Ink:
+    """Draws checked text for one locale on one canvas."""
+
+    canvas: Canvas
+    locale: str
+    document: str
+
+    def check(self, text: str, where: str) -> None:
+        fonts.check_glyphs(text, self.locale, f"{self.document}: {where}")
+
+    def fitted(self, text: str, box: Rect, font: str, size: float, min_size: float,
+               where: str) -> float:
+        """The size at which ``text`` fits ``box`` on one line, or a FitError."""
+        self.check(text, where)
+        fitted = fit_size(text, font, min(size, box.height), min_size, box.width)
+        if fitted is None:
+            raise FitError(f"locale {self.locale}: {self.document}: {where}: {text!r} does not "
+                           f"fit {box.width / 2.8346:.0f} mm even at {min_size:g} pt")
+        return fitted
+
+    def line(self, text: str, box: Rect, font: str = fonts.REGULAR, size: float = 10,
+             min_size: float = 6, align: str = "centre", where: str = "label",
+             valign: str = "middle") -> float:
+        """Draw one line inside ``box`` (shrunk to fit); returns the size used."""
+        used = self.fitted(text, box, font, size, min_size, where)
+        c = self.canvas
+        c.setFont(font, used)
+        if valign == "middle":
+            y = box.y + (box.height - used * 0.72) / 2
+        elif valign == "top":
+            y = box.top - used * 0.8
+        else:
+            y = box.y + used * 0.22
+        if align == "centre":
+            c.drawCentredString(box.x + box.width / 2, y, text)
+        elif align == "right":
+            c.drawRightString(box.right, y, text)
+        else:
+            c.drawString(box.x, y, text)
+        return used
+
+    def paragraph(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
+                  font: str = fonts.REGULAR, colour: Color = black,
+                  where: str = "paragraph") -> float:
+        """Wrapped text at the top of ``box``, shrunk until it fits; returns the size used."""
+        self.check(text, where)
+        current = size
+        while current >= min_size - 1e-9:
+            style = ParagraphStyle("ink", fontName=font, fontSize=current,
+                                   leading=current * 1.25, textColor=colour)
+            para = Paragraph(markup_escape(text), style)
+            _, height = para.wrap(box.width, box.height)
+            if height <= box.height:
+                para.drawOn(self.canvas, box.x, box.top - height)
+                return current
+            current -= 0.5
+        raise FitError(f"locale {self.locale}: {self.document}: {where}: {text[:40]!r}... "
+                       f"does not fit its {box.width / 2.8346:.0f}×{box.height / 2.8346:.0f} mm "
+                       f"box even at {min_size:g} pt")

@@ -1,0 +1,164 @@
+"""A small declarative schema for TOML game data.
+
+Validation never stops at the first problem: every error is collected as a
+:class:`~printkit.errors.DataError` naming the file, the key path
+(``components.dice.count``) and what would be valid, so a user fixes a data
+file in one pass.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import DataError, DataErrors
+
+_MISSING = object()
+
+_TYPE_NAMES = {
+    bool: "true or false",
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    list: "an array",
+    dict: "a table",
+}
+
+
+def _describe(value: Any) -> str:
+    for kind, name in ((bool, "a boolean"), (int, "an integer"), (float, "a number"),
+                       (str, "a string"), (list, "an array"), (dict, "a table")):
+        if isinstance(value, kind):
+            shown = repr(value) if not isinstance(value, (list, dict)) else ""
+            return f"{name} {shown}".strip()
+    return type(value).__name__
+
+
+@dataclass(frozen=True)
+class Value:
+    """A scalar value: type, bounds, choices, pattern."""
+
+    kind: type
+    required: bool = True
+    default: Any = None
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    pattern: str | None = None
+
+    def check(self, value: Any, file: str, path: str, errors: list[DataError]) -> Any:
+        ok = isinstance(value, self.kind) and not (
+            self.kind is not bool and isinstance(value, bool)
+        )
+        if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+            ok, value = True, float(value)
+        if not ok:
+            errors.append(DataError(file, path, f"expected {_TYPE_NAMES[self.kind]}, "
+                                                f"got {_describe(value)}"))
+            return _MISSING
+        if self.choices is not None and value not in self.choices:
+            valid = ", ".join(repr(c) for c in self.choices)
+            errors.append(DataError(file, path, f"{value!r} is not one of {valid}"))
+            return _MISSING
+        if self.minimum is not None and value < self.minimum:
+            errors.append(DataError(file, path, f"{value!r} is below the minimum {self.minimum:g}"))
+            return _MISSING
+        if self.maximum is not None and value > self.maximum:
+            errors.append(DataError(file, path, f"{value!r} is above the maximum {self.maximum:g}"))
+            return _MISSING
+        if self.pattern is not None and not re.fullmatch(self.pattern, value):
+            errors.append(DataError(file, path, f"{value!r} must match {self.pattern}"))
+            return _MISSING
+        return value
+
+
+@dataclass(frozen=True)
+class Array:
+    """An array whose items all follow one schema."""
+
+    items: Any
+    required: bool = True
+    default: Any = None
+    min_items: int = 0
+    max_items: int | None = None
+
+    def check(self, value: Any, file: str, path: str, errors: list[DataError]) -> Any:
+        if not isinstance(value, list):
+            errors.append(DataError(file, path, f"expected an array, got {_describe(value)}"))
+            return _MISSING
+        if len(value) < self.min_items:
+            errors.append(DataError(file, path, f"needs at least {self.min_items} item(s), "
+                                                f"has {len(value)}"))
+        if self.max_items is not None and len(value) > self.max_items:
+            errors.append(DataError(file, path, f"allows at most {self.max_items} item(s), "
+                                                f"has {len(value)}"))
+        return [self.items.check(v, file, f"{path}[{i}]", errors) for i, v in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table with known keys; an unknown key is an error that lists the valid ones."""
+
+    fields: Mapping[str, Any]
+    required: bool = True
+    default: Any = None
+    #: Extra whole-table checks: called with the checked table, return messages.
+    checks: tuple[Callable[[dict[str, Any]], list[tuple[str, str]]], ...] = field(default=())
+
+    def check(self, value: Any, file: str, path: str, errors: list[DataError]) -> Any:
+        if not isinstance(value, dict):
+            errors.append(DataError(file, path or "(top level)",
+                                    f"expected a table, got {_describe(value)}"))
+            return _MISSING
+        out: dict[str, Any] = {}
+        before = len(errors)
+        for key in value:
+            if key not in self.fields:
+                valid = ", ".join(sorted(self.fields)) or "none"
+                errors.append(DataError(file, _join(path, key),
+                                        f"unknown key; valid keys here: {valid}"))
+        for key, spec in self.fields.items():
+            sub = _join(path, key)
+            if key not in value:
+                if spec.required:
+                    errors.append(DataError(file, sub, "is missing"))
+                else:
+                    out[key] = spec.default
+                continue
+            checked = spec.check(value[key], file, sub, errors)
+            if checked is not _MISSING:
+                out[key] = checked
+        if len(errors) == before:
+            for check in self.checks:
+                for key, message in check(out):
+                    errors.append(DataError(file, _join(path, key), message))
+        return out
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
+    """Parse a TOML file; a syntax error becomes a one-line DataError."""
+    name = label or str(path)
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DataErrors([DataError(name, "", "file not found")]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataErrors([DataError(name, "", f"invalid TOML: {exc}")]) from None
+
+
+def validate(data: Any, schema: Table, file: str) -> dict[str, Any]:
+    """Validate ``data`` against ``schema``; raise every problem at once."""
+    errors: list[DataError] = []
+    result = schema.check(data, file, "", errors)
+    if errors:
+        raise DataErrors(errors)
+    return result
