@@ -1,0 +1,213 @@
+"""Card sheets checked in the PDF itself: page order, page boxes and rendered pixels."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pypdf
+import pypdfium2
+import pytest
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.layout import (
+    CardBox,
+    CardGrid,
+    CardSize,
+    card_grid,
+    draw_card_sheets,
+    mark_segments,
+    mm,
+    paper,
+)
+
+COUNT = 12
+SCALE = 8  # pixels per point: a 0.25 pt mark is 2 px wide
+WHITE = (255, 255, 255)
+FRONT_COLOURS = ((220, 30, 30), (30, 160, 60))  # alternate so neighbours differ
+
+
+def back_colour(index: int) -> tuple[int, int, int]:
+    """A colour unique to each card, so a back drawn in the wrong slot shows."""
+    return (20 * index, 40, 200)
+
+
+def fill(canvas: Canvas, rgb: tuple[int, int, int], box: CardBox, spill_mm: float) -> None:
+    """Fill well past the bleed: only the sheet's clip can keep this off neighbours."""
+    canvas.setFillColorRGB(*(c / 255 for c in rgb))
+    r = box.bleed.outset(mm(spill_mm))
+    canvas.rect(r.x, r.y, r.width, r.height, stroke=0, fill=1)
+
+
+def front(canvas: Canvas, index: int, box: CardBox) -> None:
+    fill(canvas, FRONT_COLOURS[index % 2], box, spill_mm=10)
+
+
+def back(canvas: Canvas, index: int, box: CardBox) -> None:
+    fill(canvas, back_colour(index), box, spill_mm=10)
+
+
+def build(grid: CardGrid, with_backs: bool = True, trailer: bool = False) -> tuple[bytes, int]:
+    buf = BytesIO()
+    canvas = Canvas(buf, invariant=1)
+    pages = draw_card_sheets(canvas, grid, COUNT, front, back if with_backs else None)
+    if trailer:  # a following page, e.g. the rules, must not inherit the boxes
+        canvas.setPageSize(grid.paper.size)
+        canvas.drawString(72, 72, "rules")
+        canvas.showPage()
+    canvas.save()
+    return buf.getvalue(), pages
+
+
+# Portrait 3 × 3 and landscape 5 × 2 grids; 12 cards leave the last page part-empty.
+GRIDS = [
+    pytest.param(("a4", (50, 70)), id="a4-portrait"),
+    pytest.param(("letter", (50, 70)), id="letter-portrait"),
+    pytest.param(("a4", (45, 65)), id="a4-landscape"),
+    pytest.param(("letter", (45, 65)), id="letter-landscape"),
+]
+
+
+@pytest.fixture(params=GRIDS)
+def grid(request: pytest.FixtureRequest) -> CardGrid:
+    pid, (w, h) = request.param
+    g = card_grid(paper(pid), CardSize(w, h))
+    assert COUNT % g.per_page, "the test needs a part-empty last page"
+    return g
+
+
+@pytest.fixture
+def pdf(grid: CardGrid) -> bytes:
+    return build(grid)[0]
+
+
+def render(pdf: bytes, page: int) -> Image.Image:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return document[page].render(scale=SCALE).to_pil().convert("RGB")
+    finally:
+        document.close()
+
+
+def pixel(image: Image.Image, grid: CardGrid, x: float, y: float) -> tuple[int, int, int]:
+    """Colour at page point (x, y); PDF y grows upwards, image rows downwards."""
+    return image.getpixel((int(x * SCALE), int((grid.page_size[1] - y) * SCALE)))
+
+
+def close(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+    return all(abs(u - v) <= 3 for u, v in zip(a, b, strict=True))
+
+
+def approx_box(box: object) -> list[float]:
+    return pytest.approx([float(v) for v in box], abs=1e-3)  # type: ignore[attr-defined]
+
+
+def test_page_count_and_boxes(grid: CardGrid, pdf: bytes) -> None:
+    reader = pypdf.PdfReader(BytesIO(pdf))
+    assert len(reader.pages) == 2 * grid.pages(COUNT) == build(grid)[1]
+    for page in reader.pages:
+        assert [float(v) for v in page.mediabox] == approx_box((0, 0, *grid.page_size))
+        assert "/TrimBox" in page and "/BleedBox" in page
+        assert [float(v) for v in page.trimbox] == approx_box(grid.grid_trim.as_box())
+        assert [float(v) for v in page.bleedbox] == approx_box(grid.grid_bleed.as_box())
+
+
+def test_without_backs_only_fronts(grid: CardGrid) -> None:
+    data, pages = build(grid, with_backs=False)
+    assert pages == grid.pages(COUNT) == len(pypdf.PdfReader(BytesIO(data)).pages)
+
+
+def test_boxes_do_not_leak_to_following_pages(grid: CardGrid) -> None:
+    data, pages = build(grid, trailer=True)
+    last = pypdf.PdfReader(BytesIO(data)).pages[pages]
+    assert "/TrimBox" not in last and "/BleedBox" not in last
+    assert [float(v) for v in last.mediabox] == approx_box((0, 0, *grid.paper.size))
+
+
+def test_card_code_gets_the_grid_boxes(grid: CardGrid) -> None:
+    calls: list[tuple[str, int, CardBox]] = []
+    draw_card_sheets(
+        Canvas(BytesIO()),
+        grid,
+        COUNT,
+        lambda _c, i, b: calls.append(("front", i, b)),
+        lambda _c, i, b: calls.append(("back", i, b)),
+    )
+    expected = []
+    for page in range(grid.pages(COUNT)):
+        first = page * grid.per_page
+        slots = range(min(grid.per_page, COUNT - first))
+        expected += [("front", first + s, grid.front_box(s)) for s in slots]
+        expected += [("back", first + s, grid.back_box(s)) for s in slots]
+    assert calls == expected
+
+
+def test_fronts_and_backs_interleave(grid: CardGrid, pdf: bytes) -> None:
+    for page in range(2 * grid.pages(COUNT)):
+        image = render(pdf, page)
+        first = (page // 2) * grid.per_page
+        if page % 2 == 0:
+            assert close(
+                pixel(image, grid, *grid.front_box(0).trim.centre), FRONT_COLOURS[first % 2]
+            )
+        else:
+            want = back_colour(first)
+            assert close(pixel(image, grid, *grid.back_box(0).trim.centre), want)
+
+
+def test_each_back_lands_behind_its_front(grid: CardGrid, pdf: bytes) -> None:
+    for page in range(grid.pages(COUNT)):
+        image = render(pdf, 2 * page + 1)
+        for slot in range(grid.per_page):
+            index = page * grid.per_page + slot
+            got = pixel(image, grid, *grid.back_box(slot).trim.centre)
+            assert close(got, back_colour(index) if index < COUNT else WHITE), (slot, got)
+
+
+def test_empty_slots_stay_empty_on_both_sides(grid: CardGrid, pdf: bytes) -> None:
+    last = grid.pages(COUNT) - 1
+    used = COUNT - last * grid.per_page
+    fronts, backs = render(pdf, 2 * last), render(pdf, 2 * last + 1)
+    for slot in range(used, grid.per_page):
+        assert pixel(fronts, grid, *grid.front_box(slot).bleed.centre) == WHITE
+        assert pixel(backs, grid, *grid.back_box(slot).bleed.centre) == WHITE
+
+
+def test_crop_marks_are_dark(grid: CardGrid, pdf: bytes) -> None:
+    image = render(pdf, 0)
+    for x1, y1, x2, y2 in mark_segments(grid):
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        px, py = int(cx * SCALE), int((grid.page_size[1] - cy) * SCALE)
+        around = [image.getpixel((px + dx, py + dy)) for dx in range(-2, 3) for dy in range(-2, 3)]
+        assert min(sum(c) for c in around) < 3 * 100, (x1, y1, x2, y2)
+
+
+def test_fills_stay_inside_their_bleed(grid: CardGrid, pdf: bytes) -> None:
+    image = render(pdf, 0)
+    step = mm(0.5)
+    outer = grid.grid_bleed
+    for slot in range(grid.per_page):
+        box = grid.front_box(slot)
+        own = FRONT_COLOURS[slot % 2]
+        cx, cy = box.bleed.centre
+        # Just inside each edge of the bleed: this card's colour, even where
+        # the neighbour drawn later spilled 10 mm over it.
+        for x, y in (
+            (box.bleed.x + step, cy),
+            (box.bleed.right - step, cy),
+            (cx, box.bleed.y + step),
+            (cx, box.bleed.top - step),
+        ):
+            assert close(pixel(image, grid, x, y), own), (slot, x, y)
+    # Just outside the grid bleed, between cut lines: no card paint at all.
+    for slot in range(grid.per_page):
+        cx, cy = grid.front_box(slot).bleed.centre
+        for x, y in ((cx, outer.top + step), (cx, outer.y - step)):
+            assert pixel(image, grid, x, y) == WHITE
+        for x, y in ((outer.x - step, cy), (outer.right + step, cy)):
+            assert pixel(image, grid, x, y) == WHITE
+
+
+def test_negative_count_is_rejected(grid: CardGrid) -> None:
+    with pytest.raises(ValueError):
+        draw_card_sheets(Canvas(BytesIO()), grid, -1, front)
