@@ -126,8 +126,9 @@ def load_examples(path: Path, game_id: str, schema: ExampleSchema,
     examples = []
     for i, entry in enumerate(data["examples"]):
         if entry["id"] in seen:
+            first = seen[entry["id"]]
             errors.append(DataError(name, f"examples[{i}].id",
-                                    f"{entry['id']!r} is already used by examples[{seen[entry['id']]}]"))
+                                    f"{entry['id']!r} is already used by examples[{first}]"))
         seen[entry["id"]] = i
         examples.append(Example(
             game=game_id, id=entry["id"], title=entry["title"], rules=entry["rules"],
@@ -145,6 +146,8 @@ Replayer = Callable[[Example], Replay]
 def difference(example: Example, replay: Replay) -> str | None:
     """The first expected key whose computed value differs, as one line; None if all agree."""
     for key, expected in example.expect.items():
+        if expected is None:  # an optional key the example does not claim anything about
+            continue
         computed = replay.observed.get(key)
         if _normalise(computed) != _normalise(expected):
             return (f"example {example.name} ({example.source}): {key} expected "

@@ -1,0 +1,29 @@
+"""Coraz bliżej Święta…: a Polish Christmas dice race with cut-out Tydzień cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.game import Document, Game
+from printkit.i18n import N_
+
+from .board import render_board
+from .cards import render_cards
+from .data import SCHEMA
+from .replay import EXAMPLE_SCHEMA, replay
+from .rulebook import render_rulebook
+from .tracker import render_tracker
+
+GAME = Game(
+    id="coraz-blizej-swieta",
+    folder=Path(__file__).resolve().parent,
+    data_schema=SCHEMA,
+    example_schema=EXAMPLE_SCHEMA,
+    replay=replay,
+    documents=(
+        Document("rulebook", N_("Rulebook"), render_rulebook),
+        Document("board", N_("Board"), render_board),
+        Document("tydzien-cards", N_("Week cards"), render_cards),
+        Document("tracker", N_("Tracker sheet"), render_tracker),
+    ),
+)

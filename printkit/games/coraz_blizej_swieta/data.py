@@ -1,0 +1,60 @@
+"""The schema of game.toml, with the checks that tie it to the rules engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.games.coraz_blizej_swieta import rules
+from printkit.schema import Array, Table, Value
+
+
+def _agrees_with_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """Component facts the printed kit shares with the engine must be the same numbers."""
+    problems = []
+    board = data["board"]
+    if board["wigilia"] != rules.WIGILIA:
+        problems.append(("board.wigilia", f"the rules put Wigilia on field {rules.WIGILIA}"))
+    if tuple(board["goal"]) != tuple(rules.GOAL_FIELDS):
+        problems.append(("board.goal", f"the rules' goal fields are {list(rules.GOAL_FIELDS)}"))
+    if data["components"]["dice_per_player"] != rules.MAX_DICE:
+        problems.append(("components.dice_per_player",
+                         f"the rules allow at most {rules.MAX_DICE} dice"))
+    if data["components"]["tydzien_cards_per_player"] != rules.MAX_CARDS:
+        problems.append(("components.tydzien_cards_per_player",
+                         f"the rules allow at most {rules.MAX_CARDS} Tydzień cards"))
+    if data["tydzien_card"]["days"] != rules.DAYS_PER_CARD:
+        problems.append(("tydzien_card.days", f"a card adds {rules.DAYS_PER_CARD} in the rules"))
+    if data["players"]["min"] > data["players"]["max"]:
+        problems.append(("players.min", "must not exceed players.max"))
+    return problems
+
+
+SCHEMA = Table(
+    {
+        "title": Value(str),
+        "subtitle": Value(str),
+        "credit": Value(str),
+        "players": Table({
+            "min": Value(int, minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS),
+            "max": Value(int, minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS),
+        }),
+        "board": Table({
+            "start": Value(int, choices=(1,)),
+            "wigilia": Value(int),
+            "goal": Array(Value(int), min_items=1),
+            "columns": Value(int, minimum=4, maximum=10),
+        }),
+        "components": Table({
+            "pawns_per_player": Value(int, minimum=1, maximum=1),
+            "dice_per_player": Value(int, minimum=1),
+            "tydzien_cards": Value(int, minimum=1, maximum=60),
+            "tydzien_cards_per_player": Value(int, minimum=1),
+        }),
+        "tydzien_card": Table({
+            "width_mm": Value(float, minimum=30, maximum=120),
+            "height_mm": Value(float, minimum=20, maximum=120),
+            "days": Value(int),
+        }),
+    },
+    checks=(_agrees_with_rules,),
+)
