@@ -16,6 +16,7 @@ from printkit.commands.build import BuildOptions, build
 from printkit.commands.check import check
 from printkit.commands.listing import listing
 from printkit.errors import PrintkitError
+from printkit.i18n import catalogs
 from printkit.layout.geometry import PAPERS
 
 
@@ -57,6 +58,20 @@ def parser() -> argparse.ArgumentParser:
 
     sub.add_parser("list", help="show games, documents and locales",
                    description="Show the games, their documents and the shipped locales.")
+
+    cat = sub.add_parser("catalog", help="translation catalogs: extract, start, update",
+                         description="Keep the gettext catalogs under locales/ in step with "
+                         "the templates, code and game data.")
+    actions = cat.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    actions.add_parser("extract", help="write locales/printkit.pot from the sources",
+                       description="Extract every msgid into locales/printkit.pot.")
+    init = actions.add_parser("init", help="start a catalog for a new locale",
+                              description="Create locales/CODE/LC_MESSAGES/printkit.po from "
+                              "the current sources, with the locale's plural forms.")
+    init.add_argument("code", metavar="CODE", help="locale code, e.g. de, fr, pt_BR")
+    actions.add_parser("update", help="merge new and changed msgids into every catalog",
+                       description="Re-extract the template and merge it into every catalog; "
+                       "changed entries are marked fuzzy and count as untranslated.")
     return top
 
 
@@ -83,6 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             wrong = sum(not line.ok for line in lines)
             print(f"{len(lines) - wrong} verified, {wrong} wrong")
             return 1 if wrong else 0
+        if args.command == "catalog":
+            for path in _catalog(args):
+                print(f"wrote {path}")
+            return 0
         for line in listing():
             print(line)
         return 0
@@ -91,6 +110,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in lines:
             _err(f"printkit: error: {line}")
         return _exit_code(exc)
+
+
+def _catalog(args: argparse.Namespace) -> list[Path]:
+
+    if args.action == "extract":
+        return [catalogs.extract_template()]
+    if args.action == "init":
+        return [catalogs.init_locale(args.code)]
+    return catalogs.update_locales()
 
 
 def _exit_code(exc: PrintkitError) -> int:

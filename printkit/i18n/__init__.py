@@ -15,7 +15,7 @@ from __future__ import annotations
 import gettext as _gettext
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
@@ -61,7 +61,7 @@ class Catalog:
     num_plurals: int
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_catalog(code: str, root: Path | None = None) -> Catalog:
     path = catalog_path(code, root)
     label = relative(path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from io import BytesIO
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -30,7 +30,7 @@ TRANSLATABLE_KEYS = {"subtitle", "credit", "name", "label", "text"}
 EXAMPLE_KEYS = {"title"}
 
 #: A fixed date keeps the template byte-stable between extractions.
-STABLE_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def _strings(node: Any, keys: set[str], path: str = "") -> Iterator[tuple[str, str]]:

@@ -132,6 +132,8 @@ class _Builder:
             inner = self.blocks(element)
             table = Table([[inner]], colWidths=[self.width - 4])
             table.setStyle(TableStyle([
+                # A Table's cell font defaults to Helvetica, which is never embedded.
+                ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
                 ("BOX", (0, 0), (-1, -1), 0.8, ACCENT),
                 ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fbf5ee")),
                 ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),

@@ -20,8 +20,9 @@ CREATOR = f"printkit {__version__}"
 def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
                subject: str = "", lang: str = "en") -> Canvas:
     fonts.register()
-    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1,
-                    lang=lang)
+    # The initial font is written into every page; the default would be Helvetica.
+    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=lang,
+                    initialFontName=fonts.REGULAR, initialFontSize=10)
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setAuthor("printkit")
@@ -35,6 +36,9 @@ def doc_options(title: str, subject: str = "", lang: str = "en") -> dict[str, ob
     fonts.register()
     return {
         "invariant": 1,
+        # Without this every page starts in Helvetica, a standard-14 font that is
+        # never embedded, even when no text is set in it.
+        "initialFontName": fonts.REGULAR,
         "pageCompression": 1,
         "title": title,
         "subject": subject,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, black
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -81,17 +82,22 @@ class Ink:
 
     def paragraph(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
                   font: str = fonts.REGULAR, colour: Color = black,
-                  where: str = "paragraph") -> float:
-        """Wrapped text at the top of ``box``, shrunk until it fits; returns the size used."""
+                  where: str = "paragraph", align: str = "left",
+                  valign: str = "top") -> float:
+        """Wrapped text in ``box``, shrunk until it fits; returns the size used."""
         self.check(text, where)
         current = size
+        alignment = {"left": TA_LEFT, "centre": TA_CENTER}[align]
         while current >= min_size - 1e-9:
-            style = ParagraphStyle("ink", fontName=font, fontSize=current,
-                                   leading=current * 1.25, textColor=colour)
+            style = ParagraphStyle("ink", fontName=font, fontSize=current, alignment=alignment,
+                                   leading=current * 1.2, textColor=colour)
             para = Paragraph(markup_escape(text), style)
             _, height = para.wrap(box.width, box.height)
-            if height <= box.height:
-                para.drawOn(self.canvas, box.x, box.top - height)
+            words_fit = all(stringWidth(word, font, current) <= box.width
+                            for word in text.split())
+            if height <= box.height and words_fit:
+                top = box.top if valign == "top" else box.top - (box.height - height) / 2
+                para.drawOn(self.canvas, box.x, top - height)
                 return current
             current -= 0.5
         raise FitError(f"locale {self.locale}: {self.document}: {where}: {text[:40]!r}... "

@@ -1,0 +1,124 @@
+"""The board: fields 1 to 24 and the goal (25, 26), snaking across one landscape page.
+
+Fields are about 35 mm with 40 pt numbers, so the track is legible from
+across a table; the page keeps a 10 mm margin that any printer can print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from io import BytesIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.game import RenderContext
+from printkit.layout.geometry import Rect, mm, page_area
+from printkit.render import fonts, shapes
+from printkit.render.pdf import new_canvas
+from printkit.render.text import Ink
+
+from .palette import GOLD, GREEN, INK, PAPER, RED, SOFT
+
+MARGIN_MM = 10
+TITLE_MM = 20
+GAP_MM = 4
+
+
+def cells(columns: int, last: int, area: Rect) -> Iterator[tuple[int, Rect]]:
+    """(field, cell) for fields 1..last in boustrophedon order, first row at the top."""
+    rows = -(-last // columns)
+    w = (area.width - (columns - 1) * mm(GAP_MM)) / columns
+    h = min(w, (area.height - (rows - 1) * mm(GAP_MM)) / rows)
+    top = area.top
+    for index in range(last):
+        row, col = divmod(index, columns)
+        if row % 2 == 1:
+            col = columns - 1 - col
+        x = area.x + col * (w + mm(GAP_MM))
+        y = top - (row + 1) * h - row * mm(GAP_MM)
+        yield index + 1, Rect(x, y, w, h)
+
+
+def _label(ctx: RenderContext, field: int) -> str | None:
+    board = ctx.data["board"]
+    _ = ctx._
+    if field == board["start"]:
+        return _("Start")
+    if field == board["wigilia"]:
+        return _("Christmas Eve")
+    if field == board["goal"][0]:
+        return _("Christmas Day")
+    if field in board["goal"][1:]:
+        return _("Second day of Christmas")
+    return None
+
+
+def _field(c: Canvas, ink: Ink, ctx: RenderContext, field: int, cell: Rect) -> None:
+    board = ctx.data["board"]
+    goal = field in board["goal"]
+    fill = GOLD if goal else RED if field == board["wigilia"] else GREEN \
+        if field == board["start"] else PAPER
+    text_colour = INK if fill in (PAPER, GOLD) else PAPER
+    c.setFillColor(fill)
+    c.setStrokeColor(RED)
+    c.setLineWidth(2)
+    c.roundRect(cell.x, cell.y, cell.width, cell.height, mm(3), stroke=1, fill=1)
+    inner = cell.inset(mm(2.5))
+    label = _label(ctx, field)
+    # Goal fields keep room for their stars beside the number.
+    side = mm(6) if goal else 0
+    number_box = Rect(inner.x + side, inner.y + inner.height * 0.3, inner.width - 2 * side,
+                      inner.height * 0.62)
+    c.setFillColor(text_colour)
+    ink.line(ctx.localizer.number(field), number_box, fonts.BOLD, 44, 20,
+             where=f"field {field} number")
+    if goal:
+        for x in (inner.x + mm(2.5), inner.right - mm(2.5)):
+            shapes.star(c, x, inner.top - mm(3), mm(2.6), fill=RED)
+    if label:
+        ink.paragraph(label, Rect(inner.x, inner.y, inner.width, inner.height * 0.3),
+                      size=10, min_size=6, font=fonts.BOLD, colour=text_colour,
+                      where=f"field {field} label", align="centre", valign="middle")
+
+
+def _chevron(c: Canvas, a: Rect, b: Rect) -> None:
+    """A small arrow in the gap from cell a to cell b, showing the direction of play."""
+    ax, ay = a.centre
+    bx, by = b.centre
+    if abs(ay - by) < 1:  # same row
+        y = ay
+        x1 = a.right if bx > ax else a.x
+        x2 = b.x if bx > ax else b.right
+        shapes.arrow(c, x1, y, x2, y, width=1.2, head=mm(2.2), colour=RED)
+    else:
+        x = ax
+        shapes.arrow(c, x, a.y, x, b.top, width=1.2, head=mm(2.2), colour=RED)
+
+
+def render_board(ctx: RenderContext) -> bytes:
+    buffer = BytesIO()
+    size = ctx.paper.landscape_size
+    c = new_canvas(buffer, size, ctx.title, ctx._("Board"), ctx.localizer.code)
+    ink = Ink(c, ctx.localizer.code, "board")
+    area = page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM)
+    c.setFillColor(SOFT)
+    c.rect(0, 0, size[0], size[1], stroke=0, fill=1)
+    heading = Rect(area.x, area.top - mm(TITLE_MM), area.width, mm(TITLE_MM))
+    c.setFillColor(RED)
+    ink.line(ctx.data["title"], Rect(heading.x, heading.y + heading.height * 0.4,
+                                     heading.width, heading.height * 0.6),
+             fonts.BOLD, 26, 14, where="title")
+    c.setFillColor(INK)
+    ink.line(ctx._(ctx.data["subtitle"]), Rect(heading.x, heading.y, heading.width,
+                                               heading.height * 0.4),
+             fonts.ITALIC, 11, 7, where="subtitle")
+    track = Rect(area.x, area.y, area.width, area.height - mm(TITLE_MM) - mm(2))
+    last = max(ctx.data["board"]["goal"])
+    placed = list(cells(ctx.data["board"]["columns"], last, track))
+    for (_, a), (_, b) in zip(placed, placed[1:], strict=False):
+        _chevron(c, a, b)
+    for field, cell in placed:
+        _field(c, ink, ctx, field, cell)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()

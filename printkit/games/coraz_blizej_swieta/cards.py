@@ -1,0 +1,65 @@
+"""The sheet of Tydzień ("week") cards, each worth 7 on the roll, with backs for duplex."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.game import RenderContext
+from printkit.layout.geometry import CardBox, CardSize, Rect, card_grid, mm
+from printkit.layout.sheets import draw_card_sheets
+from printkit.render import fonts, shapes
+from printkit.render.pdf import new_canvas
+from printkit.render.text import Ink
+
+from .palette import GOLD, GREEN, PAPER, RED
+
+
+def _front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+    days = ctx.data["tydzien_card"]["days"]
+    c.setFillColor(RED)
+    c.rect(box.bleed.x, box.bleed.y, box.bleed.width, box.bleed.height, stroke=0, fill=1)
+    panel = box.safe
+    c.setFillColor(PAPER)
+    c.roundRect(panel.x, panel.y, panel.width, panel.height, mm(2), stroke=0, fill=1)
+    inner = panel.inset(mm(1.5))
+    h = inner.height
+    c.setFillColor(RED)
+    ink.line(ctx._("Week"), Rect(inner.x, inner.y + h * 0.66, inner.width, h * 0.34),
+             fonts.BOLD, 16, 8, where="card name")
+    c.setFillColor(GREEN)
+    ink.line(f"+{ctx.localizer.number(days)}", Rect(inner.x, inner.y + h * 0.26, inner.width,
+                                                    h * 0.42), fonts.BOLD, 30, 14,
+             where="card value")
+    c.setFillColor(RED)
+    days_text = ctx.localizer.ngettext("%(num)s day", "%(num)s days", days) % {
+        "num": ctx.localizer.number(days)}
+    ink.line(days_text, Rect(inner.x, inner.y, inner.width, h * 0.24), fonts.ITALIC, 10, 6,
+             where="card days")
+    for x in (inner.x + mm(4), inner.right - mm(4)):
+        shapes.star(c, x, inner.y + h * 0.47, mm(2.6), fill=GOLD)
+
+
+def _back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+    c.setFillColor(GREEN)
+    c.rect(box.bleed.x, box.bleed.y, box.bleed.width, box.bleed.height, stroke=0, fill=1)
+    cx, cy = box.trim.centre
+    shapes.star(c, cx, cy + box.trim.height * 0.1, box.trim.height * 0.25, fill=GOLD)
+    c.setFillColor(PAPER)
+    safe = box.safe
+    ink.line(ctx.data["title"], Rect(safe.x, safe.y, safe.width, safe.height * 0.25),
+             fonts.BOLD, 9, 6, where="card back title")
+
+
+def render_cards(ctx: RenderContext) -> bytes:
+    spec = ctx.data["tydzien_card"]
+    grid = card_grid(ctx.paper, CardSize(spec["width_mm"], spec["height_mm"]), ctx.spec)
+    buffer = BytesIO()
+    c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Week cards"), ctx.localizer.code)
+    ink = Ink(c, ctx.localizer.code, "tydzien-cards")
+    draw_card_sheets(c, grid, ctx.data["components"]["tydzien_cards"],
+                     front=lambda cv, i, b: _front(cv, ink, ctx, b),
+                     back=lambda cv, i, b: _back(cv, ink, ctx, b))
+    c.save()
+    return buffer.getvalue()

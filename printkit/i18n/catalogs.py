@@ -1,0 +1,65 @@
+"""Keeping catalogs in step with the source: extract the template, start and update locales.
+
+These are thin wrappers over Babel's own catalog objects, with printkit's
+extraction settings, so the files stay standard gettext that any PO editor
+opens.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from printkit.errors import UsageError
+from printkit.i18n import SOURCE_LOCALE, catalog_path, shipped_locales, template_path
+from printkit.i18n.extract import STABLE_DATE, extract_catalog
+from printkit.output import write_atomic
+
+
+def _po_bytes(catalog: Catalog) -> bytes:
+    out = BytesIO()
+    write_po(out, catalog, width=88, omit_header=False, include_previous=True)
+    return out.getvalue()
+
+
+def extract_template(root: Path | None = None) -> Path:
+    """Write ``locales/printkit.pot`` from the current sources."""
+    path = template_path(root)
+    write_atomic(path, _po_bytes(extract_catalog()))
+    return path
+
+
+def init_locale(code: str, root: Path | None = None) -> Path:
+    """Start a catalog for a new locale from the template (plural forms from Babel's CLDR data)."""
+    try:
+        Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        raise UsageError(f"{code!r} is not a locale Babel knows (try e.g. 'de', 'fr', 'pt_BR')") \
+            from None
+    path = catalog_path(code, root)
+    if code == SOURCE_LOCALE or path.exists():
+        raise UsageError(f"locale {code!r} already exists")
+    template = extract_catalog()
+    catalog = Catalog(locale=code, project="printkit", creation_date=STABLE_DATE,
+                      revision_date=STABLE_DATE, charset="utf-8")
+    catalog.update(template)
+    write_atomic(path, _po_bytes(catalog))
+    return path
+
+
+def update_locales(root: Path | None = None) -> list[Path]:
+    """Merge the current template into every catalog; changed entries become fuzzy."""
+    template = extract_catalog()
+    written = [extract_template(root)]
+    for code in shipped_locales(root)[1:]:
+        path = catalog_path(code, root)
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=code)
+        catalog.update(template)
+        write_atomic(path, _po_bytes(catalog))
+        written.append(path)
+    return written

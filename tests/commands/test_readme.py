@@ -1,0 +1,33 @@
+"""The README's sample examples file is valid and verifies."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from printkit.cli import main
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_readme_examples_sample_verifies(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    sample = re.search(r"```toml\n(game = .*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert sample is not None
+    path = tmp_path / "my-examples.toml"
+    path.write_text(sample.group(1), encoding="utf-8")
+    assert main(["check", "--examples", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "my-first-move  verified" in out and "my-tydzien  verified" in out
+
+
+def test_user_examples_file_with_a_wrong_claim_fails(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('[[examples]]\nid = "oops"\ntitle = "x"\nsetup = { field = 3 }\n'
+                    'steps = [{ roll = [2] }]\nexpect = { field = 2 }\n', encoding="utf-8")
+    assert main(["check", "--game", "coraz-blizej-swieta", "--examples", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "oops  WRONG" in out and "field expected 2, computed 3" in out

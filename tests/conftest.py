@@ -1,0 +1,57 @@
+"""Shared fixtures: a kit built once per session, and a game whose data a test may break."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+import shutil
+from pathlib import Path
+
+import pytest
+
+from printkit import games
+from printkit.commands.build import BuildOptions, build
+
+GAME_ID = "coraz-blizej-swieta"
+
+
+@pytest.fixture(scope="session")
+def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every document of every game in every shipped locale, on A4 (built once)."""
+    out = tmp_path_factory.mktemp("output")
+    build(BuildOptions(out=out))
+    return out
+
+
+@pytest.fixture
+def game_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the first game's data files that the test may edit; the registry uses it."""
+    original = games.GAMES[GAME_ID]
+    folder = tmp_path / "game"
+    folder.mkdir()
+    for name in ("game.toml", "examples.toml"):
+        shutil.copy(original.folder / name, folder / name)
+    patched = dict(games.GAMES)
+    patched[GAME_ID] = dataclasses.replace(original, folder=folder)
+    monkeypatch.setattr(games, "GAMES", patched)
+    return folder
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file below ``folder`` with its bytes and modification time."""
+    return {str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def locales_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of locales/ that the test may edit; catalogs are read from it."""
+    from printkit import i18n
+    from printkit.resources import locales_dir
+
+    folder = tmp_path / "locales"
+    shutil.copytree(locales_dir(), folder)
+    monkeypatch.setattr(i18n, "locales_dir", lambda: folder)
+    i18n.load_catalog.cache_clear()
+    yield folder
+    i18n.load_catalog.cache_clear()

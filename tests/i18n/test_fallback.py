@@ -1,0 +1,97 @@
+"""What a build does with a catalog that is incomplete, fuzzy or hostile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+from pypdf import PdfReader
+
+from printkit.cli import main
+from printkit.i18n import Localizer
+from tests.conftest import GAME_ID, snapshot
+
+
+def edit_catalog(locales: Path, code: str, msgid: str, *, string: str | None = None,
+                 remove: bool = False, fuzzy: bool = False) -> None:
+    path = locales / code / "LC_MESSAGES" / "printkit.po"
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=code)
+    assert msgid in catalog, msgid
+    if remove:
+        del catalog[msgid]
+    else:
+        message = catalog[msgid]
+        if string is not None:
+            message.string = string
+        if fuzzy:
+            message.flags.add("fuzzy")
+    with path.open("wb") as fh:
+        write_po(fh, catalog)
+
+
+def build(out: Path, *extra: str) -> int:
+    return main(["build", "--game", GAME_ID, "--locale", "pl", "--out", str(out), *extra])
+
+
+def board_text(out: Path) -> str:
+    reader = PdfReader(out / GAME_ID / "pl" / "board-a4.pdf")
+    return reader.pages[0].extract_text()
+
+
+def test_missing_string_falls_back_to_english_with_a_warning(
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    edit_catalog(locales_copy, "pl", "Christmas Eve", remove=True)
+    assert build(tmp_path / "out") == 0
+    err = capsys.readouterr().err
+    assert "warning: locale pl: no translation for 'Christmas Eve'; English used" in err
+    assert "Christmas Eve" in board_text(tmp_path / "out")
+
+
+def test_fuzzy_entries_count_as_untranslated(locales_copy: Path, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    edit_catalog(locales_copy, "pl", "Christmas Eve", fuzzy=True)
+    assert build(tmp_path / "out") == 0
+    assert "no translation for 'Christmas Eve'" in capsys.readouterr().err
+    assert "Christmas Eve" in board_text(tmp_path / "out")
+
+
+def test_strict_makes_a_missing_string_an_error_and_writes_nothing(
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    edit_catalog(locales_copy, "pl", "Christmas Eve", remove=True)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "keep.txt").write_text("earlier")
+    before = snapshot(out)
+    assert build(out, "--strict") == 1
+    err = capsys.readouterr().err
+    assert "locale pl: no translation for 'Christmas Eve'" in err
+    assert snapshot(out) == before
+
+
+def test_missing_glyph_fails_naming_locale_string_and_character(
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    edit_catalog(locales_copy, "pl", "Christmas Eve", string="Wigilia \U0001F384")
+    out = tmp_path / "out"
+    assert build(out) == 1
+    err = capsys.readouterr().err
+    assert "locale pl" in err and "U+1F384" in err and "Wigilia" in err
+    assert not out.exists()
+
+
+def test_markup_characters_in_a_translation_print_as_themselves(
+        locales_copy: Path, tmp_path: Path) -> None:
+    edit_catalog(locales_copy, "pl", "Components", string="Elementy & <części>")
+    out = tmp_path / "out"
+    assert build(out) == 0
+    reader = PdfReader(out / GAME_ID / "pl" / "rulebook-a4.pdf")
+    assert "Elementy & <części>" in reader.pages[0].extract_text()
+
+
+def test_polish_has_three_plural_forms() -> None:
+    loc = Localizer.for_locale("pl")
+    forms = {loc.ngettext("%(num)s die", "%(num)s dice", n) for n in (1, 2, 5)}
+    assert len(forms) == 3
+    assert loc.ngettext("%(num)s die", "%(num)s dice", 22) == \
+        loc.ngettext("%(num)s die", "%(num)s dice", 2)

@@ -1,0 +1,122 @@
+"""The built kit as a printer and a reader get it: pages, boxes, fonts, text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.games import GAMES
+from printkit.i18n import Localizer, shipped_locales
+from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
+from tests.conftest import GAME_ID
+
+DOCUMENTS = ["rulebook", "board", "tydzien-cards", "tracker"]
+A4 = PAPERS["a4"]
+
+
+def pdf(kit: Path, locale: str, doc: str) -> PdfReader:
+    return PdfReader(kit / GAME_ID / locale / f"{doc}-a4.pdf")
+
+
+def text(reader: PdfReader) -> str:
+    return "\n".join(page.extract_text() or "" for page in reader.pages)
+
+
+def test_every_document_in_every_locale(built_kit: Path) -> None:
+    for locale in shipped_locales():
+        names = sorted(p.name for p in (built_kit / GAME_ID / locale).iterdir())
+        assert names == sorted(f"{doc}-a4.pdf" for doc in DOCUMENTS)
+
+
+@pytest.mark.parametrize("doc", DOCUMENTS)
+def test_every_font_is_embedded_and_none_is_standard(built_kit: Path, doc: str) -> None:
+    for locale in shipped_locales():
+        reader = pdf(built_kit, locale, doc)
+        seen = set()
+        for page in reader.pages:
+            fonts = page["/Resources"].get_object().get("/Font", {})
+            for ref in fonts.values():
+                font = ref.get_object()
+                descendant = font["/DescendantFonts"][0].get_object() \
+                    if "/DescendantFonts" in font else font
+                descriptor = descendant["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
+                seen.add(str(font["/BaseFont"]).split("+")[-1])
+        assert seen, f"{locale} {doc} uses no font"
+        assert all(name.startswith("DejaVuSans") for name in seen), seen
+
+
+def test_page_sizes(built_kit: Path) -> None:
+    portrait = pytest.approx(A4.size, abs=0.5)
+    landscape = pytest.approx(A4.landscape_size, abs=0.5)
+    for locale in shipped_locales():
+        for page in pdf(built_kit, locale, "rulebook").pages:
+            assert (float(page.mediabox.width), float(page.mediabox.height)) == portrait
+        board = pdf(built_kit, locale, "board").pages[0]
+        assert (float(board.mediabox.width), float(board.mediabox.height)) == landscape
+        tracker = pdf(built_kit, locale, "tracker").pages[0]
+        assert (float(tracker.mediabox.width), float(tracker.mediabox.height)) == portrait
+
+
+def test_card_pages_have_trim_and_bleed_boxes_of_the_real_card_size(built_kit: Path) -> None:
+    data = GAMES[GAME_ID].load_data()
+    card = CardSize(data["tydzien_card"]["width_mm"], data["tydzien_card"]["height_mm"])
+    grid = card_grid(A4, card)
+    count = data["components"]["tydzien_cards"]
+    reader = pdf(built_kit, "pl", "tydzien-cards")
+    assert len(reader.pages) == 2 * grid.pages(count)  # fronts and backs
+    for page in reader.pages:
+        trim = [float(v) for v in page.trimbox]
+        bleed = [float(v) for v in page.bleedbox]
+        assert trim == pytest.approx(list(grid.grid_trim.as_box()), abs=0.01)
+        assert bleed == pytest.approx(list(grid.grid_bleed.as_box()), abs=0.01)
+        # The grid is whole cards: its width is columns of cards and 2 x bleed gutters.
+        width_mm = (trim[2] - trim[0]) / MM
+        gutter = 2 * 3.0
+        assert width_mm == pytest.approx(grid.cols * card.width_mm + (grid.cols - 1) * gutter,
+                                         abs=0.01)
+
+
+def _expected(locale: str, msgid: str, **params: object) -> str:
+    return Localizer.for_locale(locale).gettext(msgid) % params
+
+
+def test_polish_rulebook_text_keeps_every_letter(built_kit: Path) -> None:
+    content = text(pdf(built_kit, "pl", "rulebook"))
+    assert "Coraz bliżej Święta…" in content
+    assert _expected("pl", "Components") in content
+    letters = set("ąćęłńóśźż")
+    assert letters <= set(content.lower()), letters - set(content.lower())
+
+
+def test_polish_plural_forms_come_from_the_catalog(built_kit: Path) -> None:
+    loc = Localizer.for_locale("pl")
+    few = loc.ngettext("%(num)s die", "%(num)s dice", 2) % {"num": "2"}
+    many = loc.ngettext("%(num)s die", "%(num)s dice", 7) % {"num": "7"}
+    assert few.split()[1] != many.split()[1]  # e.g. "2 kostki" but "7 kostek"
+    content = " ".join(text(pdf(built_kit, "pl", "rulebook")).split())
+    assert few in content and many in content
+
+
+@pytest.mark.parametrize("locale", ["es", "pl"])
+def test_translated_documents_show_translations(built_kit: Path, locale: str) -> None:
+    board = text(pdf(built_kit, locale, "board"))
+    assert _expected(locale, "Christmas Eve") in board
+    cards = text(pdf(built_kit, locale, "tydzien-cards"))
+    assert _expected(locale, "Week") in cards
+    tracker = text(pdf(built_kit, locale, "tracker"))
+    assert _expected(locale, "Lost turns") in tracker
+
+
+def test_rulebook_numbers_come_from_verified_examples(built_kit: Path) -> None:
+    """Every example's computed total and end field is printed in the rulebook."""
+    game = GAMES[GAME_ID]
+    content = " ".join(text(pdf(built_kit, "en", "rulebook")).split())
+    from printkit.examples import verify
+
+    for verified in verify(game.load_examples(), game.replay):
+        observed = verified.replay.observed
+        assert f"After: field {observed['field']}." in content, verified.id
+        assert f"{observed['total']}" in content
