@@ -55,11 +55,13 @@ def _player_block(c: Canvas, ink: Ink, ctx: RenderContext, block: Rect, number: 
     c.setLineWidth(0.6)
     c.line(heading.x + label_w, heading.y + mm(2), heading.right, heading.y + mm(2))
     components = ctx.data["components"]
+    days = ctx.data["tydzien_card"]["days"]
+    cards = components["tydzien_cards_per_player"]
     rows = [
         (_("Dice"), components["dice_per_player"],
          [loc.number(i) for i in range(1, components["dice_per_player"] + 1)]),
-        (_("Week cards"), components["tydzien_cards_per_player"],
-         [f"+{loc.number(7 * i)}" for i in range(1, components["tydzien_cards_per_player"] + 1)]),
+        (_("Week cards"), cards,
+         [f"+{loc.number(days * i)}" for i in range(1, cards + 1)]),
         (_("Lost turns"), LOST_TURN_BOXES, None),
     ]
     for i, (label, count, labels) in enumerate(rows, start=1):
