@@ -140,7 +140,8 @@ def load_examples(path: Path, game_id: str, schema: ExampleSchema,
     return examples
 
 
-Replayer = Callable[[Example], Replay]
+#: Replays an example with the game's validated data (bear values, board geometry…).
+Replayer = Callable[[Example, Mapping[str, Any]], Replay]
 
 
 def difference(example: Example, replay: Replay) -> str | None:
@@ -155,10 +156,11 @@ def difference(example: Example, replay: Replay) -> str | None:
     return None
 
 
-def check(example: Example, replayer: Replayer) -> tuple[Verified | None, str | None]:
+def check(example: Example, replayer: Replayer,
+          data: Mapping[str, Any]) -> tuple[Verified | None, str | None]:
     """Replay one example: (verified, None) or (None, the one-line difference)."""
     try:
-        replay = replayer(example)
+        replay = replayer(example, data)
     except ExampleError as exc:
         return None, str(exc)
     diff = difference(example, replay)
@@ -167,12 +169,13 @@ def check(example: Example, replayer: Replayer) -> tuple[Verified | None, str | 
     return Verified(example, replay), None
 
 
-def verify(examples: Sequence[Example], replayer: Replayer) -> list[Verified]:
+def verify(examples: Sequence[Example], replayer: Replayer,
+           data: Mapping[str, Any]) -> list[Verified]:
     """Replay every example; raise one ExampleError per wrong example, all together."""
     verified: list[Verified] = []
     wrong: list[ExampleError] = []
     for example in examples:
-        ok, problem = check(example, replayer)
+        ok, problem = check(example, replayer, data)
         if ok is None:
             wrong.append(ExampleError(problem or example.name))
         else:

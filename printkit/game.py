@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit.examples import Example, ExampleSchema, Replayer, Verified, load_examples
+from printkit.examples import Example, ExampleSchema, Replayer, Verified, load_examples, verify
 from printkit.i18n import Localizer
 from printkit.layout.geometry import DEFAULT_SPEC, Paper, PrintSpec
 from printkit.resources import relative
@@ -78,6 +78,12 @@ class Game:
         source = path or self.examples_file
         return load_examples(source, self.id, self.example_schema,
                              label=relative(source) if path is None else str(path))
+
+    def verify(self, data: dict[str, Any] | None = None,
+               examples: list[Example] | None = None) -> list[Verified]:
+        """Replay the game's own examples (or the ones given); raise on any wrong one."""
+        return verify(examples if examples is not None else self.load_examples(), self.replay,
+                      data if data is not None else self.load_data())
 
     def document(self, doc_id: str) -> Document:
         for doc in self.documents:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest

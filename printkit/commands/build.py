@@ -8,7 +8,6 @@ from pathlib import Path
 
 from printkit import games
 from printkit.errors import BuildError, PrintkitError, UsageError
-from printkit.examples import verify
 from printkit.game import Game, RenderContext
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import PAPERS, Paper
@@ -55,7 +54,7 @@ def resolve_locales(codes: list[str] | None) -> list[str]:
 
 def _prepare(game: Game) -> tuple[dict, dict]:
     data = game.load_data()
-    verified = verify(game.load_examples(), game.replay)
+    verified = game.verify(data)
     return data, {v.id: v for v in verified}
 
 

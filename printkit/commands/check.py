@@ -35,8 +35,9 @@ def check(game_ids: list[str] | None = None, examples_file: Path | None = None) 
         sources = [(game, game.load_examples()) for game in games.select(game_ids)]
     lines = []
     for game, examples in sources:
+        data = game.load_data()
         for example in examples:
-            _, problem = check_example(example, game.replay)
+            _, problem = check_example(example, game.replay, data)
             lines.append(CheckLine(game.id, example.id, problem))
     return lines
 

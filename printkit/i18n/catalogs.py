@@ -22,7 +22,8 @@ from printkit.output import write_atomic
 
 def _po_bytes(catalog: Catalog) -> bytes:
     out = BytesIO()
-    write_po(out, catalog, width=88, omit_header=False, include_previous=True)
+    write_po(out, catalog, width=88, omit_header=False, include_previous=True,
+             ignore_obsolete=True)
     return out.getvalue()
 
 

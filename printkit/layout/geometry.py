@@ -10,7 +10,7 @@ them, so a :class:`Rect` can be handed to the canvas without conversion.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit.errors import UsageError
 
@@ -313,8 +313,12 @@ def _grid_for(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) ->
     )
 
 
-def card_grid(paper: Paper, card: CardSize, spec: PrintSpec = DEFAULT_SPEC) -> CardGrid:
+def card_grid(paper: Paper, card: CardSize, spec: PrintSpec = DEFAULT_SPEC,
+              count: int | None = None) -> CardGrid:
     """The grid holding the most cards: portrait or landscape (portrait on a tie).
+
+    Given the number of cards, a set smaller than one page gets only the rows
+    it fills, centred, so no crop marks point at empty rows.
 
     Raises :class:`LayoutError` if not even one card with its bleed and crop
     marks fits inside the sheet margin, or the safe zone leaves no room.
@@ -338,6 +342,8 @@ def card_grid(paper: Paper, card: CardSize, spec: PrintSpec = DEFAULT_SPEC) -> C
             f"{_fmt(spec.bleed_mm)} mm bleed, crop marks and a "
             f"{_fmt(spec.sheet_margin_mm)} mm sheet margin; {largest}"
         )
+    if count is not None and 0 < count < best.per_page:
+        best = replace(best, rows=-(-count // best.cols))
     return best
 
 

@@ -262,3 +262,16 @@ def test_page_area() -> None:
     assert same_rect(area, Rect(mm(10), mm(10), mm(277), mm(190)))
     with pytest.raises(LayoutError):
         page_area(paper("a4"), landscape=False, margin_mm=200)
+
+
+def test_a_set_smaller_than_a_page_gets_only_the_rows_it_fills() -> None:
+    from printkit.layout.geometry import PAPERS, CardSize, card_grid
+
+    full = card_grid(PAPERS["a4"], CardSize(60, 40))
+    small = card_grid(PAPERS["a4"], CardSize(60, 40), count=full.cols + 1)
+    assert (small.cols, small.rows) == (full.cols, 2)
+    # Still centred on the page.
+    page_w, page_h = small.page_size
+    assert small.grid_trim.centre[0] == pytest.approx(page_w / 2)
+    assert small.grid_trim.centre[1] == pytest.approx(page_h / 2)
+    assert card_grid(PAPERS["a4"], CardSize(60, 40), count=10 * full.per_page) == full

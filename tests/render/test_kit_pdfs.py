@@ -63,8 +63,8 @@ def test_page_sizes(built_kit: Path) -> None:
 def test_card_pages_have_trim_and_bleed_boxes_of_the_real_card_size(built_kit: Path) -> None:
     data = GAMES[GAME_ID].load_data()
     card = CardSize(data["tydzien_card"]["width_mm"], data["tydzien_card"]["height_mm"])
-    grid = card_grid(A4, card)
     count = data["components"]["tydzien_cards"]
+    grid = card_grid(A4, card, count=count)
     reader = pdf(built_kit, "pl", "tydzien-cards")
     assert len(reader.pages) == 2 * grid.pages(count)  # fronts and backs
     for page in reader.pages:
@@ -114,9 +114,7 @@ def test_rulebook_numbers_come_from_verified_examples(built_kit: Path) -> None:
     """Every example's computed total and end field is printed in the rulebook."""
     game = GAMES[GAME_ID]
     content = " ".join(text(pdf(built_kit, "en", "rulebook")).split())
-    from printkit.examples import verify
-
-    for verified in verify(game.load_examples(), game.replay):
+    for verified in game.verify():
         observed = verified.replay.observed
         assert f"After: field {observed['field']}." in content, verified.id
         assert f"{observed['total']}" in content

@@ -54,11 +54,12 @@ def _back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
 
 def render_cards(ctx: RenderContext) -> bytes:
     spec = ctx.data["tydzien_card"]
-    grid = card_grid(ctx.paper, CardSize(spec["width_mm"], spec["height_mm"]), ctx.spec)
+    count = ctx.data["components"]["tydzien_cards"]
+    grid = card_grid(ctx.paper, CardSize(spec["width_mm"], spec["height_mm"]), ctx.spec, count)
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Week cards"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "tydzien-cards")
-    draw_card_sheets(c, grid, ctx.data["components"]["tydzien_cards"],
+    draw_card_sheets(c, grid, count,
                      front=lambda cv, i, b: _front(cv, ink, ctx, b),
                      back=lambda cv, i, b: _back(cv, ink, ctx, b))
     c.save()

@@ -115,7 +115,7 @@ EXAMPLE_SCHEMA = ExampleSchema(
 )
 
 
-def replay(example: Example) -> Replay:
+def replay(example: Example, data: Mapping[str, Any] | None = None) -> Replay:
     """Play the example's steps; observe player 0 after the last one.
 
     ``states`` holds the position before the first step (player 1, who only

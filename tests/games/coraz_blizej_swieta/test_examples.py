@@ -38,7 +38,7 @@ def example(steps: str, setup: str = "{ field = 5, dice = 2 }", expect: str = "{
 
 def test_every_example_verifies():
     examples = load()
-    verified = verify(examples, replay)
+    verified = verify(examples, replay, {})
     assert [v.id for v in verified] == [e.id for e in examples]
 
 
@@ -64,7 +64,7 @@ def test_changed_expectation_names_example_key_and_values(tmp_path):
     path = write(tmp_path, text[:line_start] + line.replace("field = 7,", "field = 8,")
                  + text[line_end:])
     with pytest.raises(ExampleError) as caught:
-        verify(load(path), replay)
+        verify(load(path), replay, {})
     message = str(caught.value)
     assert "coraz-blizej-swieta/normal-move" in message
     assert re.search(r"\bfield expected 8, computed 7\b", message)
@@ -75,7 +75,7 @@ def test_left_out_expect_keys_are_not_checked(tmp_path):
     path = write(tmp_path, example("[ { roll = [3, 4] } ]", expect="{ field = 7 }"))
     (ex,) = load(path)
     assert dict(ex.expect) == {"field": 7}
-    assert verify([ex], replay)
+    assert verify([ex], replay, {})
 
 
 def test_replay_records_states_events_and_observations():
