@@ -100,6 +100,36 @@ class Array:
 
 
 @dataclass(frozen=True)
+class Keyed:
+    """A table whose keys are data (e.g. colour ids), each value following one schema.
+
+    Which keys are valid often depends on other data (the colours a game
+    defines), so that check belongs to whoever knows them; here only the key's
+    shape and the values are checked.
+    """
+
+    values: Any
+    key_pattern: str = r"[a-z][a-z0-9-]*"
+    required: bool = True
+    default: Any = None
+
+    def check(self, value: Any, file: str, path: str, errors: list[DataError]) -> Any:
+        if not isinstance(value, dict):
+            errors.append(DataError(file, path, f"expected a table, got {_describe(value)}"))
+            return _MISSING
+        out = {}
+        for key, item in value.items():
+            if not re.fullmatch(self.key_pattern, key):
+                errors.append(DataError(file, _join(path, key),
+                                        f"key must match {self.key_pattern}"))
+                continue
+            checked = self.values.check(item, file, _join(path, key), errors)
+            if checked is not _MISSING:
+                out[key] = checked
+        return out
+
+
+@dataclass(frozen=True)
 class Table:
     """A table with known keys; an unknown key is an error that lists the valid ones."""
 

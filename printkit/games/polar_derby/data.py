@@ -1,0 +1,64 @@
+"""The schema of Polar Derby's game.toml."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.schema import Array, Table, Value
+
+COLOUR_HEX = r"#[0-9a-fA-F]{6}"
+SYMBOLS = ("snowflake", "drop", "leaf", "heart", "sun", "skate", "star", "fish")
+
+
+def _distinct(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """Colours must be told apart by id and by symbol, not by colour alone."""
+    problems = []
+    colours = data["colours"]
+    for key in ("id", "symbol"):
+        seen: dict[str, int] = {}
+        for i, colour in enumerate(colours):
+            if colour[key] in seen:
+                problems.append((f"colours[{i}].{key}", f"{colour[key]!r} is already used by "
+                                                        f"colours[{seen[colour[key]]}]"))
+            seen[colour[key]] = i
+    if data["dice"]["free_skate"]["symbol"] in {c["symbol"] for c in colours}:
+        problems.append(("dice.free_skate.symbol", "must differ from every colour's symbol"))
+    if data["players"]["min"] > data["players"]["max"]:
+        problems.append(("players.min", "must not exceed players.max"))
+    return problems
+
+
+SCHEMA = Table(
+    {
+        "title": Value(str),
+        "subtitle": Value(str),
+        "credit": Value(str),
+        "players": Table({
+            "min": Value(int, minimum=2, maximum=6),
+            "max": Value(int, minimum=2, maximum=6),
+        }),
+        "colours": Array(Table({
+            "id": Value(str, pattern=r"[a-z]+"),
+            "name": Value(str),
+            "symbol": Value(str, choices=SYMBOLS),
+            "value": Value(int, minimum=0, maximum=99),
+            "bears": Value(int, minimum=1, maximum=20),
+            "fill": Value(str, pattern=COLOUR_HEX),
+            "ink": Value(str, pattern=COLOUR_HEX),
+        }), min_items=2, max_items=8),
+        "dice": Table({
+            "count": Value(int, choices=(2,)),
+            "free_skate": Table({
+                "name": Value(str),
+                "symbol": Value(str, choices=SYMBOLS),
+                "fill": Value(str, pattern=COLOUR_HEX),
+                "ink": Value(str, pattern=COLOUR_HEX),
+            }),
+        }),
+        "print": Table({
+            "token_mm": Value(float, minimum=15, maximum=60),
+            "die_face_mm": Value(float, minimum=15, maximum=50),
+        }),
+    },
+    checks=(_distinct,),
+)
