@@ -192,3 +192,24 @@ def validate(data: Any, schema: Table, file: str) -> dict[str, Any]:
     if errors:
         raise DataErrors(errors)
     return result
+
+
+def game_header(min_players: int, max_players: int) -> dict[str, Any]:
+    """The keys every game.toml starts with: title (a proper name), the translatable
+    subtitle and credit, and the player count within the rules' limits."""
+    return {
+        "title": Value(str),
+        "subtitle": Value(str),
+        "credit": Value(str),
+        "players": Table({
+            "min": Value(int, minimum=min_players, maximum=max_players),
+            "max": Value(int, minimum=min_players, maximum=max_players),
+        }),
+    }
+
+
+def players_in_order(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """A whole-table check for :func:`game_header`: min must not exceed max."""
+    if data["players"]["min"] > data["players"]["max"]:
+        return [("players.min", "must not exceed players.max")]
+    return []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.games.coraz_blizej_swieta import rules
-from printkit.schema import Array, Table, Value
+from printkit.schema import Array, Table, Value, game_header, players_in_order
 
 
 def _agrees_with_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -24,20 +24,12 @@ def _agrees_with_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
                          f"the rules allow at most {rules.MAX_CARDS} Tydzień cards"))
     if data["tydzien_card"]["days"] != rules.DAYS_PER_CARD:
         problems.append(("tydzien_card.days", f"a card adds {rules.DAYS_PER_CARD} in the rules"))
-    if data["players"]["min"] > data["players"]["max"]:
-        problems.append(("players.min", "must not exceed players.max"))
     return problems
 
 
 SCHEMA = Table(
     {
-        "title": Value(str),
-        "subtitle": Value(str),
-        "credit": Value(str),
-        "players": Table({
-            "min": Value(int, minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS),
-            "max": Value(int, minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS),
-        }),
+        **game_header(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
         "board": Table({
             "start": Value(int, choices=(1,)),
             "wigilia": Value(int),
@@ -56,5 +48,5 @@ SCHEMA = Table(
             "days": Value(int),
         }),
     },
-    checks=(_agrees_with_rules,),
+    checks=(players_in_order, _agrees_with_rules),
 )

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.schema import Array, Table, Value
+from printkit.schema import Array, Table, Value, game_header, players_in_order
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 COLOUR_HEX = r"#[0-9a-fA-F]{6}"
 SYMBOLS = ("snowflake", "drop", "leaf", "heart", "sun", "skate", "star", "fish")
 
@@ -23,20 +24,12 @@ def _distinct(data: dict[str, Any]) -> list[tuple[str, str]]:
             seen[colour[key]] = i
     if data["dice"]["free_skate"]["symbol"] in {c["symbol"] for c in colours}:
         problems.append(("dice.free_skate.symbol", "must differ from every colour's symbol"))
-    if data["players"]["min"] > data["players"]["max"]:
-        problems.append(("players.min", "must not exceed players.max"))
     return problems
 
 
 SCHEMA = Table(
     {
-        "title": Value(str),
-        "subtitle": Value(str),
-        "credit": Value(str),
-        "players": Table({
-            "min": Value(int, minimum=2, maximum=6),
-            "max": Value(int, minimum=2, maximum=6),
-        }),
+        **game_header(MIN_PLAYERS, MAX_PLAYERS),
         "colours": Array(Table({
             "id": Value(str, pattern=r"[a-z]+"),
             "name": Value(str),
@@ -60,5 +53,5 @@ SCHEMA = Table(
             "die_face_mm": Value(float, minimum=15, maximum=50),
         }),
     },
-    checks=(_distinct,),
+    checks=(players_in_order, _distinct),
 )
