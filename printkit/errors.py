@@ -72,6 +72,12 @@ class TranslationError(PrintkitError):
     exit_code = 1
 
 
+class TemplateError(PrintkitError):
+    """A template that failed to render: names the template file and line."""
+
+    exit_code = 1
+
+
 class GlyphError(PrintkitError):
     """Text that the embedded fonts cannot print."""
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import jinja2
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from printkit.errors import TemplateError
 from printkit.i18n import Localizer
 from printkit.resources import templates_dir
 
@@ -55,4 +57,20 @@ def environment(localizer: Localizer) -> Environment:
 
 
 def render(name: str, localizer: Localizer, **context: Any) -> str:
-    return environment(localizer).get_template(name).render(**context)
+    """Render a template; any Jinja2 failure becomes one line naming file, line and locale."""
+    try:
+        return environment(localizer).get_template(name).render(**context)
+    except jinja2.TemplateError as exc:
+        line = getattr(exc, "lineno", None) or _template_line(exc.__traceback__, name)
+        where = f"templates/{name}" + (f":{line}" if line else "")
+        raise TemplateError(f"{where}: locale {localizer.code}: {exc.message or exc}") from None
+
+
+def _template_line(tb: Any, name: str) -> int | None:
+    """The innermost line of a template file in a traceback (Jinja2 rewrites them so)."""
+    found = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+            found = tb.tb_lineno
+        tb = tb.tb_next
+    return found

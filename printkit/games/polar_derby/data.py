@@ -7,6 +7,7 @@ from typing import Any
 from printkit.schema import Array, Table, Value, game_header, players_in_order
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+DIE_FACES = 6
 COLOUR_HEX = r"#[0-9a-fA-F]{6}"
 SYMBOLS = ("snowflake", "drop", "leaf", "heart", "sun", "skate", "star", "fish")
 
@@ -22,6 +23,10 @@ def _distinct(data: dict[str, Any]) -> list[tuple[str, str]]:
                 problems.append((f"colours[{i}].{key}", f"{colour[key]!r} is already used by "
                                                         f"colours[{seen[colour[key]]}]"))
             seen[colour[key]] = i
+    if len(colours) != DIE_FACES - 1:
+        problems.append(("colours", f"a die has {DIE_FACES} faces: one per colour and "
+                                    f"Free Skate, so there must be {DIE_FACES - 1} colours, "
+                                    f"not {len(colours)}"))
     if data["dice"]["free_skate"]["symbol"] in {c["symbol"] for c in colours}:
         problems.append(("dice.free_skate.symbol", "must differ from every colour's symbol"))
     return problems

@@ -1,0 +1,67 @@
+"""The bear tokens: one round token per bear, colour, symbol and value on each.
+
+Each token is a circle printed inside a square cut line with bleed, so it
+can be cut out either way: along the crop marks (square) or along the thin
+circle. Tokens are one-sided: a bear hides nothing, so a back would add no
+information, and a duplex back on a small circle drifts off-centre on most
+printers; one-sided sheets are also the easiest to glue onto card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from io import BytesIO
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.game import RenderContext
+from printkit.layout.geometry import CardBox, CardSize, Rect, card_grid, mm
+from printkit.layout.sheets import draw_card_sheets
+from printkit.render.pdf import new_canvas
+from printkit.render.text import Ink
+
+from .art import ICE, INK, draw_bear, fill_of
+
+#: Width of the colour ring between the cut circle and the ice in the middle.
+RING_MM = 2.2
+
+
+def bears(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """One entry per bear: each colour repeated as many times as it has bears, in order."""
+    return [colour for colour in data["colours"] for _ in range(colour["bears"])]
+
+
+def _front(c: Canvas, ink: Ink, ctx: RenderContext, index: int, box: CardBox,
+           colour: Mapping[str, Any]) -> None:
+    bleed, trim = box.bleed, box.trim
+    c.setFillColor(fill_of(colour))
+    c.rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=0, fill=1)
+    cx, cy = trim.centre
+    radius = trim.width / 2
+    inner = radius - mm(RING_MM)
+    c.setFillColor(ICE)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.6)
+    c.circle(cx, cy, inner, stroke=1, fill=1)
+    # The round cut line, a hairline on the trim circle.
+    c.setLineWidth(0.3)
+    c.circle(cx, cy, radius, stroke=1, fill=0)
+    side = inner * 2 * 0.92
+    draw_bear(c, Rect(cx - side / 2, cy - side / 2 - inner * 0.02, side, side), colour,
+              ctx.localizer.number(colour["value"]), ink=ink,
+              where=f"token {index + 1} ({colour['id']})")
+
+
+def render_tokens(ctx: RenderContext) -> bytes:
+    data = ctx.data
+    tokens = bears(data)
+    size = data["print"]["token_mm"]
+    grid = card_grid(ctx.paper, CardSize(size, size), ctx.spec, len(tokens))
+    buffer = BytesIO()
+    c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Bear tokens"), ctx.localizer.code)
+    ink = Ink(c, ctx.localizer.code, "bear-tokens")
+    draw_card_sheets(c, grid, len(tokens),
+                     front=lambda cv, i, b: _front(cv, ink, ctx, i, b, tokens[i]))
+    c.save()
+    return buffer.getvalue()

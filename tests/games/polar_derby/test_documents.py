@@ -1,0 +1,199 @@
+"""Polar Derby's printed documents: rink, bear tokens, dice nets and score sheet."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from printkit.errors import DataErrors
+from printkit.game import Document, RenderContext
+from printkit.games.polar_derby.data import SCHEMA
+from printkit.games.polar_derby.dice import render_dice
+from printkit.games.polar_derby.rink import render_rink
+from printkit.games.polar_derby.scoresheet import render_score_sheet
+from printkit.games.polar_derby.tokens import render_tokens
+from printkit.i18n import Localizer
+from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
+from printkit.schema import read_toml, validate
+
+GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/polar_derby/game.toml"
+PAPER_IDS = ["a4", "letter"]
+RENDERERS: dict[str, Callable[[RenderContext], bytes]] = {
+    "rink": render_rink,
+    "bear-tokens": render_tokens,
+    "dice": render_dice,
+    "score-sheet": render_score_sheet,
+}
+
+
+@dataclass(frozen=True)
+class StandInGame:
+    """Just enough of a Game for RenderContext.title."""
+
+    id: str = "polar-derby"
+
+    def document(self, doc_id: str) -> Document:
+        return Document(doc_id, doc_id.replace("-", " ").capitalize(), RENDERERS[doc_id])
+
+
+@pytest.fixture(scope="module")
+def data() -> dict[str, Any]:
+    return validate(read_toml(GAME_TOML), SCHEMA, "game.toml")
+
+
+def context(data: dict[str, Any], doc: str, paper: str = "a4") -> RenderContext:
+    return RenderContext(game=StandInGame(), data=data, examples={},
+                         localizer=Localizer.for_locale("en"), paper=PAPERS[paper], document=doc)
+
+
+_CACHE: dict[tuple[str, str], bytes] = {}
+
+
+def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
+    """Each default document is rendered once per test module run."""
+    key = (doc, paper)
+    if key not in _CACHE:
+        _CACHE[key] = RENDERERS[doc](context(data, doc, paper))
+    return _CACHE[key]
+
+
+def reader(pdf: bytes) -> PdfReader:
+    return PdfReader(BytesIO(pdf))
+
+
+def text(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() or "" for page in reader(pdf).pages)
+
+
+def sizes(pdf: bytes) -> list[tuple[float, float]]:
+    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(pdf).pages]
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("doc", list(RENDERERS))
+def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
+    seen = set()
+    for page in reader(built(data, doc, paper)).pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            descendant = font["/DescendantFonts"][0].get_object() \
+                if "/DescendantFonts" in font else font
+            descriptor = descendant["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
+            seen.add(str(font["/BaseFont"]).split("+")[-1])
+    assert seen
+    assert all(name.startswith("DejaVuSans") for name in seen), seen
+    assert not any("Helvetica" in name for name in seen)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_page_sizes(data, paper):
+    p = PAPERS[paper]
+    portrait = pytest.approx(p.size, abs=0.5)
+    landscape = pytest.approx(p.landscape_size, abs=0.5)
+    assert sizes(built(data, "rink", paper)) == [landscape]
+    assert sizes(built(data, "score-sheet", paper)) == [portrait]
+    # Both 30 mm nets fit side by side on one landscape page.
+    assert sizes(built(data, "dice", paper)) == [landscape]
+    grid = card_grid(p, CardSize(28, 28), count=25)
+    assert all(s == pytest.approx(grid.page_size, abs=0.5)
+               for s in sizes(built(data, "bear-tokens", paper)))
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_rink_and_score_sheet_name_every_colour_and_value(data, paper):
+    for doc in ("rink", "score-sheet"):
+        found = text(built(data, doc, paper))
+        for colour in data["colours"]:
+            assert colour["name"] in found, (doc, colour["name"])
+        numbers = set(re.findall(r"\d+", found))
+        assert {str(c["value"]) for c in data["colours"]} <= numbers, doc
+    rink = text(built(data, "rink", paper))
+    assert "Polar Derby" in rink
+    assert "5 points" in rink and "1 point" in rink
+    sheet = text(built(data, "score-sheet", paper))
+    assert "White 1, Blue 2, Green 3, Pink 4, Orange 5" in sheet
+    for n in range(1, data["players"]["max"] + 1):
+        assert f"Game {n}" in sheet and f"Player {n}" in sheet
+    assert "Total" in sheet
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_dice_nets_have_free_skate_glue_tabs_and_instructions(data, paper):
+    found = text(built(data, "dice", paper))
+    assert found.count("Free Skate") == 2  # one face on each die
+    assert found.splitlines().count("glue") == 2 * 7  # seven tabs per net
+    assert "Cut along solid lines, fold along dashed lines" in found
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_token_sheets_have_boxes_and_one_token_per_bear(data, paper):
+    count = sum(c["bears"] for c in data["colours"])
+    assert count == 25
+    grid = card_grid(PAPERS[paper], CardSize(28, 28), count=count)
+    pdf = reader(built(data, "bear-tokens", paper))
+    assert len(pdf.pages) == grid.pages(count)  # one-sided: no backs pages
+    for page in pdf.pages:
+        assert [float(v) for v in page.trimbox] == pytest.approx(
+            list(grid.grid_trim.as_box()), abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx(
+            list(grid.grid_bleed.as_box()), abs=0.01)
+    values = re.findall(r"\d+", text(built(data, "bear-tokens", paper)))
+    assert sorted(values) == sorted(str(c["value"]) for c in data["colours"]
+                                    for _ in range(c["bears"]))
+
+
+def test_changing_a_value_in_the_data_changes_the_tokens(data):
+    changed = copy.deepcopy(data)
+    orange = next(c for c in changed["colours"] if c["id"] == "orange")
+    orange["value"] = 12
+    values = re.findall(r"\d+", text(render_tokens(context(changed, "bear-tokens"))))
+    assert values.count("12") == orange["bears"]
+    assert "5" not in values
+
+
+def test_more_bears_mean_more_token_pages(data):
+    changed = copy.deepcopy(data)
+    for colour in changed["colours"]:
+        colour["bears"] = 10
+    grid = card_grid(PAPERS["a4"], CardSize(28, 28), count=50)
+    pdf = reader(render_tokens(context(changed, "bear-tokens")))
+    assert len(pdf.pages) == grid.pages(50) == 2
+
+
+def test_rink_keeps_ten_millimetres_clear_of_the_paper_edge(data):
+    dpi = 36
+    page = pypdfium2.PdfDocument(built(data, "rink", "a4"))[0]
+    image = page.render(scale=dpi / 72).to_pil().convert("L")
+    width, height = image.size
+    edge = int(10 * MM * dpi / 72) - 1
+    pixels = image.load()
+    for x in range(width):
+        for y in range(height):
+            if x < edge or y < edge or x >= width - edge or y >= height - edge:
+                assert pixels[x, y] == 255, (x, y)
+
+
+def test_large_die_faces_put_one_net_on_each_page(data):
+    changed = copy.deepcopy(data)
+    changed["print"]["die_face_mm"] = 45
+    pdf = reader(render_dice(context(changed, "dice")))
+    assert len(pdf.pages) == 2
+    assert text(render_dice(context(changed, "dice"))).count("Free Skate") == 2
+
+
+def test_dice_need_exactly_five_colours(data):
+    changed = copy.deepcopy(data)
+    changed["colours"] = changed["colours"][:4]
+    with pytest.raises(DataErrors, match="6 faces"):
+        validate(changed, SCHEMA, "game.toml")
