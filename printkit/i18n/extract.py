@@ -25,7 +25,7 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 
 #: Keys of game data whose string values are English msgids. A game's own
 #: title is a proper name and is printed as it is in every language.
-TRANSLATABLE_KEYS = {"subtitle", "credit", "name", "label", "text"}
+TRANSLATABLE_KEYS = {"subtitle", "credit", "name", "label", "labels", "text"}
 #: In examples files, each example's title is translated too.
 EXAMPLE_KEYS = {"title"}
 
@@ -39,6 +39,10 @@ def _strings(node: Any, keys: set[str], path: str = "") -> Iterator[tuple[str, s
             sub = f"{path}.{key}" if path else key
             if isinstance(value, str) and key in keys:
                 yield sub, value
+            elif isinstance(value, list) and key in keys and all(isinstance(v, str)
+                                                                 for v in value):
+                for i, item in enumerate(value):
+                    yield f"{sub}[{i}]", item
             else:
                 yield from _strings(value, keys, sub)
     elif isinstance(node, list):

@@ -1,0 +1,70 @@
+"""The schema of Pick-a-Polar Bear's game.toml, with cross-checks between its tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.schema import Array, Keyed, Table, Value, game_header, players_in_order
+
+COLOUR_HEX = r"#[0-9a-fA-F]{6}"
+SYMBOLS = ("leaf", "snowflake", "sun", "star")
+MIN_PLAYERS, MAX_PLAYERS = 1, 5
+
+
+def _consistent(data: dict[str, Any]) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    attributes = {a["id"]: a for a in data["attributes"]}
+    if len(attributes) != len(data["attributes"]):
+        problems.append(("attributes", "attribute ids must be different"))
+    for i, attribute in enumerate(data["attributes"]):
+        for key in ("labels", "colours", "symbols"):
+            listed = attribute.get(key)
+            if listed is not None and len(listed) != 2:
+                problems.append((f"attributes[{i}].{key}",
+                                 "needs exactly 2 entries, one per value"))
+    for i, card in enumerate(data["bonus"]["cards"]):
+        if len(card["features"]) != 2:
+            problems.append((f"bonus.cards[{i}].features", "a bonus card shows exactly 2 features"))
+        for key, value in card["features"].items():
+            if key not in attributes:
+                problems.append((f"bonus.cards[{i}].features.{key}",
+                                 f"unknown attribute; attributes: {', '.join(attributes)}"))
+            elif value not in attributes[key]["values"]:
+                valid = ", ".join(attributes[key]["values"])
+                problems.append((f"bonus.cards[{i}].features.{key}",
+                                 f"{value!r} is not a value of {key}; values: {valid}"))
+    shown = [tuple(sorted(c["features"].items())) for c in data["bonus"]["cards"]]
+    if len(set(shown)) != len(shown):
+        problems.append(("bonus.cards", "two bonus cards show the same features"))
+    return problems
+
+
+SCHEMA = Table(
+    {
+        **game_header(MIN_PLAYERS, MAX_PLAYERS),
+        "attributes": Array(Table({
+            "id": Value(str, pattern=r"[a-z]+"),
+            "name": Value(str),
+            "values": Array(Value(str, pattern=r"[a-z]+"), min_items=2, max_items=2),
+            "labels": Array(Value(str), min_items=2, max_items=2),
+            "colours": Array(Value(str, pattern=COLOUR_HEX), required=False),
+            "symbols": Array(Value(str, choices=SYMBOLS), required=False),
+        }), min_items=5, max_items=5),
+        "deck": Table({"copies": Value(int, minimum=1, maximum=5)}),
+        "table": Table({"rows": Value(int, minimum=1), "columns": Value(int, minimum=1)}),
+        "solo": Table({"rows": Value(int, minimum=1), "columns": Value(int, minimum=1),
+                       "rounds": Value(int, minimum=1)}),
+        "hold": Table({"name": Value(str), "text": Value(str)}),
+        "bonus": Table({
+            "points": Value(int, minimum=1),
+            "min_table_cards": Value(int, minimum=0),
+            "penalty_cards": Value(int, minimum=1),
+            "cards": Array(Table({"text": Value(str), "features": Keyed(Value(str))}),
+                           min_items=1),
+        }),
+        "penalty": Table({"cards": Value(int, minimum=1), "front": Value(int, maximum=-1),
+                          "back": Value(int, maximum=-1)}),
+        "print": Table({"card_mm": Value(float, minimum=40, maximum=90)}),
+    },
+    checks=(players_in_order, _consistent),
+)
