@@ -46,7 +46,8 @@ def test_check_lists_every_example_as_verified(capsys: pytest.CaptureFixture[str
 
 def test_build_writes_four_documents_per_locale(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["build", "--locale", "pl", "--out", str(tmp_path)], capsys)
+    code, out, err = run(["build", "--game", GAME_ID, "--locale", "pl", "--out", str(tmp_path)],
+                         capsys)
     assert code == 0, err
     written = sorted(p.name for p in (tmp_path / GAME_ID / "pl").iterdir())
     assert written == ["board-a4.pdf", "rulebook-a4.pdf", "tracker-a4.pdf",

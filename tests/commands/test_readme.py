@@ -12,15 +12,17 @@ from printkit.cli import main
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_readme_examples_sample_verifies(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
-    sample = re.search(r"```toml\n(game = .*?)```", README.read_text(encoding="utf-8"), re.S)
-    assert sample is not None
-    path = tmp_path / "my-examples.toml"
-    path.write_text(sample.group(1), encoding="utf-8")
-    assert main(["check", "--examples", str(path)]) == 0
+def test_readme_examples_samples_verify(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    samples = re.findall(r"```toml\n(game = .*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert len(samples) >= 2
+    for n, sample in enumerate(samples):
+        path = tmp_path / f"sample-{n}.toml"
+        path.write_text(sample, encoding="utf-8")
+        assert main(["check", "--examples", str(path)]) == 0, sample
     out = capsys.readouterr().out
     assert "my-first-move  verified" in out and "my-tydzien  verified" in out
+    assert "polar-derby  greedy-bust  verified" in out
 
 
 def test_user_examples_file_with_a_wrong_claim_fails(tmp_path: Path,

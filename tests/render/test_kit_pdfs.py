@@ -12,28 +12,30 @@ from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
 from tests.conftest import GAME_ID
 
-DOCUMENTS = ["rulebook", "board", "tydzien-cards", "tracker"]
 A4 = PAPERS["a4"]
+ALL_DOCUMENTS = [(game.id, doc.id) for game in GAMES.values() for doc in game.documents]
 
 
-def pdf(kit: Path, locale: str, doc: str) -> PdfReader:
-    return PdfReader(kit / GAME_ID / locale / f"{doc}-a4.pdf")
+def pdf(kit: Path, locale: str, doc: str, game: str = GAME_ID) -> PdfReader:
+    return PdfReader(kit / game / locale / f"{doc}-a4.pdf")
 
 
 def text(reader: PdfReader) -> str:
     return "\n".join(page.extract_text() or "" for page in reader.pages)
 
 
-def test_every_document_in_every_locale(built_kit: Path) -> None:
-    for locale in shipped_locales():
-        names = sorted(p.name for p in (built_kit / GAME_ID / locale).iterdir())
-        assert names == sorted(f"{doc}-a4.pdf" for doc in DOCUMENTS)
+def test_every_document_of_every_game_in_every_locale(built_kit: Path) -> None:
+    for game in GAMES.values():
+        for locale in shipped_locales():
+            names = sorted(p.name for p in (built_kit / game.id / locale).iterdir())
+            assert names == sorted(f"{doc.id}-a4.pdf" for doc in game.documents)
 
 
-@pytest.mark.parametrize("doc", DOCUMENTS)
-def test_every_font_is_embedded_and_none_is_standard(built_kit: Path, doc: str) -> None:
+@pytest.mark.parametrize(("game", "doc"), ALL_DOCUMENTS)
+def test_every_font_is_embedded_and_none_is_standard(built_kit: Path, game: str,
+                                                     doc: str) -> None:
     for locale in shipped_locales():
-        reader = pdf(built_kit, locale, doc)
+        reader = pdf(built_kit, locale, doc, game)
         seen = set()
         for page in reader.pages:
             fonts = page["/Resources"].get_object().get("/Font", {})
@@ -118,3 +120,21 @@ def test_rulebook_numbers_come_from_verified_examples(built_kit: Path) -> None:
         observed = verified.replay.observed
         assert f"After: field {observed['field']}." in content, verified.id
         assert f"{observed['total']}" in content
+
+
+def test_polar_derby_value_table_comes_from_the_data(built_kit: Path) -> None:
+    data = GAMES["polar-derby"].load_data()
+    content = text(pdf(built_kit, "en", "rulebook", "polar-derby"))
+    for colour in data["colours"]:
+        assert colour["name"] in content
+        points = "point" if colour["value"] == 1 else "points"
+        assert f"{colour['value']} {points}" in content
+
+
+@pytest.mark.parametrize(("game", "doc"), ALL_DOCUMENTS)
+def test_polish_documents_keep_polish_letters(built_kit: Path, game: str, doc: str) -> None:
+    """Extracted Polish text has no replacement boxes and no lost diacritics."""
+    content = text(pdf(built_kit, "pl", doc, game))
+    assert "\ufffd" not in content and "■" not in content
+    if doc == "rulebook":
+        assert set("ąęłóśż") <= set(content.lower())
