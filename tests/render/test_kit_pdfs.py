@@ -11,6 +11,7 @@ from printkit.games import GAMES
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
 from tests.conftest import GAME_ID
+from tests.support import embedded_fonts
 
 A4 = PAPERS["a4"]
 ALL_DOCUMENTS = [(game.id, doc.id) for game in GAMES.values() for doc in game.documents]
@@ -35,17 +36,7 @@ def test_every_document_of_every_game_in_every_locale(built_kit: Path) -> None:
 def test_every_font_is_embedded_and_none_is_standard(built_kit: Path, game: str,
                                                      doc: str) -> None:
     for locale in shipped_locales():
-        reader = pdf(built_kit, locale, doc, game)
-        seen = set()
-        for page in reader.pages:
-            fonts = page["/Resources"].get_object().get("/Font", {})
-            for ref in fonts.values():
-                font = ref.get_object()
-                descendant = font["/DescendantFonts"][0].get_object() \
-                    if "/DescendantFonts" in font else font
-                descriptor = descendant["/FontDescriptor"].get_object()
-                assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
-                seen.add(str(font["/BaseFont"]).split("+")[-1])
+        seen = embedded_fonts(pdf(built_kit, locale, doc, game))
         assert seen, f"{locale} {doc} uses no font"
         assert all(name.startswith("DejaVuSans") for name in seen), seen
 

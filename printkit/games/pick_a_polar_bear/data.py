@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.render.symbols import SYMBOLS
 from printkit.schema import Array, Keyed, Table, Value, game_header, players_in_order
 
 COLOUR_HEX = r"#[0-9a-fA-F]{6}"
-SYMBOLS = ("leaf", "snowflake", "sun", "star")
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
 
 

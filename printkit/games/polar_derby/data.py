@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.render.symbols import SYMBOLS
 from printkit.schema import Array, Table, Value, game_header, players_in_order
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DIE_FACES = 6
 COLOUR_HEX = r"#[0-9a-fA-F]{6}"
-SYMBOLS = ("snowflake", "drop", "leaf", "heart", "sun", "skate", "star", "fish")
 
 
 def _distinct(data: dict[str, Any]) -> list[tuple[str, str]]:

@@ -5,25 +5,23 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 import pypdfium2
 import pytest
-from pypdf import PdfReader
 
 from printkit.errors import DataErrors
-from printkit.game import Document, RenderContext
+from printkit.game import RenderContext
 from printkit.games.polar_derby.data import SCHEMA
 from printkit.games.polar_derby.dice import render_dice
 from printkit.games.polar_derby.rink import render_rink
 from printkit.games.polar_derby.scoresheet import render_score_sheet
 from printkit.games.polar_derby.tokens import render_tokens
-from printkit.i18n import Localizer
 from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
-from printkit.schema import read_toml, validate
+from printkit.schema import validate
+from tests.support import Bench, embedded_fonts, reader
+from tests.support import text as support_text
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/polar_derby/game.toml"
 PAPER_IDS = ["a4", "letter"]
@@ -35,43 +33,24 @@ RENDERERS: dict[str, Callable[[RenderContext], bytes]] = {
 }
 
 
-@dataclass(frozen=True)
-class StandInGame:
-    """Just enough of a Game for RenderContext.title."""
-
-    id: str = "polar-derby"
-
-    def document(self, doc_id: str) -> Document:
-        return Document(doc_id, doc_id.replace("-", " ").capitalize(), RENDERERS[doc_id])
+BENCH = Bench("polar-derby", GAME_TOML, SCHEMA, RENDERERS)
 
 
 @pytest.fixture(scope="module")
 def data() -> dict[str, Any]:
-    return validate(read_toml(GAME_TOML), SCHEMA, "game.toml")
+    return BENCH.data()
 
 
 def context(data: dict[str, Any], doc: str, paper: str = "a4") -> RenderContext:
-    return RenderContext(game=StandInGame(), data=data, examples={},
-                         localizer=Localizer.for_locale("en"), paper=PAPERS[paper], document=doc)
-
-
-_CACHE: dict[tuple[str, str], bytes] = {}
+    return BENCH.context(data, doc, paper)
 
 
 def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
-    """Each default document is rendered once per test module run."""
-    key = (doc, paper)
-    if key not in _CACHE:
-        _CACHE[key] = RENDERERS[doc](context(data, doc, paper))
-    return _CACHE[key]
-
-
-def reader(pdf: bytes) -> PdfReader:
-    return PdfReader(BytesIO(pdf))
+    return BENCH.built(data, doc, paper)
 
 
 def text(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() or "" for page in reader(pdf).pages)
+    return support_text(reader(pdf))
 
 
 def sizes(pdf: bytes) -> list[tuple[float, float]]:
@@ -81,16 +60,7 @@ def sizes(pdf: bytes) -> list[tuple[float, float]]:
 @pytest.mark.parametrize("paper", PAPER_IDS)
 @pytest.mark.parametrize("doc", list(RENDERERS))
 def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
-    seen = set()
-    for page in reader(built(data, doc, paper)).pages:
-        fonts = page["/Resources"].get_object().get("/Font", {})
-        for ref in fonts.values():
-            font = ref.get_object()
-            descendant = font["/DescendantFonts"][0].get_object() \
-                if "/DescendantFonts" in font else font
-            descriptor = descendant["/FontDescriptor"].get_object()
-            assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
-            seen.add(str(font["/BaseFont"]).split("+")[-1])
+    seen = embedded_fonts(reader(built(data, doc, paper)))
     assert seen
     assert all(name.startswith("DejaVuSans") for name in seen), seen
     assert not any("Helvetica" in name for name in seen)

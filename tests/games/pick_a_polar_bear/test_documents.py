@@ -1,0 +1,221 @@
+"""Pick-a-Polar Bear's printed documents: animal cards, special cards and the two score sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pypdfium2
+import pytest
+from PIL import Image, ImageChops
+
+from printkit.game import RenderContext
+from printkit.games.pick_a_polar_bear.art import draw_animal
+from printkit.games.pick_a_polar_bear.card_sheets import (
+    animal_deck,
+    combinations,
+    render_animal_cards,
+    render_special_cards,
+)
+from printkit.games.pick_a_polar_bear.data import SCHEMA
+from printkit.games.pick_a_polar_bear.sheets import ROUNDS, render_score_sheet, render_solo_sheet
+from printkit.layout.geometry import PAPERS, CardSize, Rect, card_grid, mm
+from printkit.render.pdf import new_canvas
+from tests.support import Bench, embedded_fonts, reader
+
+GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/pick_a_polar_bear/game.toml"
+PAPER_IDS = ["a4", "letter"]
+RENDERERS: dict[str, Callable[[RenderContext], bytes]] = {
+    "animal-cards": render_animal_cards,
+    "special-cards": render_special_cards,
+    "score-sheet": render_score_sheet,
+    "solo-sheet": render_solo_sheet,
+}
+
+
+BENCH = Bench("pick-a-polar-bear", GAME_TOML, SCHEMA, RENDERERS)
+
+
+@pytest.fixture(scope="module")
+def data() -> dict[str, Any]:
+    return BENCH.data()
+
+
+def context(data: dict[str, Any], doc: str, paper: str = "a4") -> RenderContext:
+    return BENCH.context(data, doc, paper)
+
+
+def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
+    return BENCH.built(data, doc, paper)
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    """The text of each page with its line breaks and runs of spaces made single spaces."""
+    return [" ".join((page.extract_text() or "").split()) for page in reader(pdf).pages]
+
+
+def grid_for(data: dict[str, Any], paper: str, count: int):
+    side = data["print"]["card_mm"]
+    return card_grid(PAPERS[paper], CardSize(side, side), count=count)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("doc", list(RENDERERS))
+def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
+    seen = embedded_fonts(reader(built(data, doc, paper)))
+    assert seen
+    assert all(name.startswith("DejaVuSans") for name in seen), seen
+    assert not any("Helvetica" in name for name in seen)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_page_sizes(data, paper):
+    p = PAPERS[paper]
+    assert [(float(x.mediabox.width), float(x.mediabox.height))
+            for x in reader(built(data, "score-sheet", paper)).pages] == [
+        pytest.approx(p.landscape_size, abs=0.5)]
+    assert [(float(x.mediabox.width), float(x.mediabox.height))
+            for x in reader(built(data, "solo-sheet", paper)).pages] == [
+        pytest.approx(p.size, abs=0.5)]
+    for doc in ("animal-cards", "special-cards"):
+        grid = grid_for(data, paper, 96)
+        for page in reader(built(data, doc, paper)).pages:
+            assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
+                grid.page_size, abs=0.5)
+
+
+def test_the_deck_is_every_combination_three_times(data):
+    combos = combinations(data)
+    assert len(combos) == 32
+    assert len({tuple(sorted(c.items())) for c in combos}) == 32
+    deck = animal_deck(data)
+    assert len(deck) == 96
+    assert all(deck.count(c) == data["deck"]["copies"] for c in combos)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("doc, count", [("animal-cards", 96), ("special-cards", 14)])
+def test_card_pages_come_in_front_and_back_pairs_with_trim_and_bleed_boxes(data, doc, count,
+                                                                        paper):
+    grid = grid_for(data, paper, count)
+    pdf = reader(built(data, doc, paper))
+    assert len(pdf.pages) == 2 * grid.pages(count)
+    for page in pdf.pages:
+        assert [float(v) for v in page.trimbox] == pytest.approx(
+            list(grid.grid_trim.as_box()), abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx(
+            list(grid.grid_bleed.as_box()), abs=0.01)
+    # The trim is the real card size: 55 mm squares, so the grid is a whole number of them.
+    side = mm(data["print"]["card_mm"])
+    bleed = mm(grid.spec.bleed_mm)
+    assert grid.grid_trim.width == pytest.approx(grid.cols * (side + 2 * bleed) - 2 * bleed)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_animal_fronts_have_no_text_and_backs_only_the_title(data, paper):
+    texts = page_texts(built(data, "animal-cards", paper))
+    grid = grid_for(data, paper, 96)
+    for i in range(0, len(texts), 2):
+        assert texts[i] == ""
+        on_page = min(grid.per_page, 96 - i // 2 * grid.per_page)
+        assert texts[i + 1] == " ".join([data["title"]] * on_page)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_special_cards_show_their_texts_and_penalties_turn_to_minus_four(data, paper):
+    texts = page_texts(built(data, "special-cards", paper))
+    fronts, backs = " ".join(texts[0::2]), " ".join(texts[1::2])
+    assert data["hold"]["name"] in fronts and data["hold"]["text"] in fronts
+    for card in data["bonus"]["cards"]:
+        assert card["text"] in fronts, card["text"]
+    bonus = len(data["bonus"]["cards"])
+    assert fronts.count("Bonus round") == bonus
+    assert fronts.count("How many cards on the table show both?") == bonus
+    assert fronts.count("2 points") == bonus + data["penalty"]["cards"]
+    assert fronts.count("\u22122 points") == data["penalty"]["cards"]
+    assert "\u22124" not in fronts
+    # Bonus cards are recognisable face down; each penalty card's back reads −4 points.
+    assert backs.count("Bonus round") == bonus
+    assert backs.count("\u22124 points") == data["penalty"]["cards"]
+    assert "\u22122" not in backs
+    assert backs.count(data["title"]) == 1  # the hold card's plain back
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_score_sheet_has_rounds_players_columns_and_totals(data, paper):
+    (text,) = page_texts(built(data, "score-sheet", paper))
+    players = data["players"]["max"]
+    for n in range(1, players + 1):
+        assert f"Player {n}" in text
+    for n in range(1, ROUNDS + 1):
+        assert f"Round {n}" in text
+    for column in ("Cards", "Bonus", "Penalty"):
+        assert text.count(column) >= players, column
+    assert "Total" in text and "Score" in text
+    assert "Score = cards + bonus \u2212 penalty" in text
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_solo_sheet_has_the_solo_rounds_and_says_lower_is_better(data, paper):
+    (text,) = page_texts(built(data, "solo-sheet", paper))
+    solo = data["solo"]
+    assert f"Round {solo['rounds']}" in text and f"Round {solo['rounds'] + 1}" not in text
+    assert "Lay out 32 cards in 4 rows of 8" in text
+    assert "The fewer cards you set aside, the better." in text
+    assert "Game 12" in text and text.count("Total") == 2
+
+
+def card_image(data: dict[str, Any], values: dict[str, str], dpi: int = 100) -> Image.Image:
+    """One animal card's front alone, rendered to a greyscale image."""
+    buffer = BytesIO()
+    side = mm(data["print"]["card_mm"])
+    canvas = new_canvas(buffer, (side, side), "card")
+    draw_animal(canvas, Rect(0, 0, side, side), values, data)
+    canvas.showPage()
+    canvas.save()
+    page = pypdfium2.PdfDocument(buffer.getvalue())[0]
+    return page.render(scale=dpi / 72).to_pil().convert("L")
+
+
+def changed(data: dict[str, Any], base: dict[str, str], attribute_id: str) -> dict[str, str]:
+    """``base`` with the other value of one attribute."""
+    values = next(a["values"] for a in data["attributes"] if a["id"] == attribute_id)
+    return {**base, attribute_id: values[1 - values.index(base[attribute_id])]}
+
+
+def difference(a: Image.Image, b: Image.Image) -> tuple[float, tuple[int, int, int, int] | None]:
+    """Share of pixels that differ clearly, and the box around them."""
+    diff = ImageChops.difference(a, b).point(lambda v: 255 if v > 48 else 0)
+    histogram = diff.histogram()
+    return (sum(histogram) - histogram[0]) / sum(histogram), diff.getbbox()
+
+
+def test_the_same_card_renders_the_same(data):
+    base = combinations(data)[0]
+    share, _ = difference(card_image(data, base), card_image(data, dict(base)))
+    assert share == 0
+
+
+@pytest.mark.parametrize("base", [0, 31], ids=["big-raised-glasses-tin", "small-plain"])
+@pytest.mark.parametrize("attribute_id, minimum, region", [
+    ("size", 0.1, (0.0, 0.0, 1.0, 1.0)),
+    ("arm", 0.01, (0.0, 0.0, 0.5, 1.0)),  # the bear's right arm: on the viewer's left
+    ("glasses", 0.003, (0.25, 0.15, 0.75, 0.65)),  # over the eyes
+    ("fish", 0.005, (0.55, 0.3, 1.0, 0.9)),  # in the other paw, on the viewer's right
+    # The two season colours are close in grey; the ground and the pattern tell them apart.
+    ("season", 0.08, (0.0, 0.0, 1.0, 1.0)),
+])
+def test_cards_differing_in_one_attribute_look_different_where_expected(
+        data, base, attribute_id, minimum, region):
+    # Images are compared in greyscale, so the difference survives a black-and-white print.
+    values = combinations(data)[base]
+    a, b = card_image(data, values), card_image(data, changed(data, values, attribute_id))
+    share, box = difference(a, b)
+    assert share >= minimum, (attribute_id, share)
+    assert box is not None
+    w, h = a.size
+    left, top, right, bottom = region
+    assert box[0] >= left * w - 1 and box[2] <= right * w + 1, (attribute_id, box)
+    assert box[1] >= top * h - 1 and box[3] <= bottom * h + 1, (attribute_id, box)

@@ -1,0 +1,80 @@
+"""Helpers the document tests share: render one game's documents without the
+registry, and read what a PDF embeds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from pypdf import PdfReader
+
+from printkit.game import Document, RenderContext
+from printkit.i18n import Localizer
+from printkit.layout.geometry import PAPERS
+from printkit.schema import Table, read_toml, validate
+
+Renderer = Callable[[RenderContext], bytes]
+
+
+@dataclass(frozen=True)
+class StandInGame:
+    """Just enough of a Game for RenderContext.title."""
+
+    id: str
+    renderers: Mapping[str, Renderer]
+
+    def document(self, doc_id: str) -> Document:
+        return Document(doc_id, doc_id.replace("-", " ").capitalize(), self.renderers[doc_id])
+
+
+@dataclass
+class Bench:
+    """A game's documents rendered straight from its game.toml, each once per paper."""
+
+    game_id: str
+    game_toml: Path
+    schema: Table
+    renderers: Mapping[str, Renderer]
+    _cache: dict[tuple[str, str], bytes] = field(default_factory=dict)
+
+    def data(self) -> dict[str, Any]:
+        return validate(read_toml(self.game_toml), self.schema, "game.toml")
+
+    def context(self, data: dict[str, Any], doc: str, paper: str = "a4",
+                locale: str = "en") -> RenderContext:
+        return RenderContext(game=StandInGame(self.game_id, self.renderers), data=data,
+                             examples={}, localizer=Localizer.for_locale(locale),
+                             paper=PAPERS[paper], document=doc)
+
+    def built(self, data: dict[str, Any], doc: str, paper: str) -> bytes:
+        key = (doc, paper)
+        if key not in self._cache:
+            self._cache[key] = self.renderers[doc](self.context(data, doc, paper))
+        return self._cache[key]
+
+
+def reader(pdf: bytes | Path) -> PdfReader:
+    return PdfReader(BytesIO(pdf) if isinstance(pdf, bytes) else pdf)
+
+
+def text(pdf: PdfReader) -> str:
+    return "\n".join(page.extract_text() or "" for page in pdf.pages)
+
+
+def embedded_fonts(pdf: PdfReader) -> set[str]:
+    """The base names of every font the pages use; fails on any font not embedded."""
+    seen = set()
+    for page in pdf.pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            descendant = font["/DescendantFonts"][0].get_object() \
+                if "/DescendantFonts" in font else font
+            assert "/FontDescriptor" in descendant, f"{font['/BaseFont']} is a standard font"
+            descriptor = descendant["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
+            seen.add(str(font["/BaseFont"]).split("+")[-1])
+    return seen
