@@ -15,6 +15,7 @@ from printkit import __version__
 from printkit.commands.build import BuildOptions, build
 from printkit.commands.check import check
 from printkit.commands.listing import listing
+from printkit.commands.solve import solve
 from printkit.errors import PrintkitError
 from printkit.i18n import catalogs
 from printkit.layout.geometry import PAPERS
@@ -59,6 +60,14 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="show games, documents and locales",
                    description="Show the games, their documents and the shipped locales.")
 
+    solve_cmd = sub.add_parser("solve", help="solve a seeded solo deal and prove it optimal",
+                               description="Deal the solo game from a seed, find the best "
+                               "chain of every round with the solver (proven optimal), and "
+                               "print the grids, chains and cards set aside.")
+    solve_cmd.add_argument("game", metavar="GAME", help="a game with a solver, e.g. "
+                           "pick-a-polar-bear")
+    solve_cmd.add_argument("--seed", type=int, default=1, help="the deal's seed (default 1)")
+
     cat = sub.add_parser("catalog", help="translation catalogs: extract, start, update",
                          description="Keep the gettext catalogs under locales/ in step with "
                          "the templates, code and game data.")
@@ -98,6 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             wrong = sum(not line.ok for line in lines)
             print(f"{len(lines) - wrong} verified, {wrong} wrong")
             return 1 if wrong else 0
+        if args.command == "solve":
+            for line in solve(args.game, args.seed):
+                print(line)
+            return 0
         if args.command == "catalog":
             for path in _catalog(args):
                 print(f"wrote {path}")

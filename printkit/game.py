@@ -61,6 +61,8 @@ class Game:
     example_schema: ExampleSchema
     replay: Replayer
     documents: tuple[Document, ...]
+    #: Optional: solve a seeded deal and report it as lines (``printkit solve``).
+    solve: Callable[[Mapping[str, Any], int], list[str]] | None = None
 
     @property
     def data_file(self) -> Path:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from printkit.errors import UsageError
 from printkit.game import Game
-from printkit.games import coraz_blizej_swieta, polar_derby
+from printkit.games import coraz_blizej_swieta, pick_a_polar_bear, polar_derby
 
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (
         coraz_blizej_swieta.GAME,
         polar_derby.GAME,
+        pick_a_polar_bear.GAME,
     )
 }
 

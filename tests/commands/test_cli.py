@@ -164,3 +164,18 @@ def test_python_dash_m_runs_the_cli() -> None:
                           text=True, check=False)
     assert done.returncode == 0
     assert GAME_ID in done.stdout
+
+
+def test_solve_prints_each_round_proven(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["solve", "pick-a-polar-bear", "--seed", "3"], capsys)
+    assert code == 0
+    assert out.count("Round ") == 3
+    assert "set aside" in out
+    code_again, out_again, _ = run(["solve", "pick-a-polar-bear", "--seed", "3"], capsys)
+    assert out_again == out  # the same seed deals the same game
+
+
+def test_solve_a_game_without_a_solver_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["solve", "polar-derby"], capsys)
+    assert code == 2
+    assert "polar-derby has no solver; games with one: pick-a-polar-bear" in err

@@ -1,0 +1,46 @@
+"""The rulebook: the Jinja2 template filled with game data and verified examples."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from printkit.game import RenderContext
+from printkit.render.flow import FlowDocument, render_flow
+from printkit.render.templating import render
+
+from .card_sheets import signed
+from .figures import attributes_figure, bonus_figure, chain_figure, solo_figure
+
+TEMPLATE = "pick-a-polar-bear/rulebook.xml.j2"
+
+
+def deck_counts(data: Mapping[str, Any]) -> dict[str, int]:
+    kinds = 2 ** len(data["attributes"])
+    return {"kinds": kinds, "animals": kinds * data["deck"]["copies"]}
+
+
+def render_rulebook(ctx: RenderContext) -> bytes:
+    loc = ctx.localizer
+    data = ctx.data
+    penalty = {"front": signed(ctx, data["penalty"]["front"]),
+               "back": signed(ctx, data["penalty"]["back"])}
+    xml = render(TEMPLATE, loc, data=data, deck=deck_counts(data), penalty=penalty,
+                 examples=list(ctx.examples.values()))
+
+    def player(n: int) -> str:
+        return loc.gettext("Player %(number)s") % {"number": loc.number(n + 1)}
+
+    figures = {
+        "chain": lambda attrs, width: chain_figure(ctx.examples[attrs["example"]], data, width,
+                                                   loc.code, loc.gettext, player),
+        "bonus": lambda attrs, width: bonus_figure(ctx.examples[attrs["example"]], data, width,
+                                                   loc.code, loc.number),
+        "solo": lambda attrs, width: solo_figure(ctx.examples[attrs["example"]], data, width,
+                                                 loc.code, loc.number),
+        "attributes": lambda attrs, width: attributes_figure(data, width, loc.code,
+                                                             loc.gettext),
+    }
+    return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
+                                    locale=loc.code, document="rulebook", figures=figures))
+
