@@ -18,6 +18,7 @@ from printkit.commands.listing import listing
 from printkit.commands.solve import solve
 from printkit.errors import PrintkitError
 from printkit.i18n import catalogs
+from printkit.i18n.coverage import coverage
 from printkit.layout.geometry import PAPERS
 
 
@@ -81,6 +82,17 @@ def parser() -> argparse.ArgumentParser:
     actions.add_parser("update", help="merge new and changed msgids into every catalog",
                        description="Re-extract the template and merge it into every catalog; "
                        "changed entries are marked fuzzy and count as untranslated.")
+    actions.add_parser("compile", help="write .mo files beside the catalogs",
+                       description="Compile every catalog to .mo for other gettext tools "
+                       "(printkit itself reads the .po files).")
+    cov = actions.add_parser("coverage", help="report translation coverage per locale and game",
+                             description="Count translated entries per locale and game; "
+                             "fuzzy entries, empty plural forms and entries the checks reject "
+                             "count as untranslated.")
+    cov.add_argument("--locale", action="append", metavar="CODE",
+                     help="only this locale (repeatable)")
+    cov.add_argument("--fail-under", type=float, metavar="PERCENT",
+                     help="exit 1 if any game of any locale is below this coverage")
     return top
 
 
@@ -111,6 +123,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             for line in solve(args.game, args.seed):
                 print(line)
             return 0
+        if args.command == "catalog" and args.action == "coverage":
+            rows = coverage(args.locale)
+            for row in rows:
+                print(row)
+            low = [r for r in rows if args.fail_under is not None and r.percent < args.fail_under]
+            return 1 if low else 0
         if args.command == "catalog":
             for path in _catalog(args):
                 print(f"wrote {path}")
@@ -131,6 +149,8 @@ def _catalog(args: argparse.Namespace) -> list[Path]:
         return [catalogs.extract_template()]
     if args.action == "init":
         return [catalogs.init_locale(args.code)]
+    if args.action == "compile":
+        return catalogs.compile_locales()
     return catalogs.update_locales()
 
 

@@ -78,6 +78,17 @@ class TemplateError(PrintkitError):
     exit_code = 1
 
 
+class TranslationErrors(TranslationError):
+    """Every rejected entry of a catalog, reported together."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.messages = list(lines)
+        super().__init__("\n".join(self.messages))
+
+    def lines(self) -> list[str]:
+        return list(self.messages)
+
+
 class GlyphError(PrintkitError):
     """Text that the embedded fonts cannot print."""
 

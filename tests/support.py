@@ -9,6 +9,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 
 from printkit.game import Document, RenderContext
@@ -78,3 +79,21 @@ def embedded_fonts(pdf: PdfReader) -> set[str]:
             assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
             seen.add(str(font["/BaseFont"]).split("+")[-1])
     return seen
+
+
+def edit_catalog(locales: Path, code: str, msgid: str, *, string: str | None = None,
+                 remove: bool = False, fuzzy: bool = False) -> None:
+    path = locales / code / "LC_MESSAGES" / "printkit.po"
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=code)
+    assert msgid in catalog, msgid
+    if remove:
+        del catalog[msgid]
+    else:
+        message = catalog[msgid]
+        if string is not None:
+            message.string = string
+        if fuzzy:
+            message.flags.add("fuzzy")
+    with path.open("wb") as fh:
+        write_po(fh, catalog)

@@ -93,6 +93,9 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     if errors:
         raise BuildError(_unique(errors))
     for code, localizer in localizers.items():
+        if localizer.catalog is not None:
+            result.warnings += [f"warning: {line}; English used"
+                                for line in localizer.catalog.rejected]
         for msgid in sorted(localizer.missing):
             result.warnings.append(f"warning: locale {code}: no translation for {msgid!r}; "
                                    f"English used")

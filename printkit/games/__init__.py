@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from printkit.errors import UsageError
 from printkit.game import Game
-from printkit.games import coraz_blizej_swieta, pick_a_polar_bear, polar_derby
+from printkit.games import coraz_blizej_swieta, pick_a_polar_bear, polar_derby, yeti_slalom
 
 GAMES: dict[str, Game] = {
     game.id: game
@@ -12,6 +12,7 @@ GAMES: dict[str, Game] = {
         coraz_blizej_swieta.GAME,
         polar_derby.GAME,
         pick_a_polar_bear.GAME,
+        yeti_slalom.GAME,
     )
 }
 

@@ -22,7 +22,14 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 
-from printkit.errors import DataError, DataErrors, TranslationError, UsageError
+from printkit.errors import (
+    DataError,
+    DataErrors,
+    TranslationError,
+    TranslationErrors,
+    UsageError,
+)
+from printkit.i18n.checks import problems
 from printkit.resources import locales_dir, relative
 
 SOURCE_LOCALE = "en"
@@ -59,6 +66,8 @@ class Catalog:
     plural: dict[str, tuple[str, ...]]
     plural_index: Callable[[int], int]
     num_plurals: int
+    #: One line per rejected entry; a rejected entry is used as if untranslated.
+    rejected: tuple[str, ...] = ()
 
 
 @cache
@@ -74,8 +83,15 @@ def load_catalog(code: str, root: Path | None = None) -> Catalog:
         raise DataErrors([DataError(label, "", f"cannot read catalog: {exc}")]) from None
     singular: dict[str, str] = {}
     plural: dict[str, tuple[str, ...]] = {}
+    rejected: list[str] = []
     for message in po:
         if not message.id or message.fuzzy:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found = problems(message.id, strings)
+        if found:
+            shown = message.id if isinstance(message.id, str) else message.id[0]
+            rejected.append(f"locale {code}: {label}: entry {shown!r}: {'; '.join(found)}")
             continue
         if isinstance(message.id, tuple):
             forms = tuple(message.string or ())
@@ -84,7 +100,8 @@ def load_catalog(code: str, root: Path | None = None) -> Catalog:
         elif message.string:
             singular[message.id] = message.string
     return Catalog(code=code, path=label, singular=singular, plural=plural,
-                   plural_index=_gettext.c2py(po.plural_expr), num_plurals=po.num_plurals)
+                   plural_index=_gettext.c2py(po.plural_expr), num_plurals=po.num_plurals,
+                   rejected=tuple(rejected))
 
 
 @dataclass
@@ -103,6 +120,8 @@ class Localizer:
         if code not in known:
             raise UsageError(f"unknown locale {code!r}; shipped locales: {', '.join(known)}")
         catalog = None if code == SOURCE_LOCALE else load_catalog(code, root)
+        if strict and catalog is not None and catalog.rejected:
+            raise TranslationErrors(catalog.rejected)
         return cls(code=code, strict=strict, catalog=catalog)
 
     @property

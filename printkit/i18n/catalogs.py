@@ -12,6 +12,7 @@ from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from printkit.errors import UsageError
@@ -63,4 +64,22 @@ def update_locales(root: Path | None = None) -> list[Path]:
         catalog.update(template)
         write_atomic(path, _po_bytes(catalog))
         written.append(path)
+    return written
+
+
+def compile_locales(root: Path | None = None) -> list[Path]:
+    """Write a .mo beside every catalog, for tools that want compiled gettext files.
+
+    printkit itself reads the .po files, so this step is never needed to build.
+    """
+    written = []
+    for code in shipped_locales(root)[1:]:
+        path = catalog_path(code, root)
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=code)
+        out = BytesIO()
+        write_mo(out, catalog, use_fuzzy=False)
+        target = path.with_suffix(".mo")
+        write_atomic(target, out.getvalue())
+        written.append(target)
     return written

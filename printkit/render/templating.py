@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import jinja2
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from printkit.errors import TemplateError
+from printkit.errors import PrintkitError, TemplateError
 from printkit.i18n import Localizer
 from printkit.resources import templates_dir
 
@@ -60,10 +59,13 @@ def render(name: str, localizer: Localizer, **context: Any) -> str:
     """Render a template; any Jinja2 failure becomes one line naming file, line and locale."""
     try:
         return environment(localizer).get_template(name).render(**context)
-    except jinja2.TemplateError as exc:
+    except PrintkitError:
+        raise
+    except Exception as exc:  # a template bug of any kind: name where, not a traceback
         line = getattr(exc, "lineno", None) or _template_line(exc.__traceback__, name)
         where = f"templates/{name}" + (f":{line}" if line else "")
-        raise TemplateError(f"{where}: locale {localizer.code}: {exc.message or exc}") from None
+        message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+        raise TemplateError(f"{where}: locale {localizer.code}: {message}") from None
 
 
 def _template_line(tb: Any, name: str) -> int | None:

@@ -96,7 +96,8 @@ class Ink:
             words_fit = all(stringWidth(word, font, current) <= box.width
                             for word in text.split())
             if height <= box.height and words_fit:
-                top = box.top if valign == "top" else box.top - (box.height - height) / 2
+                top = {"top": box.top, "bottom": box.y + height}.get(
+                    valign, box.top - (box.height - height) / 2)
                 para.drawOn(self.canvas, box.x, top - height)
                 return current
             current -= 0.5

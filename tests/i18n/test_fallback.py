@@ -5,30 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 
 from printkit.cli import main
 from printkit.i18n import Localizer
 from tests.conftest import GAME_ID, snapshot
-
-
-def edit_catalog(locales: Path, code: str, msgid: str, *, string: str | None = None,
-                 remove: bool = False, fuzzy: bool = False) -> None:
-    path = locales / code / "LC_MESSAGES" / "printkit.po"
-    with path.open("rb") as fh:
-        catalog = read_po(fh, locale=code)
-    assert msgid in catalog, msgid
-    if remove:
-        del catalog[msgid]
-    else:
-        message = catalog[msgid]
-        if string is not None:
-            message.string = string
-        if fuzzy:
-            message.flags.add("fuzzy")
-    with path.open("wb") as fh:
-        write_po(fh, catalog)
+from tests.support import edit_catalog
 
 
 def build(out: Path, *extra: str) -> int:
@@ -70,23 +52,39 @@ def test_strict_makes_a_missing_string_an_error_and_writes_nothing(
     assert snapshot(out) == before
 
 
-def test_missing_glyph_fails_naming_locale_string_and_character(
+def test_missing_glyph_in_a_catalog_fails_strict_and_falls_back_otherwise(
         locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     edit_catalog(locales_copy, "pl", "Christmas Eve", string="Wigilia \U0001F384")
     out = tmp_path / "out"
+    assert build(out, "--strict") == 1
+    err = capsys.readouterr().err
+    assert "locale pl" in err and "U+1F384" in err and "'Christmas Eve'" in err
+    assert not out.exists()
+    assert build(out) == 0
+    assert "U+1F384" in capsys.readouterr().err
+    assert "Christmas Eve" in board_text(out)
+
+
+def test_missing_glyph_in_game_data_fails_naming_string_and_character(
+        game_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = game_copy / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'title = "Coraz bliżej Święta…"', 'title = "Coraz bliżej Święta \U0001F384"'),
+        encoding="utf-8")
+    out = tmp_path / "out"
     assert build(out) == 1
     err = capsys.readouterr().err
-    assert "locale pl" in err and "U+1F384" in err and "Wigilia" in err
+    assert "locale pl" in err and "U+1F384" in err and "Coraz bliżej Święta" in err
     assert not out.exists()
 
 
 def test_markup_characters_in_a_translation_print_as_themselves(
         locales_copy: Path, tmp_path: Path) -> None:
-    edit_catalog(locales_copy, "pl", "Components", string="Elementy & <części>")
+    edit_catalog(locales_copy, "pl", "Components", string="Elementy & części")
     out = tmp_path / "out"
-    assert build(out) == 0
+    assert build(out, "--strict") == 0
     reader = PdfReader(out / GAME_ID / "pl" / "rulebook-a4.pdf")
-    assert "Elementy & <części>" in reader.pages[0].extract_text()
+    assert "Elementy & części" in reader.pages[0].extract_text()
 
 
 def test_polish_has_three_plural_forms() -> None:

@@ -76,7 +76,7 @@ def chain_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = Ink(c, locale, "rulebook")
-        side, gap = mm(CARD_MM), mm(GAP_MM + 8)
+        side, gap = mm(CARD_MM), mm(GAP_MM + 11)
         for r, (who, steps) in enumerate(sorted(rows.items())):
             top = box.top - r * row_h
             c.setFillColor(INK)
@@ -86,10 +86,11 @@ def chain_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str
             cards.draw(c, Rect(x, top - side, side, side), steps[0][0], width=1.4)
             for _from, to, diffs, broken in steps:
                 label = "=" if not diffs else ", ".join(names[d] for d in diffs)
-                c.setFillColor(BAD if broken else GOOD)
-                ink.line(("✗ " if broken else "") + label,
-                         Rect(x + side, top - side * 0.55, gap, side * 0.5), fonts.BOLD, 7, 4,
-                         where="chain difference")
+                ink.paragraph(("✗ " if broken else "") + label,
+                              Rect(x + side + mm(0.5), top - side * 0.58, gap - mm(1),
+                                   side * 0.58), size=7, min_size=4, font=fonts.BOLD,
+                              colour=BAD if broken else GOOD, where="chain difference",
+                              align="centre", valign="bottom")
                 c.setStrokeColor(BAD if broken else GOOD)
                 c.setLineWidth(1)
                 c.line(x + side + mm(1), top - side * 0.6, x + side + gap - mm(1),

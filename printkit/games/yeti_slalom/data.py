@@ -46,6 +46,9 @@ def _consistent(data: dict[str, Any]) -> list[tuple[str, str]]:
         if deal["players"] * deal["snowballs"] > data["cards"]["snowballs"]:
             problems.append((f"deal[{i}].snowballs",
                              f"only {data['cards']['snowballs']} snowball cards exist"))
+    if data["print"]["snowboarder_mm"] > data["print"]["space_mm"]:
+        problems.append(("print.snowboarder_mm", "a snowboarder card must fit on a course "
+                                                 f"space ({data['print']['space_mm']:g} mm)"))
     return problems
 
 
@@ -89,6 +92,7 @@ SCHEMA = Table(
             "card_width_mm": Value(float, minimum=30, maximum=120),
             "card_height_mm": Value(float, minimum=30, maximum=120),
             "space_mm": Value(float, minimum=20, maximum=80),
+            "snowboarder_mm": Value(float, minimum=20, maximum=80),
         }),
     },
     checks=(players_in_order, _consistent),

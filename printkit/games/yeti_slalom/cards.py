@@ -1,0 +1,295 @@
+"""The cards: Yetis, snowboarders and snowballs, each kind on its own duplex sheets and back.
+
+Yeti and snowball cards are ``print.card_width_mm`` × ``print.card_height_mm``;
+snowboarders are square ``print.snowboarder_mm`` cards that fit on a course space.
+A Yeti card names its Yeti, shows its side by colour *and* by the side's mark
+(disc ▶ green, square ◀ red), the row it guards on a small map of the course
+and the direction it throws. A snowboarder card shows the team's animal, the
+team's name and its value large in two corners. A snowball card says what it
+does. The backs: all Yeti cards share one back (a hand of Yetis hides which
+ones), all snowboarders share one plain, team-neutral back (snowboarders lie
+face down once they finish late or are knocked off, and the back must not
+tell whose they were or what they are worth), and the snowballs have theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from io import BytesIO
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.game import RenderContext
+from printkit.layout.geometry import CardBox, CardSize, Rect, card_grid, mm
+from printkit.layout.sheets import draw_card_sheets
+from printkit.render import fonts, shapes
+from printkit.render.pdf import new_canvas
+from printkit.render.symbols import draw_symbol
+from printkit.render.text import Ink
+
+from .art import (
+    DIRECTION,
+    ICE,
+    INK,
+    NAVY,
+    PAPER,
+    SKY,
+    SNOW,
+    START,
+    draw_snowball,
+    draw_snowboarder,
+    draw_yeti,
+    shade,
+    side_colour,
+    team_colour,
+    throw_mark,
+    tint,
+)
+
+Card = Callable[[Canvas, Ink, RenderContext, CardBox], None]
+
+
+def yeti_cards(data: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], str]]:
+    """(Yeti, side) for every Yeti card: each Yeti green then red, each in its copies."""
+    return [(yeti, side) for side in ("green", "red") for yeti in data["yetis"]
+            for _ in range(data["cards"]["yeti_copies"])]
+
+
+def snowboarder_cards(data: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], int]]:
+    """(team, value) for every snowboarder card, team by team."""
+    return [(team, value) for team in data["teams"] for value in data["snowboarders"]["values"]]
+
+
+def card_size(data: Mapping[str, Any]) -> CardSize:
+    return CardSize(data["print"]["card_width_mm"], data["print"]["card_height_mm"])
+
+
+def _fill(c: Canvas, box: CardBox, colour: Color) -> None:
+    c.setFillColor(colour)
+    c.rect(box.bleed.x, box.bleed.y, box.bleed.width, box.bleed.height, stroke=0, fill=1)
+
+
+def _banner(c: Canvas, ink: Ink, text: str, box: Rect, fill: Color, colour: Color,
+            where: str, size: float = 12) -> None:
+    c.setFillColor(fill)
+    c.setStrokeColor(INK)
+    c.setLineWidth(mm(0.35))
+    c.roundRect(box.x, box.y, box.width, box.height, mm(2), stroke=1, fill=1)
+    c.setFillColor(colour)
+    ink.line(text, box.inset(mm(1)), fonts.BOLD, size, 6, where=where)
+
+
+# --- Yeti cards --------------------------------------------------------------------------
+
+def _course_map(c: Canvas, data: Mapping[str, Any], row: int, side: str, box: Rect) -> None:
+    """The course in miniature: the guarded row in the side's colour, an arrow across it."""
+    cols, rows = data["course"]["columns"], data["course"]["rows"]
+    cell = min(box.width / (cols + 2), box.height / rows)
+    x0 = box.centre[0] - cell * (cols + 2) / 2
+    y0 = box.centre[1] + cell * rows / 2
+    colour = side_colour(data, side)
+    c.setLineWidth(0.5)
+    c.setStrokeColor(NAVY)
+    for r in range(1, rows + 1):
+        for col in range(cols):
+            c.setFillColor(tint(colour, 0.35) if r == row else PAPER)
+            c.rect(x0 + (col + 1) * cell, y0 - r * cell, cell, cell, stroke=1, fill=1)
+    d = DIRECTION[side]
+    stand = x0 + (0.5 if d > 0 else cols + 1.5) * cell
+    y = y0 - (row - 0.5) * cell
+    throw_mark(c, side, stand, y, cell * 0.95, colour)
+    start = x0 + (1.2 if d > 0 else cols + 0.8) * cell
+    end = x0 + (cols + 0.8 if d > 0 else 1.2) * cell
+    shapes.arrow(c, start, y, end, y, width=cell * 0.14, head=cell * 0.5, colour=INK)
+
+
+def _yeti_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
+                yeti: Mapping[str, Any], side: str) -> None:
+    _ = ctx._
+    colour = side_colour(ctx.data, side)
+    _fill(c, box, tint(colour, 0.82))
+    safe = box.safe
+    head = Rect(box.bleed.x, safe.top - mm(13), box.bleed.width, box.bleed.top - safe.top + mm(13))
+    c.setFillColor(colour)
+    c.rect(head.x, head.y, head.width, head.height, stroke=0, fill=1)
+    badge = mm(9)
+    d = DIRECTION[side]
+    bx = safe.x + badge / 2 if d > 0 else safe.right - badge / 2
+    c.setStrokeColor(PAPER)
+    throw_mark(c, side, bx, head.y + mm(6.5), badge, shade(colour, 0.3))
+    c.setFillColor(PAPER)
+    name = Rect(safe.x + badge + mm(1) if d > 0 else safe.x, head.y + mm(1),
+                safe.width - badge - mm(1), mm(11))
+    ink.paragraph(_(yeti["name"]), name, size=12, min_size=7, font=fonts.BOLD, colour=PAPER,
+                  align="centre", valign="middle", where=f"Yeti card {yeti['id']} name")
+    art = Rect(safe.x, safe.y + mm(28), safe.width, head.y - safe.y - mm(29))
+    draw_yeti(c, art, facing=d, scarf=colour)
+    side_text = (_("Green Yeti, throws to the right") if side == "green"
+                 else _("Red Yeti, throws to the left"))
+    c.setFillColor(INK)
+    ink.paragraph(side_text, Rect(safe.x, safe.y + mm(21), safe.width, mm(6)), size=8.5,
+                  min_size=6, font=fonts.BOLD, colour=INK, align="centre", valign="middle",
+                  where="Yeti card side")
+    row = Rect(safe.x, safe.y, safe.width * 0.38, mm(20))
+    c.setFillColor(INK)
+    ink.line(_("Row"), Rect(row.x, row.centre[1], row.width, mm(6)), fonts.BOLD, 10, 6,
+             where="Yeti card row label")
+    c.setFillColor(colour)
+    ink.line(ctx.localizer.number(yeti["row"]), Rect(row.x, row.y, row.width, row.height / 2),
+             fonts.BOLD, 24, 10, where="Yeti card row")
+    _course_map(c, ctx.data, yeti["row"], side,
+                Rect(row.right, safe.y, safe.width - row.width, mm(20)))
+
+
+def _yeti_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+    _fill(c, box, NAVY)
+    step = box.trim.width / 4
+    for row in range(-1, 7):
+        for col in range(-1, 5):
+            x = box.trim.x + (col + (0.5 if row % 2 else 0)) * step
+            draw_symbol(c, "snowflake", x, box.trim.y + row * step, step * 0.4,
+                        tint(NAVY, 0.25))
+    cx, cy = box.trim.centre
+    r = box.trim.width * 0.36
+    c.setFillColor(SKY)
+    c.setStrokeColor(PAPER)
+    c.setLineWidth(mm(0.8))
+    c.circle(cx, cy + mm(4), r, stroke=1, fill=1)
+    draw_yeti(c, Rect(cx - r, cy + mm(4) - r, 2 * r, 2 * r).inset(r * 0.12), ball=False)
+    _banner(c, ink, ctx._("Yeti"), Rect(box.safe.x + mm(6), box.safe.top - mm(11),
+                                        box.safe.width - mm(12), mm(9)), PAPER, NAVY,
+            "Yeti back kind")
+    _banner(c, ink, ctx.data["title"], Rect(box.safe.x, box.safe.y + mm(2), box.safe.width,
+                                            mm(9)), PAPER, NAVY, "Yeti back title")
+
+
+# --- snowboarder cards -------------------------------------------------------------------
+
+def _snowboarder_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
+                       team: Mapping[str, Any], value: int) -> None:
+    """A small square card that stands on a course space: value, animal, team."""
+    fill = team_colour(team)
+    _fill(c, box, fill)
+    panel = box.safe
+    u = panel.width / 30  # every size in thirtieths of the panel, so any card size works
+    c.setFillColor(SNOW)
+    c.setStrokeColor(INK)
+    c.setLineWidth(u * 0.3)
+    c.roundRect(panel.x, panel.y, panel.width, panel.height, u * 2, stroke=1, fill=1)
+    number = ctx.localizer.number(value)
+    corner = Rect(panel.x + u * 0.8, panel.top - u * 9, u * 8, u * 8.5)
+    c.setFillColor(INK)
+    for turn in (0, 180):  # the value reads from either end, like a playing card
+        c.saveState()
+        cx, cy = panel.centre
+        c.translate(cx, cy)
+        c.rotate(turn)
+        c.translate(-cx, -cy)
+        ink.line(number, corner, fonts.BOLD, 22, 8, where="snowboarder value")
+        c.restoreState()
+    for i in range(value):  # as many snowflakes as the value, along the top edge
+        draw_symbol(c, "snowflake", panel.right - u * (2.5 + 3 * i), panel.top - u * 2.5,
+                    u * 2.4, shade(fill, 0.2))
+    art = Rect(panel.x + u * 7, panel.y + u * 7.5, panel.width - u * 14, panel.height - u * 13)
+    draw_snowboarder(c, team, art)
+    name = Rect(panel.x + u * 1, panel.y + u * 1, panel.width - u * 10, u * 5.5)
+    _banner(c, ink, ctx._(team["name"]), name, fill, INK if fill.green > 0.6 else PAPER,
+            f"snowboarder {team['id']} name", size=8)
+
+
+def _snowboarder_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+    """The same for every team: a finished or knocked-off snowboarder lies face down."""
+    _fill(c, box, START)
+    trim = box.trim
+    u = trim.width / 36
+    c.setStrokeColor(tint(START, 0.35))
+    c.setLineWidth(u * 0.9)
+    for i in range(-3, 9):  # carved tracks down the slope
+        x = trim.x + i * trim.width / 5
+        path = c.beginPath()
+        path.moveTo(x, box.bleed.top)
+        path.curveTo(x + u * 10, trim.top - trim.height * 0.3, x - u * 10,
+                     trim.y + trim.height * 0.4, x + u * 4, box.bleed.y)
+        c.drawPath(path, stroke=1, fill=0)
+    cx, cy = trim.centre
+    c.saveState()
+    c.translate(cx, cy + u * 2)
+    c.rotate(40)
+    c.setFillColor(PAPER)
+    c.setStrokeColor(NAVY)
+    c.setLineWidth(u * 0.5)
+    length, width = trim.width * 0.7, u * 8
+    c.roundRect(-length / 2, -width / 2, length, width, width / 2, stroke=1, fill=1)
+    c.setFillColor(SKY)
+    for x in (-length * 0.2, length * 0.2):
+        c.roundRect(x - u * 1.6, -width * 0.32, u * 3.2, width * 0.64, u * 0.6, stroke=0,
+                    fill=1)
+    c.restoreState()
+    _banner(c, ink, ctx._("Snowboarder"), Rect(box.safe.x, box.safe.y + u * 0.5,
+                                               box.safe.width, u * 6), PAPER, NAVY,
+            "snowboarder back kind", size=8)
+
+
+# --- snowball cards ----------------------------------------------------------------------
+
+def _snowball_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+    _ = ctx._
+    _fill(c, box, ICE)
+    safe = box.safe
+    _banner(c, ink, _("Snowball"), Rect(safe.x, safe.top - mm(11), safe.width, mm(10)), NAVY,
+            PAPER, "snowball name", size=15)
+    cx = safe.centre[0]
+    draw_snowball(c, cx, safe.top - mm(27), mm(14))
+    for i, face in enumerate((2, 5)):
+        x = cx - mm(15) + i * mm(20)
+        shapes.die_face(c, x, safe.y + mm(28), mm(10), face, ink=INK)
+    shapes.arrow(c, cx - mm(4), safe.y + mm(33), cx + mm(4), safe.y + mm(33), width=1.5,
+                 head=mm(2.5), colour=INK)
+    ink.paragraph(_("After a Yeti's throw, discard this card to roll the die again. "
+                    "The best roll counts."), Rect(safe.x, safe.y, safe.width, mm(27)),
+                  size=10, min_size=6.5, colour=INK, align="centre", valign="middle",
+                  where="snowball text")
+
+
+def _snowball_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+    _fill(c, box, SKY)
+    step = box.trim.width / 3
+    for row in range(-1, 6):
+        for col in range(-1, 4):
+            x = box.trim.x + (col + (0.5 if row % 2 else 0)) * step
+            c.setFillColor(tint(SKY, 0.5))
+            c.circle(x, box.trim.y + row * step, step * 0.24, stroke=0, fill=1)
+    cx, cy = box.trim.centre
+    draw_snowball(c, cx, cy + mm(3), box.trim.width * 0.3)
+    _banner(c, ink, ctx._("Snowball"), Rect(box.safe.x + mm(4), box.safe.top - mm(11),
+                                            box.safe.width - mm(8), mm(9)), PAPER, NAVY,
+            "snowball back kind")
+    _banner(c, ink, ctx.data["title"], Rect(box.safe.x, box.safe.y + mm(2), box.safe.width,
+                                            mm(9)), PAPER, NAVY, "snowball back title")
+
+
+def render_cards(ctx: RenderContext) -> bytes:
+    data = ctx.data
+    yetis, boarders = yeti_cards(data), snowboarder_cards(data)
+    snowballs = data["cards"]["snowballs"]
+    size = card_size(data)
+    grid = card_grid(ctx.paper, size, ctx.spec)
+    buffer = BytesIO()
+    c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Cards"), ctx.localizer.code)
+    ink = Ink(c, ctx.localizer.code, "cards")
+    boarder = CardSize(data["print"]["snowboarder_mm"], data["print"]["snowboarder_mm"])
+    kinds: list[tuple[int, Callable[[Canvas, int, CardBox], None], Card, CardSize]] = [
+        (len(yetis), lambda cv, i, b: _yeti_front(cv, ink, ctx, b, *yetis[i]), _yeti_back,
+         size),
+        (len(boarders), lambda cv, i, b: _snowboarder_front(cv, ink, ctx, b, *boarders[i]),
+         _snowboarder_back, boarder),
+        (snowballs, lambda cv, i, b: _snowball_front(cv, ink, ctx, b), _snowball_back, size),
+    ]
+    for count, front, back, card in kinds:
+        grid = card_grid(ctx.paper, card, ctx.spec, count)
+        draw_card_sheets(c, grid, count, front,
+                         lambda cv, i, b, back=back: back(cv, ink, ctx, b))
+    c.save()
+    return buffer.getvalue()

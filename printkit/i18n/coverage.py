@@ -1,0 +1,74 @@
+"""How much of each game a catalog translates, counted the strict way.
+
+Unlike Babel's ``--statistics``, a fuzzy entry, an entry with any empty
+plural form, and an entry the checks reject all count as untranslated:
+exactly what a build would print in English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from printkit import games
+from printkit.i18n import catalog_path, shipped_locales
+from printkit.i18n.checks import problems
+
+COMMON = "common"
+
+
+@dataclass(frozen=True)
+class Coverage:
+    locale: str
+    game: str
+    translated: int
+    total: int
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+    def __str__(self) -> str:
+        return (f"{self.locale:<6} {self.game:<22} {self.translated:>4}/{self.total:<4} "
+                f"{self.percent:6.1f}%")
+
+
+def _owners(locations: list[tuple[str, int | None]]) -> set[str]:
+    """The games a msgid belongs to, from where it is used; 'common' if none."""
+    folders = {game.folder.name: game.id for game in games.GAMES.values()}
+    owners = set()
+    for filename, _line in locations:
+        parts = Path(filename).parts
+        if len(parts) > 2 and parts[:2] == ("printkit", "games") and parts[2] in folders:
+            owners.add(folders[parts[2]])
+        elif len(parts) > 1 and parts[0] == "templates" and parts[1] in games.GAMES:
+            owners.add(parts[1])
+    return owners or {COMMON}
+
+
+def _translated(message) -> bool:  # type: ignore[no-untyped-def]
+    if message.fuzzy:
+        return False
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return all(strings) and not problems(message.id, strings)
+
+
+def coverage(locales: list[str] | None = None, root: Path | None = None) -> list[Coverage]:
+    rows = []
+    for code in locales or shipped_locales(root)[1:]:
+        with catalog_path(code, root).open("rb") as fh:
+            catalog = read_po(fh, locale=code)
+        counts: dict[str, list[int]] = {}
+        for message in catalog:
+            if not message.id:
+                continue
+            done = _translated(message)
+            for owner in _owners(message.locations):
+                tally = counts.setdefault(owner, [0, 0])
+                tally[0] += done
+                tally[1] += 1
+        for owner in sorted(counts, key=lambda g: (g == COMMON, g)):
+            rows.append(Coverage(code, owner, *counts[owner]))
+    return rows

@@ -1,0 +1,316 @@
+"""Tiling: a drawing bigger than the paper, printed across several sheets and glued together.
+
+The drawing has its own coordinates in points, origin bottom-left, from
+``(0, 0)`` to ``(width, height)``. A :class:`TilePlan` cuts it into equal
+windows, one per sheet, in a grid of columns A, B, C… (left to right) and
+rows 1, 2, 3… (top to bottom). Neighbouring windows overlap by exactly
+``overlap_mm``, and together they cover the whole drawing, no more.
+
+Assembly: cut the sheet margin off each sheet's left edge (not column A)
+and top edge (not row 1), along the thin cut line where its artwork starts,
+and lay it over its left and upper neighbours. Each of those neighbours
+shows a dashed line where the overlap starts: the edge of the cut sheet goes
+on that line, and the strip beyond it takes the glue. Small crosshairs in
+the middle of every overlap are printed at the same drawing position on
+both neighbours, so the two sheets can be checked against each other before
+gluing. Below each window a caption band holds the sheet's name (``A1``),
+a caption from the caller and a small map of the sheets with this one
+filled in; the band lies under the next row once assembled.
+
+Everything printed stays inside the sheet margin. A drawing that fits on
+one sheet prints on one sheet, centred, with no caption and no marks.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.layout.geometry import EPS, LayoutError, Paper, Rect, mm, page_area
+from printkit.render import fonts
+
+if TYPE_CHECKING:  # the print layer only needs the type; text drawing is the caller's Ink
+    from printkit.render.text import Ink
+
+#: Height of the caption band below the window on each sheet of a multi-sheet plan.
+CAPTION_MM = 8.0
+#: Half the length of a registration crosshair's arm.
+CROSS_MM = 2.0
+#: Line widths: cut lines and crosshairs are hairlines, the glue line a little bolder.
+HAIRLINE_PT = 0.35
+GLUE_LINE_PT = 0.8
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet: its place in the grid and the window of the drawing it shows."""
+
+    col: int
+    row: int
+    index: int
+    window: Rect
+
+    @property
+    def name(self) -> str:
+        """``A1`` for the top-left sheet: a column letter and a row number."""
+        letters = string.ascii_uppercase
+        col, name = self.col, ""
+        while True:
+            col, rest = divmod(col, len(letters))
+            name = letters[rest] + name
+            if col == 0:
+                break
+            col -= 1
+        return f"{name}{self.row + 1}"
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a ``width`` × ``height`` point drawing is spread over sheets of one page size."""
+
+    width: float
+    height: float
+    paper: Paper
+    landscape: bool
+    area: Rect
+    overlap: float
+    cols: int
+    rows: int
+    tiles: tuple[Tile, ...]
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        return self.paper.landscape_size if self.landscape else self.paper.size
+
+    @property
+    def single(self) -> bool:
+        return len(self.tiles) == 1
+
+    @property
+    def window_size(self) -> tuple[float, float]:
+        return self.tiles[0].window.width, self.tiles[0].window.height
+
+    def tile(self, col: int, row: int) -> Tile:
+        return self.tiles[row * self.cols + col]
+
+    def page_window(self, tile: Tile) -> Rect:
+        """Where ``tile``'s window lands on its page: centred above the caption band."""
+        w, h = self.window_size
+        band = 0.0 if self.single else mm(CAPTION_MM)
+        return Rect(self.area.centre[0] - w / 2, self.area.centre[1] - (h - band) / 2, w, h)
+
+    def caption_box(self, tile: Tile) -> Rect:
+        """The caption band just below the window on the page."""
+        win = self.page_window(tile)
+        return Rect(win.x, win.y - mm(CAPTION_MM), win.width, mm(CAPTION_MM))
+
+    def to_page(self, tile: Tile, x: float, y: float) -> tuple[float, float]:
+        """A point of the drawing, in the coordinates of ``tile``'s page."""
+        win = self.page_window(tile)
+        return win.x + x - tile.window.x, win.y + y - tile.window.y
+
+    def neighbours(self, tile: Tile) -> list[tuple[str, Tile]]:
+        """(side, tile) for each sheet sharing an overlap with ``tile``: left, right, up, down."""
+        out = []
+        for side, dc, dr in (("left", -1, 0), ("right", 1, 0), ("up", 0, -1), ("down", 0, 1)):
+            c, r = tile.col + dc, tile.row + dr
+            if 0 <= c < self.cols and 0 <= r < self.rows:
+                out.append((side, self.tile(c, r)))
+        return out
+
+    def overlap_strip(self, tile: Tile, side: str) -> Rect:
+        """The part of ``tile``'s window that its neighbour on ``side`` also shows."""
+        w, o = tile.window, self.overlap
+        return {"left": Rect(w.x, w.y, o, w.height), "right": Rect(w.right - o, w.y, o, w.height),
+                "up": Rect(w.x, w.top - o, w.width, o), "down": Rect(w.x, w.y, w.width, o)}[side]
+
+    def marks(self, tile: Tile, side: str) -> list[tuple[float, float]]:
+        """Registration crosshair centres in the overlap with the neighbour on ``side``.
+
+        In drawing coordinates, at the middle of the overlap and a quarter of
+        the window in from either end, so the two neighbours give the same points.
+        An overlap narrower than a crosshair has no marks.
+        """
+        if self.overlap < 2 * mm(CROSS_MM):
+            return []
+        strip = self.overlap_strip(tile, side)
+        cx, cy = strip.centre
+        if side in ("left", "right"):
+            return [(cx, strip.y + strip.height * f) for f in (0.25, 0.75)]
+        return [(strip.x + strip.width * f, cy) for f in (0.25, 0.75)]
+
+    def all_marks(self, tile: Tile) -> list[tuple[float, float]]:
+        return [p for side, _ in self.neighbours(tile) for p in self.marks(tile, side)]
+
+
+def _count(length: float, window: float, overlap: float) -> int:
+    """Sheets needed along one direction: windows of ``window`` overlapping by ``overlap``."""
+    if length <= window + EPS:
+        return 1
+    return math.ceil((length - overlap) / (window - overlap) - 1e-9)
+
+
+def _plan(width: float, height: float, paper: Paper, landscape: bool, overlap: float,
+          margin_mm: float) -> TilePlan:
+    area = page_area(paper, landscape, margin_mm)
+    if width <= area.width + EPS and height <= area.height + EPS:
+        tiles = (Tile(0, 0, 0, Rect(0.0, 0.0, width, height)),)
+        return TilePlan(width, height, paper, landscape, area, overlap, 1, 1, tiles)
+    room_h = area.height - mm(CAPTION_MM)
+    if min(area.width, room_h) <= overlap + 2 * mm(CROSS_MM):
+        raise LayoutError(f"an overlap of {overlap / mm(1):g} mm leaves no room on {paper.name}")
+    cols = _count(width, area.width, overlap)
+    rows = _count(height, room_h, overlap)
+    # Equal windows that cover the drawing exactly with exactly ``overlap`` between neighbours.
+    w = (width + (cols - 1) * overlap) / cols if cols > 1 else width
+    h = (height + (rows - 1) * overlap) / rows if rows > 1 else height
+    tiles = tuple(
+        Tile(col, row, row * cols + col,
+             Rect(col * (w - overlap), height - h - row * (h - overlap), w, h))
+        for row in range(rows) for col in range(cols)
+    )
+    return TilePlan(width, height, paper, landscape, area, overlap, cols, rows, tiles)
+
+
+def tile_plan(width_pt: float, height_pt: float, paper: Paper, overlap_mm: float = 10,
+              margin_mm: float = 6) -> TilePlan:
+    """The plan with the fewest sheets, portrait or landscape (portrait on a tie).
+
+    A drawing that fits inside the margin of one sheet, either way round,
+    gets a one-sheet plan.
+    """
+    if width_pt <= 0 or height_pt <= 0:
+        raise LayoutError(f"drawing size {width_pt:g} × {height_pt:g} pt must be positive")
+    if overlap_mm < 0:
+        raise LayoutError("the overlap between sheets must not be negative")
+    overlap = mm(overlap_mm)
+    plans = [_plan(width_pt, height_pt, paper, landscape, overlap, margin_mm)
+             for landscape in (False, True)]
+    return min(plans, key=lambda p: len(p.tiles))
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+def _clip(canvas: Canvas, rect: Rect) -> None:
+    path = canvas.beginPath()
+    path.rect(rect.x, rect.y, rect.width, rect.height)
+    canvas.clipPath(path, stroke=0, fill=0)
+
+
+def _crosshair(canvas: Canvas, x: float, y: float) -> None:
+    r = mm(CROSS_MM)
+    canvas.setStrokeColorCMYK(0, 0, 0, 1)
+    canvas.setFillColorCMYK(0, 0, 0, 0)
+    canvas.setLineWidth(HAIRLINE_PT)
+    canvas.circle(x, y, r * 0.55, stroke=1, fill=1)
+    canvas.lines([(x - r, y, x + r, y), (x, y - r, x, y + r)])
+
+
+def _edges(canvas: Canvas, plan: TilePlan, tile: Tile,
+           glue: Callable[[Tile], str] | None, ink: Ink | None) -> None:
+    """Cut lines where this sheet is trimmed, glue lines where a neighbour is laid on it."""
+    win = plan.page_window(tile)
+    o, half = plan.overlap, HAIRLINE_PT / 2
+    canvas.setLineCap(0)
+    for side, other in plan.neighbours(tile):
+        canvas.setStrokeColorCMYK(0, 0, 0, 1)
+        if side in ("left", "up"):  # this sheet is cut here and laid on top
+            canvas.setLineWidth(HAIRLINE_PT)
+            canvas.setDash()
+            if side == "left":
+                canvas.line(win.x + half, win.y, win.x + half, win.top)
+            else:
+                canvas.line(win.x, win.top - half, win.right, win.top - half)
+            continue
+        # The neighbour's edge goes on the dashed line; the strip beyond takes the glue.
+        canvas.setLineWidth(GLUE_LINE_PT)
+        canvas.setDash(4, 3)
+        strip = (Rect(win.right - o, win.y, o, win.height) if side == "right"
+                 else Rect(win.x, win.y, win.width, o))
+        inset = GLUE_LINE_PT / 2  # wholly inside the strip, so the neighbour covers it
+        if side == "right":
+            canvas.line(strip.x + inset, strip.y, strip.x + inset, strip.top)
+        else:
+            canvas.line(strip.x, strip.top - inset, strip.right, strip.top - inset)
+        canvas.setDash()
+        if glue is None or ink is None:
+            continue
+        text = glue(other)
+        canvas.saveState()
+        canvas.setFillColorCMYK(0, 0, 0, 0.85)
+        if side == "right":  # read bottom to top along the strip
+            canvas.translate(strip.x, strip.y)
+            canvas.rotate(90)
+            box = Rect(strip.height * 0.3, -strip.width * 0.85, strip.height * 0.4,
+                       strip.width * 0.6)
+        else:
+            box = Rect(strip.x + strip.width * 0.3, strip.y + strip.height * 0.15,
+                       strip.width * 0.4, strip.height * 0.6)
+        ink.line(text, box, size=7, min_size=4, where=f"sheet {tile.name} glue guide")
+        canvas.restoreState()
+
+
+def _sheet_map(canvas: Canvas, plan: TilePlan, tile: Tile, box: Rect) -> None:
+    """A little grid of the sheets, this one filled, at the right end of the caption band."""
+    cell = min(box.height / plan.rows, box.width / plan.cols)
+    x0, y0 = box.right - cell * plan.cols, box.y + (box.height - cell * plan.rows) / 2
+    canvas.setLineWidth(0.5)
+    canvas.setStrokeColorCMYK(0, 0, 0, 1)
+    for t in plan.tiles:
+        canvas.setFillColorCMYK(0, 0, 0, 0.8 if t is tile else 0)
+        canvas.rect(x0 + t.col * cell, y0 + (plan.rows - 1 - t.row) * cell, cell, cell,
+                    stroke=1, fill=1)
+
+
+def _caption(canvas: Canvas, plan: TilePlan, tile: Tile, label: Callable[[Tile], str] | None,
+             ink: Ink | None) -> None:
+    band = plan.caption_box(tile)
+    inner = Rect(band.x, band.y + mm(0.8), band.width, band.height - mm(1.6))
+    _sheet_map(canvas, plan, tile, Rect(inner.right - inner.height * 2, inner.y,
+                                        inner.height * 2, inner.height))
+    if ink is None:
+        return
+    canvas.setFillColorCMYK(0, 0, 0, 1)
+    name_w = inner.height * 2.2
+    ink.line(tile.name, Rect(inner.x, inner.y, name_w, inner.height), fonts.BOLD, 14, 8,
+             align="left", where=f"sheet {tile.name} name")
+    if label is not None:
+        ink.paragraph(label(tile), Rect(inner.x + name_w, inner.y,
+                                        inner.width - name_w - inner.height * 2.5, inner.height),
+                      size=8, min_size=5, valign="middle", where=f"sheet {tile.name} caption")
+
+
+def draw_tiled(canvas: Canvas, plan: TilePlan, draw: Callable[[Canvas], None],
+               label: Callable[[Tile], str] | None = None, *, ink: Ink | None = None,
+               glue: Callable[[Tile], str] | None = None) -> int:
+    """Print the drawing on ``plan``'s sheets; return the number of pages written.
+
+    ``draw`` paints the whole drawing in drawing coordinates; each sheet
+    shows only its window. ``label(tile)`` is the caption beside the sheet's
+    name (e.g. "sheet 2 of 4"), ``glue(neighbour)`` the words printed in the
+    glue strip that ``neighbour`` covers (e.g. "glue B1 here"); both are
+    drawn with ``ink``, so they are glyph-checked and shrunk to fit. Call at
+    a page boundary; each sheet sets its own page size.
+    """
+    for tile in plan.tiles:
+        canvas.setPageSize(plan.page_size)
+        win = plan.page_window(tile)
+        canvas.saveState()
+        _clip(canvas, win)
+        canvas.translate(win.x - tile.window.x, win.y - tile.window.y)
+        draw(canvas)
+        canvas.restoreState()
+        if not plan.single:
+            canvas.saveState()
+            _edges(canvas, plan, tile, glue, ink)
+            for x, y in plan.all_marks(tile):
+                _crosshair(canvas, *plan.to_page(tile, x, y))
+            _caption(canvas, plan, tile, label, ink)
+            canvas.restoreState()
+        canvas.showPage()
+    return len(plan.tiles)

@@ -1,0 +1,201 @@
+"""Yeti Slalom's printed documents: the tiled board, three kinds of cards and the score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printkit.game import RenderContext
+from printkit.games.yeti_slalom.board import MARGIN_MM, OVERLAP_MM, Geometry, render_board
+from printkit.games.yeti_slalom.cards import (
+    card_size,
+    render_cards,
+    snowboarder_cards,
+    yeti_cards,
+)
+from printkit.games.yeti_slalom.data import SCHEMA
+from printkit.games.yeti_slalom.scoresheet import render_score_sheet
+from printkit.layout.geometry import PAPERS, CardSize, card_grid, mm
+from printkit.layout.tiles import tile_plan
+from tests.support import Bench, embedded_fonts, reader
+
+GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/yeti_slalom/game.toml"
+PAPER_IDS = ["a4", "letter"]
+RENDERERS: dict[str, Callable[[RenderContext], bytes]] = {
+    "board": render_board,
+    "cards": render_cards,
+    "score-sheet": render_score_sheet,
+}
+BENCH = Bench("yeti-slalom", GAME_TOML, SCHEMA, RENDERERS)
+
+
+@pytest.fixture(scope="module")
+def data() -> dict[str, Any]:
+    return BENCH.data()
+
+
+def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
+    return BENCH.built(data, doc, paper)
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    """The text of each page with its line breaks and runs of spaces made single spaces."""
+    return [" ".join((page.extract_text() or "").split()) for page in reader(pdf).pages]
+
+
+def sizes(pdf: bytes) -> list[tuple[float, float]]:
+    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(pdf).pages]
+
+
+def board_plan(data: dict[str, Any], paper: str):
+    geo = Geometry(data)
+    return tile_plan(geo.width, geo.height, PAPERS[paper], OVERLAP_MM, MARGIN_MM)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("doc", list(RENDERERS))
+def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
+    seen = embedded_fonts(reader(built(data, doc, paper)))
+    assert seen
+    assert all(name.startswith("DejaVuSans") for name in seen), seen
+
+
+# --- board -------------------------------------------------------------------------------
+
+def test_the_board_is_drawn_at_playing_size(data):
+    geo = Geometry(data)
+    space = mm(data["print"]["space_mm"])
+    assert geo.space(1, 1).width == pytest.approx(space)
+    assert geo.course.width == pytest.approx(data["course"]["columns"] * space)
+    assert geo.course.height == pytest.approx(data["course"]["rows"] * space)
+    # Green Yetis on the left edge, red ones on the right, level with their row.
+    for yeti in data["yetis"]:
+        row = yeti["row"]
+        assert geo.yeti(row, "green").right < geo.space(row, 1).x
+        assert geo.yeti(row, "red").x > geo.space(row, data["course"]["columns"]).right
+        assert geo.yeti(row, "green").y == pytest.approx(geo.space(row, 1).y)
+    # The finish spaces lie below the last row.
+    last = geo.space(data["course"]["rows"], 1)
+    assert all(geo.finish(i).top < last.y for i in range(len(data["finish"]["multipliers"])))
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_the_board_is_split_across_labelled_sheets(data, paper):
+    plan = board_plan(data, paper)
+    assert len(plan.tiles) > 1
+    pdf = built(data, "board", paper)
+    assert sizes(pdf) == [pytest.approx(plan.page_size, abs=0.5)] * len(plan.tiles)
+    texts = page_texts(pdf)
+    total = len(plan.tiles)
+    for text, tile in zip(texts, plan.tiles, strict=True):
+        assert tile.name in text
+        assert f"Sheet {tile.index + 1} of {total}" in text
+        for side, other in plan.neighbours(tile):
+            assert (f"Glue sheet {other.name} here" in text) == (side in ("right", "down"))
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_the_board_shows_yetis_start_rows_and_finish(data, paper):
+    text = " ".join(page_texts(built(data, "board", paper)))
+    assert data["title"] in text
+    for yeti in data["yetis"]:
+        # Each name is on a green and a red space, and may also be cut by a seam.
+        assert text.count(yeti["name"]) >= 2, yeti["name"]
+    assert "Start" in text and "Finish" in text
+    for multiplier in set(data["finish"]["multipliers"]):
+        assert f"×{multiplier}" in text
+    assert "throw to the right" in text and "throw to the left" in text
+
+
+# --- cards -------------------------------------------------------------------------------
+
+def card_kinds(data: dict[str, Any]) -> list[int]:
+    return [len(yeti_cards(data)), len(snowboarder_cards(data)), data["cards"]["snowballs"]]
+
+
+def kind_sizes(data: dict[str, Any]) -> list[CardSize]:
+    """Yeti and snowball cards share a size; snowboarders are small enough for a space."""
+    side = data["print"]["snowboarder_mm"]
+    return [card_size(data), CardSize(side, side), card_size(data)]
+
+
+def test_the_decks_hold_every_card(data):
+    yetis = yeti_cards(data)
+    assert len(yetis) == 20
+    for yeti in data["yetis"]:
+        for side in ("green", "red"):
+            assert yetis.count((yeti, side)) == data["cards"]["yeti_copies"]
+    boarders = snowboarder_cards(data)
+    assert len(boarders) == 20
+    assert {(t["id"], v) for t, v in boarders} == {
+        (t["id"], v) for t in data["teams"] for v in (1, 2, 3, 4)}
+    assert card_kinds(data) == [20, 20, 16]
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_card_pages_come_in_front_and_back_pairs_with_trim_and_bleed_boxes(data, paper):
+    pdf = reader(built(data, "cards", paper))
+    grids = [card_grid(PAPERS[paper], size, count=n)
+             for size, n in zip(kind_sizes(data), card_kinds(data), strict=True)]
+    assert len(pdf.pages) == sum(2 * g.pages(n) for g, n in zip(grids, card_kinds(data),
+                                                                strict=True))
+    pages = iter(pdf.pages)
+    for grid, count in zip(grids, card_kinds(data), strict=True):
+        for _ in range(2 * grid.pages(count)):
+            page = next(pages)
+            assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
+                grid.page_size, abs=0.5)
+            assert [float(v) for v in page.trimbox] == pytest.approx(
+                list(grid.grid_trim.as_box()), abs=0.01)
+            assert [float(v) for v in page.bleedbox] == pytest.approx(
+                list(grid.grid_bleed.as_box()), abs=0.01)
+    grid = grids[0]
+    w, h = mm(data["print"]["card_width_mm"]), mm(data["print"]["card_height_mm"])
+    assert grid.front_box(0).trim.width == pytest.approx(w)
+    assert grid.front_box(0).trim.height == pytest.approx(h)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_cards_show_names_values_and_backs_by_kind(data, paper):
+    texts = page_texts(built(data, "cards", paper))
+    fronts, backs = texts[0::2], texts[1::2]
+    all_fronts, all_backs = " ".join(fronts), " ".join(backs)
+    copies = data["cards"]["yeti_copies"]
+    for yeti in data["yetis"]:
+        assert all_fronts.count(yeti["name"]) == 2 * copies, yeti["name"]
+    assert all_fronts.count("Green Yeti, throws to the right") == len(data["yetis"]) * copies
+    assert all_fronts.count("Red Yeti, throws to the left") == len(data["yetis"]) * copies
+    for team in data["teams"]:
+        assert all_fronts.count(team["name"]) == len(data["snowboarders"]["values"])
+    assert all_fronts.count("Snowball") == data["cards"]["snowballs"]
+    # Each kind has one back for every card; no back tells a team, a value or a side.
+    yetis, boarders, snowballs = card_kinds(data)
+    assert all_backs.count(data["title"]) == yetis + snowballs
+    assert all_backs.count("Snowboarder") == 20
+    assert all_backs.count("Snowball") == data["cards"]["snowballs"]
+    for word in [t["name"] for t in data["teams"]] + ["Green", "Red", "Row"]:
+        assert word not in all_backs, word
+
+
+# --- score sheet -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_score_sheet_has_a_column_per_captain_and_a_row_per_way_to_score(data, paper):
+    pdf = built(data, "score-sheet", paper)
+    assert sizes(pdf) == [pytest.approx(PAPERS[paper].size, abs=0.5)]
+    (text,) = page_texts(pdf)
+    captains = data["players"]["max"]
+    multipliers = data["finish"]["multipliers"]
+    for i, _m in enumerate(multipliers):
+        assert f"Finish space {i + 1}" in text
+    for m in set(multipliers):
+        assert text.count(f"×{m} =") == captains * multipliers.count(m)
+    for label in ("Captain", "Team (circle one)", "Later finishers", "Knocked off", "Total"):
+        assert label in text, label
+
+
+def test_a_snowboarder_card_fits_on_a_course_space(data):
+    assert data["print"]["snowboarder_mm"] <= data["print"]["space_mm"]

@@ -1,0 +1,71 @@
+"""Every catalog check, each proven with a deliberately broken catalog."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.cli import main
+from printkit.i18n.checks import problems
+from tests.conftest import GAME_ID, snapshot
+from tests.support import edit_catalog
+
+BOARD_LABEL = "Christmas Eve"
+
+
+def build(out: Path, *extra: str) -> int:
+    return main(["build", "--game", GAME_ID, "--locale", "pl", "--out", str(out), *extra])
+
+
+@pytest.mark.parametrize(
+    ("translation", "message"),
+    [
+        ("Gracz %(numer)s", "drops placeholder %(number)s"),
+        ("Gracz", "drops placeholder %(number)s"),
+        ("Gracz %(number)s z %(total)s", "adds placeholder %(total)s"),
+        ("Gracz <font>%(number)s</font>", "markup '<font>' is not allowed"),
+        ("Gracz <b>%(number)s", "a <b> or <i> is not closed"),
+        ("Gracz %(number)s w 100%", "lone %"),
+        ("Gracz %(number)s \U0001F384", "U+1F384"),
+    ],
+    ids=["renamed", "dropped", "added", "unknown-tag", "unclosed-tag", "lone-percent",
+         "missing-glyph"],
+)
+def test_a_broken_entry_is_rejected_naming_locale_and_entry(
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        translation: str, message: str) -> None:
+    edit_catalog(locales_copy, "pl", "Player %(number)s", string=translation)
+    out = tmp_path / "out"
+    assert build(out, "--strict") == 1
+    err = capsys.readouterr().err
+    assert "locale pl" in err and "entry 'Player %(number)s'" in err and message in err
+    assert not out.exists()
+    # Without --strict the entry is set aside with a warning and English is printed.
+    assert build(out) == 0
+    assert "warning: locale pl" in capsys.readouterr().err
+    tracker = PdfReader(out / GAME_ID / "pl" / "tracker-a4.pdf").pages[0].extract_text()
+    assert "Player 1" in tracker
+
+
+def test_plural_forms_may_spell_out_one() -> None:
+    assert problems(("%(num)s die", "%(num)s dice"), ["jedna kostka", "%(num)s kostki"]) == []
+
+
+def test_markup_characters_are_escaped_not_rejected(locales_copy: Path, tmp_path: Path) -> None:
+    edit_catalog(locales_copy, "pl", "Components", string="Elementy & części")
+    assert build(tmp_path / "out", "--strict") == 0
+
+
+def test_a_label_too_long_for_its_box_fails_naming_locale_string_and_box(
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    edit_catalog(locales_copy, "pl", BOARD_LABEL, string="Wigilia" * 30)
+    out = tmp_path / "out"
+    out.mkdir()
+    before = snapshot(out)
+    assert build(out) == 1
+    err = capsys.readouterr().err
+    assert "locale pl" in err and "board" in err and "field 24 label" in err
+    assert "does not fit" in err
+    assert snapshot(out) == before

@@ -1,0 +1,203 @@
+"""Tiling a drawing across sheets: coverage, overlaps, margins, marks and the printed pages."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pypdf
+import pypdfium2
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.layout.geometry import EPS, PAPERS, LayoutError, Rect, mm, page_area
+from printkit.layout.tiles import CROSS_MM, Tile, TilePlan, draw_tiled, tile_plan
+from printkit.render.pdf import new_canvas
+from printkit.render.text import Ink
+
+PAPER_IDS = ["a4", "letter"]
+SIZES = st.tuples(st.floats(20, 900), st.floats(20, 900))  # drawing size in mm
+OVERLAPS = st.sampled_from([0.0, 5.0, 10.0, 15.0])
+
+
+def plan_for(size_mm: tuple[float, float], paper: str, overlap: float = 10) -> TilePlan:
+    return tile_plan(mm(size_mm[0]), mm(size_mm[1]), PAPERS[paper], overlap_mm=overlap)
+
+
+def pairs(plan: TilePlan) -> list[tuple[Tile, str, Tile]]:
+    """Every (tile, side, neighbour) with the neighbour to the right or below."""
+    return [(t, side, n) for t in plan.tiles for side, n in plan.neighbours(t)
+            if side in ("right", "down")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(SIZES, st.sampled_from(PAPER_IDS), OVERLAPS)
+def test_windows_cover_the_drawing_and_nothing_beyond(size, paper, overlap):
+    plan = plan_for(size, paper, overlap)
+    drawing = Rect(0, 0, plan.width, plan.height)
+    assert all(drawing.contains(t.window) for t in plan.tiles)
+    xs = sorted({(t.window.x, t.window.right) for t in plan.tiles})
+    ys = sorted({(t.window.y, t.window.top) for t in plan.tiles})
+    assert xs[0][0] == pytest.approx(0, abs=1e-6) and xs[-1][1] == pytest.approx(plan.width)
+    assert ys[0][0] == pytest.approx(0, abs=1e-6) and ys[-1][1] == pytest.approx(plan.height)
+    for (_, right), (left, _) in zip(xs, xs[1:], strict=False):
+        assert left <= right + EPS  # no gap between neighbouring columns
+    for (_, top), (bottom, _) in zip(ys, ys[1:], strict=False):
+        assert bottom <= top + EPS
+    assert len(plan.tiles) == plan.cols * plan.rows
+
+
+@settings(max_examples=150, deadline=None)
+@given(SIZES, st.sampled_from(PAPER_IDS), OVERLAPS)
+def test_neighbours_overlap_by_exactly_the_overlap(size, paper, overlap):
+    plan = plan_for(size, paper, overlap)
+    for tile, side, other in pairs(plan):
+        if side == "right":
+            assert tile.window.right - other.window.x == pytest.approx(mm(overlap))
+            assert (tile.window.y, tile.window.height) == pytest.approx(
+                (other.window.y, other.window.height))
+        else:
+            assert tile.window.y - other.window.top == pytest.approx(-mm(overlap))
+            assert (tile.window.x, tile.window.width) == pytest.approx(
+                (other.window.x, other.window.width))
+
+
+@settings(max_examples=150, deadline=None)
+@given(SIZES, st.sampled_from(PAPER_IDS), OVERLAPS)
+def test_everything_printed_stays_inside_the_margin(size, paper, overlap):
+    plan = plan_for(size, paper, overlap)
+    area = page_area(PAPERS[paper], plan.landscape, 6)
+    assert area == plan.area
+    cross = mm(CROSS_MM)
+    for tile in plan.tiles:
+        window = plan.page_window(tile)
+        assert area.contains(window)
+        assert (window.width, window.height) == pytest.approx(
+            (tile.window.width, tile.window.height))
+        if not plan.single:
+            assert area.contains(plan.caption_box(tile))
+            assert not plan.caption_box(tile).overlaps(window)
+        for x, y in plan.all_marks(tile):
+            px, py = plan.to_page(tile, x, y)
+            assert window.contains(Rect(px - cross, py - cross, 2 * cross, 2 * cross))
+
+
+@settings(max_examples=100, deadline=None)
+@given(SIZES, st.sampled_from(PAPER_IDS))
+def test_the_plan_uses_the_fewer_sheets_of_portrait_and_landscape(size, paper):
+    plan = plan_for(size, paper)
+    for landscape in (False, True):
+        area = page_area(PAPERS[paper], landscape, 6)
+        fits = mm(size[0]) <= area.width and mm(size[1]) <= area.height
+        if fits:
+            assert plan.single
+    # Each window is no bigger than the printable area leaves room for.
+    w, h = plan.window_size
+    assert w <= plan.area.width + EPS and h <= plan.area.height + EPS
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("size, landscape", [((150, 250), False), ((250, 150), True)])
+def test_a_drawing_that_fits_is_one_sheet_turned_to_fit(paper, size, landscape):
+    plan = plan_for(size, paper)
+    assert plan.single and (plan.cols, plan.rows) == (1, 1)
+    assert plan.landscape is landscape
+    (tile,) = plan.tiles
+    assert tile.name == "A1"
+    assert tile.window == Rect(0, 0, mm(size[0]), mm(size[1]))
+    assert plan.all_marks(tile) == []
+    assert plan.page_window(tile).centre == pytest.approx(plan.area.centre)
+
+
+@settings(max_examples=100, deadline=None)
+@given(SIZES, st.sampled_from(PAPER_IDS), OVERLAPS)
+def test_registration_marks_of_neighbours_coincide(size, paper, overlap):
+    plan = plan_for(size, paper, overlap)
+    back = {"right": "left", "down": "up"}
+    for tile, side, other in pairs(plan):
+        ours, theirs = plan.marks(tile, side), plan.marks(other, back[side])
+        assert len(ours) == (2 if overlap >= 2 * CROSS_MM else 0)
+        assert len(ours) == len(theirs)
+        for (x1, y1), (x2, y2) in zip(ours, theirs, strict=True):
+            assert (x1, y1) == pytest.approx((x2, y2))
+        strip = plan.overlap_strip(tile, side)
+        assert all(strip.x - EPS <= x <= strip.right + EPS and strip.y - EPS <= y <= strip.top
+                   + EPS for x, y in ours)
+
+
+def test_sheet_names_run_letters_across_and_numbers_down():
+    plan = plan_for((700, 700), "a4")
+    assert plan.cols == 4 and plan.rows == 3
+    assert [t.name for t in plan.tiles[:5]] == ["A1", "B1", "C1", "D1", "A2"]
+    assert Tile(26, 0, 0, Rect(0, 0, 1, 1)).name == "AA1"
+
+
+def test_bad_sizes_are_refused():
+    with pytest.raises(LayoutError):
+        tile_plan(0, 100, PAPERS["a4"])
+    with pytest.raises(LayoutError):
+        tile_plan(mm(500), mm(500), PAPERS["a4"], overlap_mm=-1)
+    with pytest.raises(LayoutError):
+        tile_plan(mm(900), mm(900), PAPERS["a4"], overlap_mm=250)
+
+
+# --- the printed sheets ----------------------------------------------------------------------
+
+def checkerboard(canvas: Canvas, plan: TilePlan) -> None:
+    """A drawing whose colour says where it is: 20 mm squares, each its own colour."""
+    step = mm(20)
+    for i in range(int(plan.width // step) + 1):
+        for j in range(int(plan.height // step) + 1):
+            canvas.setFillColorRGB((i * 37 % 256) / 255, (j * 53 % 256) / 255, 0.5)
+            canvas.rect(i * step, j * step, step, step, stroke=0, fill=1)
+
+
+def render(plan: TilePlan) -> bytes:
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, plan.page_size, "tiles")
+    ink = Ink(canvas, "en", "tiles")
+    total = len(plan.tiles)
+    pages = draw_tiled(canvas, plan, lambda c: checkerboard(c, plan),
+                       lambda t: f"sheet {t.index + 1} of {total}", ink=ink,
+                       glue=lambda t: f"glue {t.name} here")
+    canvas.save()
+    assert pages == total
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_each_sheet_is_labelled_and_the_overlaps_print_the_same_ink(paper):
+    plan = plan_for((330, 344), paper)
+    assert (plan.cols, plan.rows) == (2, 2)
+    pdf = render(plan)
+    reader = pypdf.PdfReader(BytesIO(pdf))
+    assert len(reader.pages) == 4
+    for page, tile in zip(reader.pages, plan.tiles, strict=True):
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
+            plan.page_size)
+        words = " ".join(page.extract_text().split())
+        assert tile.name in words and f"sheet {tile.index + 1} of 4" in words
+        for side, other in plan.neighbours(tile):
+            assert (f"glue {other.name} here" in words) == (side in ("right", "down"))
+    # The same drawing point, sampled beside each crosshair, has the same colour on both sheets.
+    scale = 2
+    doc = pypdfium2.PdfDocument(pdf)
+    images = [doc[i].render(scale=scale).to_pil().convert("RGB") for i in range(4)]
+    height = plan.page_size[1]
+    for tile, side, other in pairs(plan):
+        for x, y in plan.marks(tile, side):
+            point = (x + mm(2.8), y + mm(2.8))  # off the crosshair and its dashed line
+            colours = []
+            for t in (tile, other):
+                px, py = plan.to_page(t, *point)
+                colours.append(images[t.index].getpixel((round(px * scale),
+                                                         round((height - py) * scale))))
+            assert colours[0] == colours[1], (tile.name, other.name, point)
+
+
+def test_a_drawing_that_fits_prints_alone_without_marks():
+    plan = plan_for((150, 200), "letter")
+    reader = pypdf.PdfReader(BytesIO(render(plan)))
+    assert len(reader.pages) == 1
+    assert reader.pages[0].extract_text().strip() == ""
