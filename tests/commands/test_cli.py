@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from printkit.cli import main
+from printkit.i18n import shipped_locales
 from tests.conftest import GAME_ID, snapshot
 
 
@@ -33,7 +34,8 @@ def test_list_shows_games_documents_and_locales(capsys: pytest.CaptureFixture[st
     assert GAME_ID in out and "Coraz bliżej Święta…" in out
     for doc in ("rulebook", "board", "tydzien-cards", "tracker"):
         assert doc in out
-    assert "locales: en, es, pl" in out
+    assert f"locales: {', '.join(shipped_locales())}" in out
+    assert {"en", "es", "pl", "de", "fr"} <= set(shipped_locales())
 
 
 def test_check_lists_every_example_as_verified(capsys: pytest.CaptureFixture[str]) -> None:
@@ -131,7 +133,7 @@ def test_wrong_example_fails_check_and_build_naming_it(
     ("args", "message"),
     [
         (["build", "--game", "chess"], "unknown game 'chess'; games: coraz-blizej-swieta"),
-        (["build", "--locale", "xx"], "unknown locale 'xx'; shipped locales: en, es, pl"),
+        (["build", "--locale", "xx"], "unknown locale 'xx'; shipped locales: en, de, es, fr, pl"),
         (["check", "--game", "chess"], "unknown game 'chess'"),
     ],
 )

@@ -72,13 +72,13 @@ def _fill(c: Canvas, box: CardBox, colour: Color) -> None:
 
 
 def _banner(c: Canvas, ink: Ink, text: str, box: Rect, fill: Color, colour: Color,
-            where: str, size: float = 12) -> None:
+            where: str, size: float = 12, min_size: float = 6) -> None:
     c.setFillColor(fill)
     c.setStrokeColor(INK)
     c.setLineWidth(mm(0.35))
     c.roundRect(box.x, box.y, box.width, box.height, mm(2), stroke=1, fill=1)
     c.setFillColor(colour)
-    ink.line(text, box.inset(mm(1)), fonts.BOLD, size, 6, where=where)
+    ink.line(text, box.inset(mm(1)), fonts.BOLD, size, min_size, where=where)
 
 
 # --- Yeti cards --------------------------------------------------------------------------
@@ -179,7 +179,7 @@ def _snowboarder_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     c.setLineWidth(u * 0.3)
     c.roundRect(panel.x, panel.y, panel.width, panel.height, u * 2, stroke=1, fill=1)
     number = ctx.localizer.number(value)
-    corner = Rect(panel.x + u * 0.8, panel.top - u * 9, u * 8, u * 8.5)
+    corner = Rect(panel.x + u * 0.8, panel.top - u * 7.5, u * 6, u * 7)
     c.setFillColor(INK)
     for turn in (0, 180):  # the value reads from either end, like a playing card
         c.saveState()
@@ -187,16 +187,16 @@ def _snowboarder_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
         c.translate(cx, cy)
         c.rotate(turn)
         c.translate(-cx, -cy)
-        ink.line(number, corner, fonts.BOLD, 22, 8, where="snowboarder value")
+        ink.line(number, corner, fonts.BOLD, 20, 8, where="snowboarder value")
         c.restoreState()
     for i in range(value):  # as many snowflakes as the value, along the top edge
         draw_symbol(c, "snowflake", panel.right - u * (2.5 + 3 * i), panel.top - u * 2.5,
                     u * 2.4, shade(fill, 0.2))
     art = Rect(panel.x + u * 7, panel.y + u * 7.5, panel.width - u * 14, panel.height - u * 13)
     draw_snowboarder(c, team, art)
-    name = Rect(panel.x + u * 1, panel.y + u * 1, panel.width - u * 10, u * 5.5)
+    name = Rect(panel.x + u * 0.8, panel.y + u * 0.8, panel.width - u * 7.6, u * 5)
     _banner(c, ink, ctx._(team["name"]), name, fill, INK if fill.green > 0.6 else PAPER,
-            f"snowboarder {team['id']} name", size=8)
+            f"snowboarder {team['id']} name", size=8, min_size=4.5)
 
 
 def _snowboarder_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
