@@ -52,6 +52,6 @@ def locales_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     folder = tmp_path / "locales"
     shutil.copytree(locales_dir(), folder)
     monkeypatch.setattr(i18n, "locales_dir", lambda: folder)
-    i18n.load_catalog.cache_clear()
+    i18n._read_catalog.cache_clear()
     yield folder
-    i18n.load_catalog.cache_clear()
+    i18n._read_catalog.cache_clear()

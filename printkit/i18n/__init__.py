@@ -70,9 +70,18 @@ class Catalog:
     rejected: tuple[str, ...] = ()
 
 
-@cache
 def load_catalog(code: str, root: Path | None = None) -> Catalog:
+    """The usable translations of a locale, read again whenever its file changes."""
     path = catalog_path(code, root)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except FileNotFoundError:
+        stamp = None
+    return _read_catalog(code, path, stamp)
+
+
+@cache
+def _read_catalog(code: str, path: Path, stamp: int | None) -> Catalog:
     label = relative(path)
     try:
         with path.open("rb") as fh:
