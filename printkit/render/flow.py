@@ -17,6 +17,7 @@ page. Vocabulary::
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ from printkit.render.text import markup_escape
 #: A figure maker: the figure's XML attributes and the usable width -> a flowable.
 FigureMaker = Callable[[Mapping[str, str], float], Flowable]
 
+_SPACES = re.compile(r"[ \t\r\n]+")
 INK = colors.HexColor("#1f2430")
 ACCENT = colors.HexColor("#9b1c1c")
 
@@ -103,7 +105,8 @@ class _Builder:
             else:
                 raise self.fail(f"<{child.tag}> is not allowed inside <{element.tag}>")
             parts.append(markup_escape(child.tail or ""))
-        return " ".join("".join(parts).split())
+        # Collapse layout whitespace only: a translator's no-break space must stay.
+        return _SPACES.sub(" ", "".join(parts)).strip()
 
     def para(self, element: ET.Element, style: str) -> Paragraph:
         return Paragraph(self.inline(element), self.styles[style])

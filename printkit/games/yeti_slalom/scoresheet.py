@@ -40,7 +40,7 @@ def _header(c: Canvas, ink: Ink, ctx: RenderContext, area: Rect) -> None:
     c.setFillColor(INK)
     ink.line(_("Score sheet"), Rect(area.x, area.top - mm(19), text_w, mm(6)), fonts.ITALIC,
              12, 7, align="left", where="subtitle")
-    note = _("A snowboarder on a finish space scores its value times the space's number. "
+    note = _("A snowboarder on a finish space scores its value times the space's multiplier. "
              "Your snowboarders who finished later score their value; every opponent's "
              "snowboarder your Yetis knocked off scores its value for you. The highest total "
              "wins; tied captains share the win.")
