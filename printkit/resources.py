@@ -31,10 +31,6 @@ def fonts_dir() -> Path:
     return PACKAGE_DIR / "fonts"
 
 
-def games_dir() -> Path:
-    return PACKAGE_DIR / "games"
-
-
 def relative(path: Path) -> str:
     """A path as a user should see it: relative to the project or package."""
     for root in (PACKAGE_DIR.parent, PACKAGE_DIR):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from babel import Locale, UnknownLocaleError
+from babel import UnknownLocaleError
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 
@@ -132,10 +132,6 @@ class Localizer:
         if strict and catalog is not None and catalog.rejected:
             raise TranslationErrors(catalog.rejected)
         return cls(code=code, strict=strict, catalog=catalog)
-
-    @property
-    def babel_locale(self) -> Locale:
-        return Locale.parse(self.code)
 
     def _fallback(self, msgid: str) -> None:
         if self.strict:

@@ -10,13 +10,11 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from io import BytesIO
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
-from babel.messages.pofile import write_po
 
 from printkit.render.templating import JINJA_EXTENSIONS, TRIMMED
 from printkit.resources import PACKAGE_DIR, templates_dir
@@ -87,12 +85,6 @@ def extract_catalog(root: Path | None = None) -> Catalog:
                 catalog.add(message, None, [(shown, lineno)], auto_comments=comments,
                             context=context)
     return catalog
-
-
-def template_bytes(root: Path | None = None) -> bytes:
-    out = BytesIO()
-    write_po(out, extract_catalog(root), width=88, sort_output=False, omit_header=False)
-    return out.getvalue()
 
 
 def _project_root() -> Path:
