@@ -97,3 +97,17 @@ def edit_catalog(locales: Path, code: str, msgid: str, *, string: str | None = N
             message.flags.add("fuzzy")
     with path.open("wb") as fh:
         write_po(fh, catalog)
+
+
+def write_examples(tmp_path: Path, body: str) -> Path:
+    """An examples file with ``body``, for tests that break or invent examples."""
+    path = tmp_path / "examples.toml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def made_up_example(steps: str, setup: str = "{}", expect: str = "{}", rules: str = "{}",
+                    id: str = "made-up") -> str:
+    """One ``[[examples]]`` entry in TOML, from inline tables written as text."""
+    return (f'[[examples]]\nid = "{id}"\ntitle = "Made up"\nrules = {rules}\n'
+            f"setup = {setup}\nsteps = {steps}\nexpect = {expect}\n")

@@ -12,6 +12,8 @@ from printkit.examples import Example, load_examples, verify
 from printkit.games.polar_derby.data import SCHEMA
 from printkit.games.polar_derby.replay import EXAMPLE_SCHEMA, EXAMPLES_FILE, GAME_ID, replay
 from printkit.schema import read_toml, validate
+from tests.support import made_up_example as example
+from tests.support import write_examples as write
 
 GAME_TOML = EXAMPLES_FILE.with_name("game.toml")
 DATA = validate(read_toml(GAME_TOML), SCHEMA, "game.toml")
@@ -38,18 +40,6 @@ def load(path: Path = EXAMPLES_FILE) -> list[Example]:
 
 def by_id() -> dict[str, Example]:
     return {ex.id: ex for ex in load()}
-
-
-def write(tmp_path: Path, body: str) -> Path:
-    path = tmp_path / "examples.toml"
-    path.write_text(body, encoding="utf-8")
-    return path
-
-
-def example(steps: str, setup: str = "{}", expect: str = "{}", rules: str = "{}",
-            id: str = "made-up") -> str:
-    return (f'[[examples]]\nid = "{id}"\ntitle = "Made up"\nrules = {rules}\n'
-            f"setup = {setup}\nsteps = {steps}\nexpect = {expect}\n")
 
 
 def with_value(colour: str, value: int) -> dict:
