@@ -33,6 +33,7 @@ from printkit.i18n.checks import problems
 from printkit.resources import locales_dir, relative
 
 SOURCE_LOCALE = "en"
+MINUS = "\u2212"
 DOMAIN = "printkit"
 
 
@@ -162,3 +163,12 @@ class Localizer:
 
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self.code)
+
+    def signed(self, value: int) -> str:
+        """A number as printed on a card: a true minus sign (U+2212), then the locale's digits."""
+        return (MINUS if value < 0 else "") + self.number(abs(value))
+
+    def points(self, value: int) -> str:
+        """'1 point', '5 points', '−2 points', with the locale's plural forms."""
+        return self.ngettext("%(num)s point", "%(num)s points", abs(value)) % {
+            "num": self.signed(value)}

@@ -93,3 +93,13 @@ def test_polish_has_three_plural_forms() -> None:
     assert len(forms) == 3
     assert loc.ngettext("%(num)s die", "%(num)s dice", 22) == \
         loc.ngettext("%(num)s die", "%(num)s dice", 2)
+
+
+def test_points_and_signed_numbers_use_a_true_minus_and_plural_forms() -> None:
+    en = Localizer.for_locale("en")
+    assert en.points(1) == "1 point"
+    assert en.points(5) == "5 points"
+    assert en.points(-2) == "\u22122 points"
+    assert en.signed(-4) == "\u22124" and en.signed(3) == "3"
+    pl = Localizer.for_locale("pl")
+    assert len({pl.points(n).split()[1] for n in (1, 2, 5)}) == 3

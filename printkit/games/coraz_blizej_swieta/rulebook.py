@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.game import RenderContext
-from printkit.render.flow import FlowDocument, render_flow
-from printkit.render.templating import render
+from printkit.render.rulebook import render_rulebook_template
 
 from . import rules
 from .figures import track_figure
@@ -34,14 +33,10 @@ def rule_numbers(data: Mapping[str, Any]) -> dict[str, Any]:
 def render_rulebook(ctx: RenderContext) -> bytes:
     loc = ctx.localizer
     numbers = rule_numbers(ctx.data)
-    xml = render(TEMPLATE, loc, data=ctx.data, rules=numbers,
-                 examples=list(ctx.examples.values()))
     last = max(numbers["goal"])
 
     def track(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
         return track_figure(ctx.examples[attrs["example"]], width, numbers["wigilia"], last,
                             loc.code, loc.number)
 
-    return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
-                                    locale=loc.code, document="rulebook",
-                                    figures={"track": track}))
+    return render_rulebook_template(ctx, TEMPLATE, {"track": track}, rules=numbers)

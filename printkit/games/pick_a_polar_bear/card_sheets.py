@@ -38,9 +38,6 @@ PENALTY_DEEP = HexColor("#7e1a22")
 PENALTY_FACE = HexColor("#fbe4e4")
 
 #: The minus sign printed before penalties (DejaVu Sans has U+2212).
-MINUS = "\u2212"
-
-
 def combinations(data: Mapping[str, Any]) -> list[dict[str, str]]:
     """Every different animal card, as {attribute id: value id}, in the data's order."""
     ids = [a["id"] for a in data["attributes"]]
@@ -51,16 +48,6 @@ def combinations(data: Mapping[str, Any]) -> list[dict[str, str]]:
 def animal_deck(data: Mapping[str, Any]) -> list[dict[str, str]]:
     """The printed deck: all combinations once, then again for each further copy."""
     return [combo for _ in range(data["deck"]["copies"]) for combo in combinations(data)]
-
-
-def signed(ctx: RenderContext, value: int) -> str:
-    """A penalty as printed: a true minus sign, then the locale's digits."""
-    return (MINUS if value < 0 else "") + ctx.localizer.number(abs(value))
-
-
-def points(ctx: RenderContext, value: int) -> str:
-    return ctx.localizer.ngettext("%(num)s point", "%(num)s points", abs(value)) % {
-        "num": signed(ctx, value)}
 
 
 def card_size(data: Mapping[str, Any]) -> CardSize:
@@ -221,7 +208,8 @@ def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
                   font=fonts.ITALIC, colour=INK, align="centre", valign="middle",
                   where="bonus question")
     c.setFillColor(BONUS)
-    ink.line(points(ctx, ctx.data["bonus"]["points"]), Rect(safe.x, safe.y, safe.width, mm(4)),
+    ink.line(ctx.localizer.points(ctx.data["bonus"]["points"]),
+             Rect(safe.x, safe.y, safe.width, mm(4)),
              fonts.BOLD, 8, 5, where="bonus points")
 
 
@@ -240,11 +228,12 @@ def _penalty_face(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox, value: 
     c.setLineWidth(mm(0.5))
     c.circle(cx, cy, radius, stroke=1, fill=1)
     c.setFillColor(PAPER)
-    ink.line(signed(ctx, value), Rect(cx - radius * 0.8, cy - radius * 0.5, radius * 1.6, radius),
+    ink.line(ctx.localizer.signed(value),
+             Rect(cx - radius * 0.8, cy - radius * 0.5, radius * 1.6, radius),
              fonts.BOLD, 34, 12, where="penalty value")
     c.setFillColor(colour)
     y = cy - radius - mm(1) - phrase
-    ink.line(points(ctx, value), Rect(safe.x, y, safe.width, phrase), fonts.BOLD, 17, 8,
+    ink.line(ctx.localizer.points(value), Rect(safe.x, y, safe.width, phrase), fonts.BOLD, 17, 8,
              where="penalty points")
     if note:
         c.setFillColor(INK)

@@ -6,10 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.game import RenderContext
-from printkit.render.flow import FlowDocument, render_flow
-from printkit.render.templating import render
+from printkit.render.rulebook import render_rulebook_template
 
-from .card_sheets import signed
 from .figures import attributes_figure, bonus_figure, chain_figure, solo_figure
 
 TEMPLATE = "pick-a-polar-bear/rulebook.xml.j2"
@@ -23,10 +21,8 @@ def deck_counts(data: Mapping[str, Any]) -> dict[str, int]:
 def render_rulebook(ctx: RenderContext) -> bytes:
     loc = ctx.localizer
     data = ctx.data
-    penalty = {"front": signed(ctx, data["penalty"]["front"]),
-               "back": signed(ctx, data["penalty"]["back"])}
-    xml = render(TEMPLATE, loc, data=data, deck=deck_counts(data), penalty=penalty,
-                 examples=list(ctx.examples.values()))
+    penalty = {"front": ctx.localizer.signed(data["penalty"]["front"]),
+               "back": ctx.localizer.signed(data["penalty"]["back"])}
 
     def player(n: int) -> str:
         return loc.gettext("Player %(number)s") % {"number": loc.number(n + 1)}
@@ -41,6 +37,6 @@ def render_rulebook(ctx: RenderContext) -> bytes:
         "attributes": lambda attrs, width: attributes_figure(data, width, loc.code,
                                                              loc.gettext),
     }
-    return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
-                                    locale=loc.code, document="rulebook", figures=figures))
+    return render_rulebook_template(ctx, TEMPLATE, figures, deck=deck_counts(data),
+                                penalty=penalty)
 

@@ -15,6 +15,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
+from printkit.i18n import MINUS
 from printkit.layout.geometry import Rect, mm, page_area
 from printkit.render import fonts
 from printkit.render.pdf import new_canvas
@@ -29,7 +30,6 @@ ROUNDS = 10
 #: Solo games on one sheet, in blocks of this many columns.
 SOLO_GAMES, SOLO_BLOCK = 12, 6
 MUTED = HexColor("#6b7785")
-MINUS = "\u2212"
 
 
 def _cell(c: Canvas, rect: Rect, fill: Color = PAPER, width: float = 0.7) -> None:

@@ -46,11 +46,6 @@ SPOT_GAP_MM = 2.5
 TAG_MM = 78
 
 
-def points_text(ctx: RenderContext, value: int) -> str:
-    return ctx.localizer.ngettext("%(num)s point", "%(num)s points", value) % {
-        "num": ctx.localizer.number(value)}
-
-
 def _markings(c: Canvas, rink: Rect) -> None:
     """Faint hockey lines on the ice, under the lanes."""
     cx, cy = rink.centre
@@ -97,7 +92,7 @@ def _tag(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any], tag
     label = Rect(text.x + 2 * badge + mm(1.5), text.top - 2 * badge - mm(0.5),
                  text.width - 2 * badge - mm(1.5), 2 * badge)
     ink.line(name, label, fonts.BOLD, 15, 7, align="left", where=f"rink name {colour['id']}")
-    ink.line(points_text(ctx, colour["value"]),
+    ink.line(ctx.localizer.points(colour["value"]),
              Rect(text.x, text.y, text.width, text.height - 2 * badge - mm(2)),
              fonts.BOLD, 16, 7, align="left", where=f"rink value {colour['id']}")
 

@@ -6,11 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.game import RenderContext
-from printkit.render.flow import FlowDocument, render_flow
-from printkit.render.templating import render
+from printkit.render.rulebook import render_rulebook_template
 
 from .figures import bears_figure, rolls_figure
-from .rink import points_text
 
 TEMPLATE = "polar-derby/rulebook.xml.j2"
 
@@ -28,17 +26,14 @@ def bear_counts(data: Mapping[str, Any]) -> dict[str, int | None]:
 def render_rulebook(ctx: RenderContext) -> bytes:
     loc = ctx.localizer
     colours = {c["id"]: c for c in ctx.data["colours"]}
-    xml = render(TEMPLATE, loc, data=ctx.data, colours=colours, bears=bear_counts(ctx.data),
-                 examples=list(ctx.examples.values()))
 
     def bears(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
         return bears_figure(ctx.data["colours"], width, loc.code, loc.gettext, loc.number,
-                            lambda value: points_text(ctx, value))
+                            loc.points)
 
     def rolls(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
         return rolls_figure(ctx.examples[attrs["example"]], ctx.data, width, loc.code,
                             loc.number)
 
-    return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
-                                    locale=loc.code, document="rulebook",
-                                    figures={"bears": bears, "rolls": rolls}))
+    return render_rulebook_template(ctx, TEMPLATE, {"bears": bears, "rolls": rolls},
+                                colours=colours, bears=bear_counts(ctx.data))

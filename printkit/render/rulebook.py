@@ -1,0 +1,24 @@
+"""A rulebook is a game's flow template rendered with its data and verified examples.
+
+Every game's rulebook goes through here, so each one gets the same context
+(``data``, ``examples`` in file order) and the same document settings; a game
+adds only its own template variables and figure makers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from printkit.game import RenderContext
+from printkit.render.flow import FigureMaker, FlowDocument, render_flow
+from printkit.render.templating import render
+
+
+def render_rulebook_template(ctx: RenderContext, template: str,
+                             figures: Mapping[str, FigureMaker], **context: Any) -> bytes:
+    xml = render(template, ctx.localizer, data=ctx.data,
+                 examples=list(ctx.examples.values()), **context)
+    return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
+                                    locale=ctx.localizer.code, document=ctx.document,
+                                    figures=figures))
