@@ -13,6 +13,12 @@ page. Vocabulary::
       <box>…block elements…</box>          (a framed, kept-together block)
       <figure name="track" example="…">caption</figure>
     </document>
+
+Every ``<h1>`` becomes a top-level entry of the PDF outline (bookmarks) and
+every ``<h2>`` an entry nested under the ``<h1>`` before it, titled with the
+heading's plain text; the outline is open when the file is opened. Bookmark
+keys are numbered in document order (``s1``, ``s2``…), so the file stays
+byte-identical from run to run.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.flowables import AnchorFlowable
 
 from printkit.errors import TranslationError
 from printkit.layout.geometry import MM, Paper
@@ -88,6 +95,18 @@ class _Builder:
         self.doc = doc
         self.width = width
         self.styles = _styles()
+        self.sections = 0
+        self.seen_h1 = False
+
+    def bookmark(self, element: ET.Element) -> _Bookmark:
+        """The outline entry for a heading: its plain text, numbered in document order."""
+        self.sections += 1
+        if element.tag == "h1":
+            self.seen_h1 = True
+        # An <h2> before any <h1> has no parent to nest under; it goes at the top.
+        level = 1 if element.tag == "h2" and self.seen_h1 else 0
+        title = _SPACES.sub(" ", "".join(element.itertext())).strip()
+        return _Bookmark(f"s{self.sections}", title, level)
 
     def fail(self, message: str) -> TranslationError:
         return TranslationError(f"locale {self.doc.locale}: {self.doc.document}: {message}")
@@ -123,7 +142,8 @@ class _Builder:
             return [self.para(element, tag)]
         if tag in ("h1", "h2"):
             # Keep a heading with the start of what follows it.
-            return [_HeadingMarker(), self.para(element, tag)]
+            heading = self.para(element, tag)
+            return [_HeadingMarker(self.bookmark(element)), heading]
         if tag in ("ul", "ol"):
             items = [ListItem(self.para(li, "li"), leftIndent=14) for li in element
                      if li.tag == "li"]
@@ -132,7 +152,10 @@ class _Builder:
                                  bulletFontName=fonts.REGULAR, bulletFontSize=9,
                                  leftIndent=14, bulletColor=ACCENT, spaceAfter=4)]
         if tag == "box":
-            inner = self.blocks(element)
+            # A heading in a box is not kept with what follows (the box is kept
+            # together anyway), but it still gets its outline entry.
+            inner = [f.bookmark if isinstance(f, _HeadingMarker) else f
+                     for f in self.blocks(element)]
             table = Table([[inner]], colWidths=[self.width - 4])
             table.setStyle(TableStyle([
                 # A Table's cell font defaults to Helvetica, which is never embedded.
@@ -154,29 +177,58 @@ class _Builder:
         raise self.fail(f"unknown element <{tag}>")
 
 
+class _Bookmark(AnchorFlowable):
+    """ReportLab's zero-size anchor, plus an outline entry pointing at it.
+
+    It travels just before its heading (inside the heading's KeepTogether), so
+    the entry points at the page, and the height, where the heading is printed;
+    being zero-size, it leaves the heading's space before it as it was.
+    """
+
+    def __init__(self, key: str, title: str, level: int) -> None:
+        super().__init__(key)
+        self.title = title
+        self.level = level
+
+    def draw(self) -> None:
+        super().draw()
+        self.canv.addOutlineEntry(self.title, self._name, level=self.level, closed=False)
+        self.canv.showOutline()
+
+
 class _HeadingMarker(Spacer):
     """A zero-height marker that keeps a heading with the flowable after it."""
 
-    def __init__(self) -> None:
+    def __init__(self, bookmark: _Bookmark) -> None:
         super().__init__(0, 0)
+        self.bookmark = bookmark
 
 
 def _keep_headings(flow: list[Flowable]) -> list[Flowable]:
     out: list[Flowable] = []
     i = 0
     while i < len(flow):
-        if isinstance(flow[i], _HeadingMarker) and i + 2 < len(flow):
-            # KeepTogether reports an infinite height to force its own split, so a
-            # kept block is merged into the pair rather than nested inside it.
-            following = flow[i + 2]
-            inner = following._content if isinstance(following, KeepTogether) else [following]
-            out.append(KeepTogether([flow[i + 1], *inner]))
-            i += 3
-        elif isinstance(flow[i], _HeadingMarker):
-            i += 1
-        else:
+        if not isinstance(flow[i], _HeadingMarker):
             out.append(flow[i])
             i += 1
+            continue
+        # A run of headings (an h2 straight after an h1) stays together, each
+        # with its outline entry just before it, and with the flowable after them.
+        group: list[Flowable] = []
+        while i < len(flow) and isinstance(flow[i], _HeadingMarker):
+            group.append(flow[i].bookmark)
+            group.extend(flow[i + 1:i + 2])
+            i += 2
+        if i < len(flow):
+            # KeepTogether reports an infinite height to force its own split, so a
+            # kept block is merged into the group rather than nested inside it.
+            following = flow[i]
+            group.extend(following._content if isinstance(following, KeepTogether)
+                         else [following])
+            i += 1
+            out.append(KeepTogether(group))
+        else:
+            out.extend(group)
     return out
 
 

@@ -1,0 +1,89 @@
+"""One PDF for a whole kit: every document's pages in order, with bookmarks and page labels.
+
+Pure: PDF bytes in, PDF bytes out, with pypdf. Each part gets a top-level
+bookmark (its translated title) pointing at its first page, with the part's own
+outline (a rulebook's sections) nested under it, and page labels that restart
+for each part ("Rulebook 1", "Rulebook 2", "Board 1"…). Pages are copied as
+they are: their boxes (MediaBox, TrimBox, BleedBox) and embedded fonts stay.
+
+The same parts always give byte-identical output: pypdf writes no dates, its
+object order follows the order pages and bookmarks are added, and the file
+identifier, which pypdf would otherwise leave out (or draw at random when
+asked for one), is derived from a hash of the inputs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from io import BytesIO
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.constants import PageLabelStyle
+from pypdf.generic import ArrayObject, ByteStringObject, NameObject, TextStringObject
+
+from printkit import __version__
+
+CREATOR = f"printkit {__version__}"
+
+
+@dataclass(frozen=True)
+class KitPart:
+    """One document of a kit, already rendered."""
+
+    #: The document's translated title, e.g. "Regelheft"; its bookmark's title.
+    title: str
+    #: The document's own PDF bytes.
+    pdf: bytes
+    #: Short page-label prefix, e.g. "Rulebook" translated: its pages show as "Rulebook 3".
+    label: str
+
+
+def page_count(pdf: bytes) -> int:
+    """How many pages a PDF has."""
+    return len(PdfReader(BytesIO(pdf)).pages)
+
+
+def file_id(parts: Sequence[KitPart], title: str, lang: str) -> bytes:
+    """16 bytes that identify the combined file, the same every time for the same input."""
+    digest = hashlib.sha256()
+    for field in (title, lang, *(x for p in parts for x in (p.title, p.label))):
+        data = field.encode("utf-8")
+        digest.update(len(data).to_bytes(8, "big") + data)
+    for part in parts:
+        digest.update(len(part.pdf).to_bytes(8, "big") + part.pdf)
+    return digest.digest()[:16]
+
+
+def combine(parts: Sequence[KitPart], title: str, lang: str) -> bytes:
+    """One PDF holding every part's pages in order; deterministic."""
+    if not parts:
+        raise ValueError("a kit needs at least one part")
+    writer = PdfWriter()
+    for part in parts:
+        reader = PdfReader(BytesIO(part.pdf))
+        if not reader.pages:
+            raise ValueError(f"kit part {part.title!r} has no pages")
+        first = len(writer.pages)
+        # The part's bookmark points at its first page; its own outline nests under it.
+        writer.append(reader, outline_item=part.title, import_outline=True)
+        writer.set_page_label(first, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL,
+                              prefix=f"{part.label} ", start=1)
+
+    # Replaces pypdf's own Producer; pypdf adds no CreationDate or ModDate.
+    writer.metadata = {"/Title": title, "/Author": "printkit", "/Creator": CREATOR,
+                       "/Producer": CREATOR}
+    writer.root_object[NameObject("/Lang")] = TextStringObject(lang)
+    writer.page_mode = "/UseOutlines"
+    # pypdf has no public setter for the trailer /ID: generate_file_identifiers()
+    # draws random bytes, so set a fixed one derived from the input instead.
+    ident = ByteStringObject(file_id(parts, title, lang))
+    writer._ID = ArrayObject([ident, ident])
+    # Merge identical objects (shared images, resources) and drop unreferenced ones;
+    # both walk the objects in order, so the result stays deterministic.
+    writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+
+    out = BytesIO()
+    writer.write(out)
+    return out.getvalue()
