@@ -3,6 +3,7 @@ registry, and read what a PDF embeds."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from io import BytesIO
@@ -111,3 +112,27 @@ def made_up_example(steps: str, setup: str = "{}", expect: str = "{}", rules: st
     """One ``[[examples]]`` entry in TOML, from inline tables written as text."""
     return (f'[[examples]]\nid = "{id}"\ntitle = "Made up"\nrules = {rules}\n'
             f"setup = {setup}\nsteps = {steps}\nexpect = {expect}\n")
+
+
+#: A sheet label in a page margin: "Game · Document · fronts 1/2 · A4 · home layout".
+_SHEET_LABEL = re.compile(r" · (A4|Letter)( · |$)")
+
+
+def without_sheet_labels(text: str) -> str:
+    """A page's extracted text less its margin label, so tests can count what the cards say."""
+    return "\n".join(line for line in text.splitlines() if not _SHEET_LABEL.search(line))
+
+
+def card_page_boxes(grid: Any, count: int, backs: bool = True) -> list[tuple[tuple, tuple]]:
+    """(TrimBox, BleedBox) of every page of a card set: the extent of the cards on it."""
+    def extent(rects: list[Any]) -> tuple[float, float, float, float]:
+        return (min(r.x for r in rects), min(r.y for r in rects),
+                max(r.right for r in rects), max(r.top for r in rects))
+
+    out = []
+    for page in range(grid.pages(count)):
+        n = min(grid.per_page, count - page * grid.per_page)
+        for box in (grid.front_box, grid.back_box) if backs else (grid.front_box,):
+            cards = [box(slot) for slot in range(n)]
+            out.append((extent([c.trim for c in cards]), extent([c.bleed for c in cards])))
+    return out

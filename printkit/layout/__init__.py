@@ -7,6 +7,8 @@ agree with each other.
 
 from printkit.layout.geometry import (
     DEFAULT_SPEC,
+    LAYOUTS,
+    MAX_DUPLEX_OFFSET_MM,
     MM,
     PAPERS,
     CardBox,
@@ -21,12 +23,27 @@ from printkit.layout.geometry import (
     page_area,
     paper,
 )
-from printkit.layout.marks import draw_crop_marks, mark_segments, trim_lines
+from printkit.layout.labels import LabelBox, SheetLabels, label_boxes, split_label_strip
+from printkit.layout.marks import (
+    cut_segments,
+    draw_crop_marks,
+    draw_cut_lines,
+    mark_segments,
+    trim_lines,
+)
 from printkit.layout.sheets import DrawCard, draw_card_sheets
 
 __all__ = [
     "DEFAULT_SPEC",
+    "LAYOUTS",
+    "MAX_DUPLEX_OFFSET_MM",
     "MM",
+    "LabelBox",
+    "SheetLabels",
+    "cut_segments",
+    "draw_cut_lines",
+    "label_boxes",
+    "split_label_strip",
     "PAPERS",
     "CardBox",
     "CardGrid",

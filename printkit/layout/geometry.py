@@ -139,6 +139,19 @@ def paper(id: str) -> Paper:
     return found
 
 
+#: Card layouts, the default first. ``home``: cards butted edge to edge in the
+#: densest grid inside the printer margin, cut lines running to the paper edge,
+#: backs on the next page for long-edge duplex. ``shop``: each card with its
+#: own bleed, gutters and crop marks, TrimBox and BleedBox, for print shops.
+#: ``fold``: fronts and backs on one side of the sheet, mirrored about a fold
+#: line, for printers without duplex.
+LAYOUTS = ("home", "shop", "fold")
+
+#: The largest duplex correction accepted, either way; a printer that is further
+#: off than this needs fixing, not compensating.
+MAX_DUPLEX_OFFSET_MM = 10.0
+
+
 @dataclass(frozen=True)
 class PrintSpec:
     """The print conventions every kit shares, in millimetres unless named ``_pt``.
@@ -152,6 +165,14 @@ class PrintSpec:
     * ``sheet_margin_mm``: no ink closer than this to the paper edge, because
       desktop printers cannot print there and would drop the marks.
     * ``mark_width_pt``: hairline width of the crop marks.
+    * ``printer_margin_mm``: the strip along the paper edge that a home
+      printer cannot print; the ``home`` and ``fold`` layouts fill the rest.
+    * ``fold_gap_mm``: in the ``fold`` layout, the space between the fold
+      line and the cards on either side of it.
+    * ``layout``: how card sets are laid out (see :data:`LAYOUTS`).
+    * ``duplex_offset_mm``: how far every back page is moved (x right, y up),
+      to make up for a printer that shifts the back side.
+    * ``ink_saver``: documents leave out full-page tints and solid backs.
     """
 
     bleed_mm: float = 3.0
@@ -160,14 +181,25 @@ class PrintSpec:
     mark_gap_mm: float = 1.0
     sheet_margin_mm: float = 6.0
     mark_width_pt: float = 0.25
+    printer_margin_mm: float = 5.0
+    fold_gap_mm: float = 4.0
+    layout: str = "home"
+    duplex_offset_mm: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("bleed_mm", "safe_mm", "mark_gap_mm", "sheet_margin_mm"):
+        for name in ("bleed_mm", "safe_mm", "mark_gap_mm", "sheet_margin_mm",
+                     "printer_margin_mm", "fold_gap_mm"):
             if getattr(self, name) < 0:
                 raise LayoutError(f"print spec: {name} must not be negative")
         for name in ("mark_length_mm", "mark_width_pt"):
             if getattr(self, name) <= 0:
                 raise LayoutError(f"print spec: {name} must be positive")
+        if self.layout not in LAYOUTS:
+            raise LayoutError(f"unknown layout {self.layout!r}; choose one of: "
+                              f"{', '.join(LAYOUTS)}")
+        if any(abs(v) > MAX_DUPLEX_OFFSET_MM for v in self.duplex_offset_mm):
+            raise LayoutError(f"duplex offset must be within ±{MAX_DUPLEX_OFFSET_MM:g} mm")
 
     @property
     def mark_reach_mm(self) -> float:
@@ -205,15 +237,20 @@ class CardBox:
 
 @dataclass(frozen=True)
 class CardGrid:
-    """A centred grid of cards on one page size, each card with its own bleed.
+    """Where the cards of one sheet sit, for the layout its ``spec`` names.
 
-    Neighbouring trims are ``2 × bleed`` apart, so every card can be cut out
-    with a full bleed on all four sides. The backs page is laid out for
-    *long-edge* duplex printing: the sheet turns over about the axis parallel
-    to the paper's long side, so on a portrait page the back of slot (r, c)
-    is at (r, cols-1-c) and on a landscape page at (rows-1-r, c). Because the
-    grid is centred both ways, every back trim is the front trim mirrored
-    about the page centre line along that axis.
+    ``shop``: a centred grid, each card with its own bleed; neighbouring trims
+    are ``2 × bleed`` apart so every card can be cut with a full bleed.
+    ``home``: a centred grid of butted cards (no gutters, no bleed), as dense
+    as the printer margin allows. In both, the backs page is laid out for
+    *long-edge* duplex: the sheet turns over about the axis parallel to the
+    paper's long side, so on a portrait page the back of slot (r, c) is at
+    (r, cols-1-c) and on a landscape page at (rows-1-r, c); every back trim is
+    the front trim mirrored about the page centre line along that axis, then
+    moved by the spec's duplex offset.
+    ``fold``: the fronts fill one half of the sheet next to a fold line
+    (``fold`` says which way it runs) and each back is its front mirrored
+    about that line, on the same side of the paper.
     """
 
     paper: Paper
@@ -222,6 +259,18 @@ class CardGrid:
     spec: PrintSpec
     cols: int
     rows: int
+    #: ``fold`` layout only: the fold line runs ``"vertical"`` (x = width / 2)
+    #: or ``"horizontal"`` (y = height / 2).
+    fold: str | None = None
+
+    @property
+    def layout(self) -> str:
+        return self.spec.layout
+
+    @property
+    def duplex(self) -> bool:
+        """True if backs go on their own page, printed on the back of the sheet."""
+        return self.layout != "fold"
 
     @property
     def landscape(self) -> bool:
@@ -236,33 +285,64 @@ class CardGrid:
         return Rect(0.0, 0.0, *self.page_size)
 
     @property
+    def bleed(self) -> float:
+        """Each card's bleed in points: only shop cards have one; butted cards cannot."""
+        return mm(self.spec.bleed_mm) if self.layout == "shop" else 0.0
+
+    @property
     def _pitch(self) -> tuple[float, float]:
-        b2 = 2 * mm(self.spec.bleed_mm)
+        b2 = 2 * self.bleed
         return (mm(self.card.width_mm) + b2, mm(self.card.height_mm) + b2)
 
     @property
     def grid_bleed(self) -> Rect:
-        """Bounding rectangle of every card's bleed; centred on the page."""
+        """Bounding rectangle of every front's bleed: centred, or beside the fold line."""
         pw, ph = self._pitch
         w, h = self.cols * pw, self.rows * ph
-        return Rect((self.page_size[0] - w) / 2, (self.page_size[1] - h) / 2, w, h)
+        x, y = (self.page_size[0] - w) / 2, (self.page_size[1] - h) / 2
+        gap = mm(self.spec.fold_gap_mm)
+        if self.fold == "vertical":  # fronts on the left half
+            x = self.page_size[0] / 2 - gap - w
+        elif self.fold == "horizontal":  # fronts on the top half
+            y = self.page_size[1] / 2 + gap
+        return Rect(x, y, w, h)
 
     @property
     def grid_trim(self) -> Rect:
-        """Bounding rectangle of every card's trim."""
-        return self.grid_bleed.inset(mm(self.spec.bleed_mm))
+        """Bounding rectangle of every front's trim."""
+        return self.grid_bleed.inset(self.bleed)
 
     @property
     def marks_extent(self) -> Rect:
-        """Bounding rectangle of the grid including its crop marks."""
+        """Bounding rectangle of the fronts including their crop marks (shop layout)."""
         return self.grid_bleed.outset(mm(self.spec.mark_reach_mm))
+
+    @property
+    def fold_line(self) -> tuple[float, float, float, float] | None:
+        """The fold line across the whole page, ``(x1, y1, x2, y2)``, or None."""
+        w, h = self.page_size
+        if self.fold == "vertical":
+            return (w / 2, 0.0, w / 2, h)
+        if self.fold == "horizontal":
+            return (0.0, h / 2, w, h / 2)
+        return None
+
+    @property
+    def back_offset(self) -> tuple[float, float]:
+        """How far back pages move, in points (duplex layouts only)."""
+        if not self.duplex:
+            return (0.0, 0.0)
+        dx, dy = self.spec.duplex_offset_mm
+        return (mm(dx), mm(dy))
+
+    def _box(self, bleed: Rect) -> CardBox:
+        trim = bleed.inset(self.bleed)
+        return CardBox(trim=trim, bleed=bleed, safe=trim.inset(mm(self.spec.safe_mm)))
 
     def _box_at(self, row: int, col: int) -> CardBox:
         pw, ph = self._pitch
         outer = self.grid_bleed
-        bleed = Rect(outer.x + col * pw, outer.top - (row + 1) * ph, pw, ph)
-        trim = bleed.inset(mm(self.spec.bleed_mm))
-        return CardBox(trim=trim, bleed=bleed, safe=trim.inset(mm(self.spec.safe_mm)))
+        return self._box(Rect(outer.x + col * pw, outer.top - (row + 1) * ph, pw, ph))
 
     def _cell(self, slot: int) -> tuple[int, int]:
         if not 0 <= slot < self.per_page:
@@ -276,71 +356,118 @@ class CardGrid:
     def back_cell(self, slot: int) -> tuple[int, int]:
         """(row, col) on the backs page behind front ``slot``; see the class docstring."""
         row, col = self._cell(slot)
+        if not self.duplex:
+            raise ValueError("the fold layout has no backs page")
         if self.landscape:
             return (self.rows - 1 - row, col)
         return (row, self.cols - 1 - col)
 
     def back_box(self, slot: int) -> CardBox:
-        """Where the back of card ``slot`` sits on the backs page (long-edge duplex)."""
-        return self._box_at(*self.back_cell(slot))
+        """Where the back of card ``slot`` sits: behind its front, as the layout says."""
+        if not self.duplex:
+            bleed = self.front_box(slot).bleed
+            w, h = self.page_size
+            bleed = bleed.mirror_x(w) if self.fold == "vertical" else bleed.mirror_y(h)
+            return self._box(bleed)
+        box = self._box_at(*self.back_cell(slot))
+        dx, dy = self.back_offset
+        if dx or dy:
+            box = CardBox(*(Rect(r.x + dx, r.y + dy, r.width, r.height)
+                            for r in (box.trim, box.bleed, box.safe)))
+        return box
 
     def pages(self, count: int) -> int:
-        """Pages of fronts needed for ``count`` cards (backs pages not counted)."""
+        """Sheets needed for ``count`` cards (backs pages not counted)."""
         if count < 0:
             raise ValueError(f"negative card count {count}")
         return math.ceil(count / self.per_page)
 
 
-def _fit(avail_mm: float, card_mm: float, spec: PrintSpec) -> int:
-    """How many cards fit side by side across ``avail_mm`` of printable paper."""
-    room = avail_mm - 2 * spec.mark_reach_mm
-    pitch = card_mm + 2 * spec.bleed_mm
-    return max(0, math.floor((room + 1e-9) / pitch))
+def _fit(room_mm: float, pitch_mm: float) -> int:
+    """How many cards of ``pitch_mm`` fit side by side across ``room_mm``."""
+    return max(0, math.floor((room_mm + 1e-9) / pitch_mm))
 
 
-def _grid_for(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -> CardGrid:
-    w_mm, h_mm = (paper.width_mm, paper.height_mm)
-    if landscape:
-        w_mm, h_mm = h_mm, w_mm
-    margin = 2 * spec.sheet_margin_mm
-    return CardGrid(
-        paper=paper,
-        page_size=paper.landscape_size if landscape else paper.size,
-        card=card,
-        spec=spec,
-        cols=_fit(w_mm - margin, card.width_mm, spec),
-        rows=_fit(h_mm - margin, card.height_mm, spec),
-    )
+def _page(paper: Paper, landscape: bool) -> tuple[tuple[float, float], float, float]:
+    """Page size in points, and its width and height in millimetres."""
+    w_mm, h_mm = (paper.height_mm, paper.width_mm) if landscape else (
+        paper.width_mm, paper.height_mm)
+    return (paper.landscape_size if landscape else paper.size), w_mm, h_mm
+
+
+def _shop_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -> CardGrid:
+    size, w_mm, h_mm = _page(paper, landscape)
+    lose = 2 * (spec.sheet_margin_mm + spec.mark_reach_mm)
+    b2 = 2 * spec.bleed_mm
+    return CardGrid(paper, size, card, spec, _fit(w_mm - lose, card.width_mm + b2),
+                    _fit(h_mm - lose, card.height_mm + b2))
+
+
+def _home_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -> CardGrid:
+    size, w_mm, h_mm = _page(paper, landscape)
+    lose = 2 * spec.printer_margin_mm
+    return CardGrid(paper, size, card, spec, _fit(w_mm - lose, card.width_mm),
+                    _fit(h_mm - lose, card.height_mm))
+
+
+def _fold_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool,
+               fold: str) -> CardGrid:
+    size, w_mm, h_mm = _page(paper, landscape)
+    lose, half = 2 * spec.printer_margin_mm, spec.printer_margin_mm + spec.fold_gap_mm
+    if fold == "vertical":
+        cols, rows = _fit(w_mm / 2 - half, card.width_mm), _fit(h_mm - lose, card.height_mm)
+    else:
+        cols, rows = _fit(w_mm - lose, card.width_mm), _fit(h_mm / 2 - half, card.height_mm)
+    return CardGrid(paper, size, card, spec, cols, rows, fold)
+
+
+def _candidates(paper: Paper, card: CardSize, spec: PrintSpec) -> list[CardGrid]:
+    """Every way the layout may turn the paper, best-liked first (portrait first)."""
+    if spec.layout == "shop":
+        return [_shop_grid(paper, card, spec, landscape) for landscape in (False, True)]
+    if spec.layout == "home":
+        return [_home_grid(paper, card, spec, landscape) for landscape in (False, True)]
+    return [_fold_grid(paper, card, spec, landscape, fold)
+            for landscape, fold in ((False, "horizontal"), (True, "vertical"),
+                                    (False, "vertical"), (True, "horizontal"))]
+
+
+def _largest(paper: Paper, spec: PrintSpec) -> tuple[float, float]:
+    """The largest card (short side, long side) in mm that one sheet holds in this layout."""
+    if spec.layout == "shop":
+        lose = 2 * (spec.sheet_margin_mm + spec.mark_reach_mm + spec.bleed_mm)
+        return paper.width_mm - lose, paper.height_mm - lose
+    lose = 2 * spec.printer_margin_mm
+    if spec.layout == "home":
+        return paper.width_mm - lose, paper.height_mm - lose
+    return (min(paper.width_mm - lose, paper.height_mm / 2 - lose / 2 - spec.fold_gap_mm),
+            paper.width_mm / 2 - lose / 2 - spec.fold_gap_mm)
 
 
 def card_grid(paper: Paper, card: CardSize, spec: PrintSpec = DEFAULT_SPEC,
               count: int | None = None) -> CardGrid:
-    """The grid holding the most cards: portrait or landscape (portrait on a tie).
+    """The grid holding the most cards in the spec's layout (portrait on a tie).
 
     Given the number of cards, a set smaller than one page gets only the rows
-    it fills, centred, so no crop marks point at empty rows.
+    it fills, centred, so no cut line or crop mark points at an empty row.
 
-    Raises :class:`LayoutError` if not even one card with its bleed and crop
-    marks fits inside the sheet margin, or the safe zone leaves no room.
+    Raises :class:`LayoutError` if not even one card fits inside the sheet's
+    margin in this layout, or the safe zone leaves no room.
     """
     if 2 * spec.safe_mm >= min(card.width_mm, card.height_mm):
         raise LayoutError(f"card {card.label} is too small for a {_fmt(spec.safe_mm)} mm safe zone")
-    portrait = _grid_for(paper, card, spec, landscape=False)
-    landscape = _grid_for(paper, card, spec, landscape=True)
-    best = landscape if landscape.per_page > portrait.per_page else portrait
+    best = max(_candidates(paper, card, spec), key=lambda g: g.per_page)  # first on a tie
     if best.per_page == 0:
-        extra = 2 * (spec.sheet_margin_mm + spec.mark_reach_mm + spec.bleed_mm)
-        w, h = paper.width_mm - extra, paper.height_mm - extra
+        w, h = _largest(paper, spec)
         largest = (
             f"the largest card that fits is {_fmt(w)}×{_fmt(h)} mm or {_fmt(h)}×{_fmt(w)} mm"
-            if w > 0
+            if w > 0 and h > 0
             else "no card fits"
         )
         raise LayoutError(
             f"card {card.label} does not fit on {paper.name} "
-            f"({_fmt(paper.width_mm)}×{_fmt(paper.height_mm)} mm) with "
-            f"{_fmt(spec.bleed_mm)} mm bleed, crop marks and a "
-            f"{_fmt(spec.sheet_margin_mm)} mm sheet margin; {largest}"
+            f"({_fmt(paper.width_mm)}×{_fmt(paper.height_mm)} mm) in the {spec.layout} "
+            f"layout; {largest}"
         )
     if count is not None and 0 < count < best.per_page:
         best = replace(best, rows=-(-count // best.cols))

@@ -1,65 +1,152 @@
-"""Crop marks around a card grid.
+"""Where a card sheet is cut: crop marks (shop), cut lines (home, fold) and the fold line.
 
-Marks sit outside the whole grid, never between cards: the space between
-two trims is the two cards' bleeds, and a mark there would print on artwork.
-Every cut line still gets a mark at both of its ends, so a guillotine or a
-ruler can line up on any cut.
+Everything here is computed from the cards actually on the sheet, so the last,
+part-empty sheet of a set gets lines and marks for its own cards only.
+
+* ``shop``: short crop marks just outside the bleed at both ends of every cut
+  line, never between cards, where they would print on artwork.
+* ``home`` and ``fold``: thin cut lines along every row and column edge,
+  running from the cards out to the paper edge, so a trimmer or a ruler can
+  follow them; they stop at the card faces and never cross one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.geometry import CardGrid, mm
+from printkit.layout.geometry import CardGrid, Rect, mm
+
+Segment = tuple[float, float, float, float]
+Intervals = dict[float, list[tuple[float, float]]]
+
+#: Width of the dashed fold line in the fold layout.
+FOLD_LINE_PT = 0.6
 
 
-def trim_lines(grid: CardGrid) -> tuple[list[float], list[float]]:
-    """The distinct vertical (x) and horizontal (y) cut lines of the grid, in points.
+def _covered(trims: Iterable[Rect], join: float = 0.0) -> tuple[Intervals, Intervals]:
+    """Each vertical (x) and horizontal (y) cut line, with the merged spans the cards cover.
 
-    With a gutter between cards, each column has its own left and right cut
-    and each row its own top and bottom cut. With zero bleed, neighbouring
-    cuts coincide and are listed once.
+    Spans less than ``join`` apart merge: across a shop gutter a cut line
+    runs on, so its crop marks go at the ends of the whole run, not into the
+    gutter between two cards' bleeds.
     """
-    xs: set[float] = set()
-    ys: set[float] = set()
-    for slot in range(grid.per_page):
-        trim = grid.front_box(slot).trim
-        xs.update((round(trim.x, 6), round(trim.right, 6)))
-        ys.update((round(trim.y, 6), round(trim.top, 6)))
+    xs: Intervals = {}
+    ys: Intervals = {}
+    for t in trims:
+        for x in (t.x, t.right):
+            xs.setdefault(round(x, 6), []).append((t.y, t.top))
+        for y in (t.y, t.top):
+            ys.setdefault(round(y, 6), []).append((t.x, t.right))
+    return ({k: _merge(v, join) for k, v in xs.items()},
+            {k: _merge(v, join) for k, v in ys.items()})
+
+
+def _merge(spans: list[tuple[float, float]], join: float) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1] + join + 1e-6:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def sheet_trims(grid: CardGrid, count: int | None = None, backs: bool = False) -> list[Rect]:
+    """The trims of the first ``count`` slots (all when None); the backs' trims if asked."""
+    n = grid.per_page if count is None else min(count, grid.per_page)
+    box = grid.back_box if backs else grid.front_box
+    return [box(slot).trim for slot in range(n)]
+
+
+def trim_lines(grid: CardGrid, count: int | None = None) -> tuple[list[float], list[float]]:
+    """The distinct vertical (x) and horizontal (y) cut lines of the fronts, in points."""
+    xs, ys = _covered(sheet_trims(grid, count))
     return sorted(xs), sorted(ys)
 
 
-def mark_segments(grid: CardGrid) -> list[tuple[float, float, float, float]]:
-    """Every crop mark as a line ``(x1, y1, x2, y2)`` in points.
+def mark_segments(grid: CardGrid, count: int | None = None,
+                  trims: list[Rect] | None = None) -> list[Segment]:
+    """Every shop crop mark as a line ``(x1, y1, x2, y2)`` in points.
 
-    Kept separate from drawing so tests and previews can check where marks go
-    without rendering.
+    A mark starts ``mark_gap_mm`` outside the bleed at each end of the span
+    the cards cover along a cut line. Kept apart from drawing so tests can
+    check where marks go without rendering.
     """
-    outer = grid.grid_bleed
-    gap = mm(grid.spec.mark_gap_mm)
+    gap = grid.bleed + mm(grid.spec.mark_gap_mm)
     reach = gap + mm(grid.spec.mark_length_mm)
-    xs, ys = trim_lines(grid)
-    segments: list[tuple[float, float, float, float]] = []
-    for x in xs:
-        segments.append((x, outer.top + gap, x, outer.top + reach))
-        segments.append((x, outer.y - gap, x, outer.y - reach))
-    for y in ys:
-        segments.append((outer.x - gap, y, outer.x - reach, y))
-        segments.append((outer.right + gap, y, outer.right + reach, y))
+    xs, ys = _covered(trims if trims is not None else sheet_trims(grid, count),
+                      join=2 * grid.bleed)
+    segments: list[Segment] = []
+    for x, spans in sorted(xs.items()):
+        for lo, hi in spans:
+            segments.append((x, hi + gap, x, hi + reach))
+            segments.append((x, lo - gap, x, lo - reach))
+    for y, spans in sorted(ys.items()):
+        for lo, hi in spans:
+            segments.append((lo - gap, y, lo - reach, y))
+            segments.append((hi + gap, y, hi + reach, y))
     return segments
 
 
-def draw_crop_marks(canvas: Canvas, grid: CardGrid) -> None:
-    """Draw thin black crop marks for every cut line of ``grid``.
+def cut_segments(page: Rect, trims: list[Rect]) -> list[Segment]:
+    """Cut lines for butted cards: each line's length on the page that no card covers.
 
-    Butt caps keep each mark exactly as long as declared, so it neither
-    reaches into the bleed nor past the sheet margin. The marks are 100 % K so
-    they print crisp on any device and do not smear across colour plates.
+    A line therefore runs from the paper edge to the first card, and on past
+    the last card to the far edge, crossing gaps (the fold gap, an empty slot)
+    but never a card face.
     """
+    xs, ys = _covered(trims)
+    segments: list[Segment] = []
+    for x, spans in sorted(xs.items()):
+        segments += [(x, a, x, b) for a, b in _gaps(spans, page.y, page.top)]
+    for y, spans in sorted(ys.items()):
+        segments += [(a, y, b, y) for a, b in _gaps(spans, page.x, page.right)]
+    return segments
+
+
+def _gaps(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[float, float]]:
+    out, at = [], lo
+    for a, b in spans:
+        if a > at + 1e-6:
+            out.append((at, a))
+        at = max(at, b)
+    if hi > at + 1e-6:
+        out.append((at, hi))
+    return out
+
+
+def _stroke(canvas: Canvas, grid: CardGrid, segments: list[Segment]) -> None:
+    """Thin 100 % K lines with butt caps: exactly as long as declared, crisp on any device."""
     canvas.saveState()
     canvas.setLineWidth(grid.spec.mark_width_pt)
     canvas.setLineCap(0)
     canvas.setDash()
     canvas.setStrokeColorCMYK(0, 0, 0, 1)
-    canvas.lines(mark_segments(grid))
+    canvas.lines(segments)
+    canvas.restoreState()
+
+
+def draw_crop_marks(canvas: Canvas, grid: CardGrid, count: int | None = None,
+                    trims: list[Rect] | None = None) -> None:
+    """Crop marks for the cards on this sheet (shop layout)."""
+    _stroke(canvas, grid, mark_segments(grid, count, trims))
+
+
+def draw_cut_lines(canvas: Canvas, grid: CardGrid, trims: list[Rect]) -> None:
+    """Cut lines to the paper edge around ``trims`` (home and fold layouts)."""
+    _stroke(canvas, grid, cut_segments(grid.page, trims))
+
+
+def draw_fold_line(canvas: Canvas, grid: CardGrid) -> None:
+    """The dashed fold line of the fold layout, in mid grey so it does not read as a cut."""
+    line = grid.fold_line
+    if line is None:
+        return
+    canvas.saveState()
+    canvas.setLineWidth(FOLD_LINE_PT)
+    canvas.setDash(6, 4)
+    canvas.setStrokeColorCMYK(0, 0, 0, 0.6)
+    canvas.line(*line)
     canvas.restoreState()

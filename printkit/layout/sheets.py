@@ -1,8 +1,10 @@
-"""Card sheets: pages of card fronts, each optionally followed by its backs page.
+"""Card sheets: pages of card fronts and backs in the layout the print spec names.
 
 Games only say how to draw one card into a :class:`CardBox`; this module
-places the cards, clips each to its own bleed, adds crop marks and sets the
-PDF page boxes that print shops and imposition tools read.
+places the cards for the chosen layout (see :data:`~printkit.layout.geometry.LAYOUTS`),
+clips each to its own bleed, draws crop marks, cut lines or the fold line,
+names each sheet in its margin and sets the PDF page boxes. No game module
+knows which layout is in use.
 """
 
 from __future__ import annotations
@@ -11,8 +13,15 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.geometry import CardBox, CardGrid, Rect
-from printkit.layout.marks import draw_crop_marks
+from printkit.layout.geometry import CardBox, CardGrid, Rect, mm
+from printkit.layout.labels import LabelBox, SheetLabels, label_boxes, other_band
+from printkit.layout.marks import (
+    cut_segments,
+    draw_crop_marks,
+    draw_cut_lines,
+    draw_fold_line,
+    sheet_trims,
+)
 
 #: Draws card number ``index`` (0-based, across all pages) into ``box``.
 #: It may paint anywhere; the sheet clips the drawing to ``box.bleed``.
@@ -20,45 +29,87 @@ from printkit.layout.marks import draw_crop_marks
 DrawCard = Callable[[Canvas, int, CardBox], None]
 
 
-def _draw_clipped(canvas: Canvas, bleed: Rect, draw: Callable[[], None]) -> None:
-    """Run ``draw`` with painting confined to ``bleed``.
+def _draw_clipped(canvas: Canvas, box: CardBox, draw: Callable[[], None],
+                  turned: bool = False) -> None:
+    """Run ``draw`` with painting confined to the card's bleed.
 
     The clip is what lets artwork be generous (full-bleed backgrounds drawn a
     little too big) without ever painting on the neighbouring card; the
     saved graphics state also undoes any colour, font or transform the card
-    code leaves behind.
+    code leaves behind. A ``turned`` card is drawn upside down in its box.
     """
+    bleed = box.bleed
     canvas.saveState()
     path = canvas.beginPath()
     path.rect(bleed.x, bleed.y, bleed.width, bleed.height)
     canvas.clipPath(path, stroke=0, fill=0)
+    if turned:
+        cx, cy = bleed.centre
+        canvas.translate(cx, cy)
+        canvas.rotate(180)
+        canvas.translate(-cx, -cy)
     draw()
     canvas.restoreState()
 
 
-def _start_page(canvas: Canvas, grid: CardGrid) -> None:
+def _boxes(canvas: Canvas, grid: CardGrid, trims: list[Rect]) -> None:
+    """TrimBox and BleedBox: the cards' extent, for print shops and imposition tools."""
+    if grid.layout == "fold" or not trims:
+        canvas.setTrimBox(None)
+        canvas.setBleedBox(None)
+        return
+    x0, y0 = min(t.x for t in trims), min(t.y for t in trims)
+    x1, y1 = max(t.right for t in trims), max(t.top for t in trims)
+    trim = Rect(x0, y0, x1 - x0, y1 - y0)
     # ReportLab's box setters take (x0, y0, x1, y1) despite their docstring
     # saying "2-tuple", and apply to every following page until changed.
-    canvas.setPageSize(grid.page_size)
-    canvas.setTrimBox(grid.grid_trim.as_box())
-    canvas.setBleedBox(grid.grid_bleed.as_box())
+    canvas.setTrimBox(trim.as_box())
+    canvas.setBleedBox(trim.outset(grid.bleed).as_box())
 
 
-def _draw_page(
-    canvas: Canvas,
-    grid: CardGrid,
-    first: int,
-    count: int,
-    draw: DrawCard,
-    box_for: Callable[[int], CardBox],
-) -> None:
-    _start_page(canvas, grid)
-    for slot in range(min(grid.per_page, count - first)):
+def _occupied(grid: CardGrid, trims: list[Rect]) -> Rect:
+    """What the label must stay clear of: the cards, and the crop marks in a shop layout."""
+    x0, y0 = min(t.x for t in trims), min(t.y for t in trims)
+    x1, y1 = max(t.right for t in trims), max(t.top for t in trims)
+    reach = grid.bleed + (mm(grid.spec.mark_reach_mm) if grid.layout == "shop" else 0)
+    return Rect(x0, y0, x1 - x0, y1 - y0).outset(reach)
+
+
+def _label_places(grid: CardGrid, trims: list[Rect]) -> list[LabelBox]:
+    lines = [] if grid.layout == "shop" else cut_segments(grid.page, trims)
+    xs = [x1 for x1, _, x2, _ in lines if x1 == x2]
+    ys = [y1 for _, y1, _, y2 in lines if y1 == y2]
+    fold = grid.fold_line
+    if fold is not None:
+        (xs if fold[0] == fold[2] else ys).append(fold[0] if fold[0] == fold[2] else fold[1])
+    margin = grid.spec.sheet_margin_mm if grid.layout == "shop" else grid.spec.printer_margin_mm
+    return label_boxes(grid.page, _occupied(grid, trims), margin, xs, ys)
+
+
+def _decorate(canvas: Canvas, grid: CardGrid, trims: list[Rect], role: str, number: int,
+              total: int, labels: SheetLabels | None) -> None:
+    """Crop marks or cut lines, the fold line, the sheet's label and the fold hint."""
+    if grid.layout == "shop":
+        draw_crop_marks(canvas, grid, trims=trims)
+    else:
+        draw_cut_lines(canvas, grid, trims)
+    draw_fold_line(canvas, grid)
+    if labels is None:
+        return
+    places = _label_places(grid, trims)
+    used = labels.sheet(canvas, role, number, total, places)
+    if grid.fold_line is not None:
+        labels.fold_hint(canvas, other_band(places, used))
+
+
+def _side(canvas: Canvas, grid: CardGrid, first: int, n: int, draw: DrawCard,
+          box_for: Callable[[int], CardBox], turned: bool = False) -> list[Rect]:
+    trims = []
+    for slot in range(n):
         box = box_for(slot)
-        index = first + slot
-        _draw_clipped(canvas, box.bleed, lambda b=box, i=index: draw(canvas, i, b))
-    draw_crop_marks(canvas, grid)
-    canvas.showPage()
+        _draw_clipped(canvas, box, lambda b=box, i=first + slot: draw(canvas, i, b), turned)
+        trims.append(box.trim)
+    return trims
 
 
 def draw_card_sheets(
@@ -67,26 +118,62 @@ def draw_card_sheets(
     count: int,
     front: DrawCard,
     back: DrawCard | None = None,
+    labels: SheetLabels | None = None,
 ) -> int:
     """Draw ``count`` cards on as many sheets as needed; return the pages written.
 
-    Each fronts page is followed by its backs page when ``back`` is given, so
-    the PDF prints straight through long-edge duplex. Slots left over on the
-    last page stay empty on both sides. Call at a page boundary: the canvas
-    page size is set for each sheet and left at the grid's page size, and the
-    TrimBox and BleedBox are cleared afterwards so later pages (rules, boards)
-    do not inherit them.
+    Duplex layouts (``home``, ``shop``): each fronts page is followed by its
+    backs page when ``back`` is given, so the PDF prints straight through
+    long-edge duplex; the backs page is moved by the spec's duplex offset.
+    ``fold``: each page holds its fronts and, mirrored about the fold line,
+    their backs (turned upside down when the fold runs across the page, so
+    a folded card reads upright on both sides). Slots left over on the last
+    sheet stay empty, with no marks or cut lines pointing at them.
+
+    Call at a page boundary: the canvas page size is set for each sheet and
+    left at the grid's page size, and the TrimBox and BleedBox are cleared
+    afterwards so later pages (rules, boards) do not inherit them.
     """
     if count < 0:
         raise ValueError(f"negative card count {count}")
+    total = grid.pages(count)
     written = 0
-    for page in range(grid.pages(count)):
+    for page in range(total):
         first = page * grid.per_page
-        _draw_page(canvas, grid, first, count, front, grid.front_box)
-        written += 1
-        if back is not None:
-            _draw_page(canvas, grid, first, count, back, grid.back_box)
+        n = min(grid.per_page, count - first)
+        canvas.setPageSize(grid.page_size)
+        fronts = sheet_trims(grid, n)
+        _boxes(canvas, grid, fronts)
+        _side(canvas, grid, first, n, front, grid.front_box)
+        if not grid.duplex:
+            if back is not None:
+                fronts += _side(canvas, grid, first, n, back, grid.back_box,
+                                turned=grid.fold == "horizontal")
+            _decorate(canvas, grid, fronts, "folded", page + 1, total, labels)
+            canvas.showPage()
             written += 1
+            continue
+        _decorate(canvas, grid, fronts, "fronts", page + 1, total, labels)
+        canvas.showPage()
+        written += 1
+        if back is None:
+            continue
+        # The whole backs page moves by the duplex offset: cards, cut lines, label, boxes.
+        _boxes(canvas, grid, sheet_trims(grid, n, backs=True))
+        dx, dy = grid.back_offset
+        canvas.saveState()
+        canvas.translate(dx, dy)
+        unmoved = [_moved(grid.back_box(s), -dx, -dy) for s in range(n)]
+        _side(canvas, grid, first, n, back, unmoved.__getitem__)
+        _decorate(canvas, grid, [b.trim for b in unmoved], "backs", page + 1, total, labels)
+        canvas.restoreState()
+        canvas.showPage()
+        written += 1
     canvas.setTrimBox(None)
     canvas.setBleedBox(None)
     return written
+
+
+def _moved(box: CardBox, dx: float, dy: float) -> CardBox:
+    return CardBox(*(Rect(r.x + dx, r.y + dy, r.width, r.height)
+                     for r in (box.trim, box.bleed, box.safe)))

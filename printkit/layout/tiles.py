@@ -17,12 +17,18 @@ gluing. Below each window a caption band holds the sheet's name (``A1``),
 a caption from the caller and a small map of the sheets with this one
 filled in; the band lies under the next row once assembled.
 
+Where the caller names the lines a seam may fall on (the grid lines between
+a board's spaces), every seam — the cut edge of a sheet laid over its
+neighbour — falls on one of them, so no seam runs through a space, a symbol
+or a name; the windows are then as even as those lines allow.
+
 Everything printed stays inside the sheet margin. A drawing that fits on
 one sheet prints on one sheet, centred, with no caption and no marks.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import string
 from collections.abc import Callable
@@ -93,14 +99,27 @@ class TilePlan:
 
     @property
     def window_size(self) -> tuple[float, float]:
-        return self.tiles[0].window.width, self.tiles[0].window.height
+        """The largest window's size (windows are equal unless seams are constrained)."""
+        return (max(t.window.width for t in self.tiles),
+                max(t.window.height for t in self.tiles))
+
+    @property
+    def seams(self) -> tuple[list[float], list[float]]:
+        """Drawing x of every vertical seam and y of every horizontal one.
+
+        A seam is where a sheet's cut edge lies on its neighbour: the left edge
+        of every column but the first and the top edge of every row but the first.
+        """
+        xs = [self.tile(c, 0).window.x for c in range(1, self.cols)]
+        ys = [self.tile(0, r).window.top for r in range(1, self.rows)]
+        return xs, ys
 
     def tile(self, col: int, row: int) -> Tile:
         return self.tiles[row * self.cols + col]
 
     def page_window(self, tile: Tile) -> Rect:
         """Where ``tile``'s window lands on its page: centred above the caption band."""
-        w, h = self.window_size
+        w, h = tile.window.width, tile.window.height
         band = 0.0 if self.single else mm(CAPTION_MM)
         return Rect(self.area.centre[0] - w / 2, self.area.centre[1] - (h - band) / 2, w, h)
 
@@ -155,8 +174,42 @@ def _count(length: float, window: float, overlap: float) -> int:
     return math.ceil((length - overlap) / (window - overlap) - 1e-9)
 
 
+def _even_cuts(length: float, room: float, overlap: float) -> list[float]:
+    """Seams for equal windows that cover ``length`` exactly, overlapping by ``overlap``."""
+    n = _count(length, room, overlap)
+    if n == 1:
+        return []
+    w = (length + (n - 1) * overlap) / n
+    return [k * (w - overlap) for k in range(1, n)]
+
+
+def _lined_cuts(length: float, room: float, overlap: float,
+                lines: list[float]) -> list[float] | None:
+    """Seams on the given ``lines`` with every window within ``room``: the fewest sheets,
+    then the most even windows; None if the lines allow no such cut.
+
+    Each window runs from its seam (0 for the first) to the next seam plus
+    the overlap (``length`` for the last).
+    """
+    if length <= room + EPS:
+        return []
+    usable = sorted({x for x in lines if EPS < x < length - EPS})
+    for n in range(2, len(usable) + 2):
+        best: tuple[float, list[float]] | None = None
+        for cut in itertools.combinations(usable, n - 1):
+            starts = [0.0, *cut]
+            ends = [c + overlap for c in cut] + [length]
+            widths = [e - s for s, e in zip(starts, ends, strict=True)]
+            if max(widths) <= room + EPS and all(w > overlap + EPS for w in widths):
+                if best is None or max(widths) < best[0] - EPS:
+                    best = (max(widths), list(cut))
+        if best is not None:
+            return best[1]
+    return None
+
+
 def _plan(width: float, height: float, paper: Paper, landscape: bool, overlap: float,
-          margin_mm: float) -> TilePlan:
+          margin_mm: float, seams: tuple[list[float], list[float]] | None) -> TilePlan | None:
     area = page_area(paper, landscape, margin_mm)
     if width <= area.width + EPS and height <= area.height + EPS:
         tiles = (Tile(0, 0, 0, Rect(0.0, 0.0, width, height)),)
@@ -164,33 +217,48 @@ def _plan(width: float, height: float, paper: Paper, landscape: bool, overlap: f
     room_h = area.height - mm(CAPTION_MM)
     if min(area.width, room_h) <= overlap + 2 * mm(CROSS_MM):
         raise LayoutError(f"an overlap of {overlap / mm(1):g} mm leaves no room on {paper.name}")
-    cols = _count(width, area.width, overlap)
-    rows = _count(height, room_h, overlap)
-    # Equal windows that cover the drawing exactly with exactly ``overlap`` between neighbours.
-    w = (width + (cols - 1) * overlap) / cols if cols > 1 else width
-    h = (height + (rows - 1) * overlap) / rows if rows > 1 else height
+    if seams is None:
+        xcuts, dcuts = _even_cuts(width, area.width, overlap), _even_cuts(height, room_h, overlap)
+    else:
+        # Rows are counted from the top, so horizontal seams are taken as depths.
+        xcuts = _lined_cuts(width, area.width, overlap, seams[0])
+        dcuts = _lined_cuts(height, room_h, overlap, [height - y for y in seams[1]])
+        if xcuts is None or dcuts is None:
+            return None
+    xs = [0.0, *xcuts]
+    xe = [c + overlap for c in xcuts] + [width]
+    ds = [0.0, *dcuts]
+    de = [c + overlap for c in dcuts] + [height]
+    cols, rows = len(xs), len(ds)
     tiles = tuple(
         Tile(col, row, row * cols + col,
-             Rect(col * (w - overlap), height - h - row * (h - overlap), w, h))
+             Rect(xs[col], height - de[row], xe[col] - xs[col], de[row] - ds[row]))
         for row in range(rows) for col in range(cols)
     )
     return TilePlan(width, height, paper, landscape, area, overlap, cols, rows, tiles)
 
 
 def tile_plan(width_pt: float, height_pt: float, paper: Paper, overlap_mm: float = 10,
-              margin_mm: float = 6) -> TilePlan:
+              margin_mm: float = 6,
+              seams: tuple[list[float], list[float]] | None = None) -> TilePlan:
     """The plan with the fewest sheets, portrait or landscape (portrait on a tie).
 
     A drawing that fits inside the margin of one sheet, either way round,
-    gets a one-sheet plan.
+    gets a one-sheet plan. ``seams`` lists the drawing x and y positions a
+    seam may fall on (e.g. the lines between a board's spaces); a drawing
+    whose lines allow no cut is a :class:`LayoutError`.
     """
     if width_pt <= 0 or height_pt <= 0:
         raise LayoutError(f"drawing size {width_pt:g} × {height_pt:g} pt must be positive")
     if overlap_mm < 0:
         raise LayoutError("the overlap between sheets must not be negative")
     overlap = mm(overlap_mm)
-    plans = [_plan(width_pt, height_pt, paper, landscape, overlap, margin_mm)
-             for landscape in (False, True)]
+    plans = [p for landscape in (False, True)
+             if (p := _plan(width_pt, height_pt, paper, landscape, overlap, margin_mm,
+                            seams)) is not None]
+    if not plans:
+        raise LayoutError(f"the drawing cannot be cut across {paper.name} sheets on its grid "
+                          f"lines: a stretch between two lines is wider than a sheet")
     return min(plans, key=lambda p: len(p.tiles))
 
 

@@ -1,4 +1,5 @@
-"""Geometry invariants of card grids, checked for both papers and many card sizes."""
+"""Geometry invariants of shop card grids (bleed, gutters, crop marks), for both papers
+and many card sizes. The home and fold layouts are tested in test_layouts.py."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from hypothesis import strategies as st
 
 from printkit.errors import PrintkitError
 from printkit.layout import (
-    DEFAULT_SPEC,
     MM,
     PAPERS,
     CardGrid,
@@ -34,10 +34,11 @@ specs = st.builds(
     mark_length_mm=st.floats(2, 8),
     mark_gap_mm=st.floats(0, 3),
     sheet_margin_mm=st.floats(3, 12),
+    layout=st.just("shop"),
 )
 
-
-DEFAULT_SPECS = st.just(DEFAULT_SPEC)
+SHOP = PrintSpec(layout="shop")
+DEFAULT_SPECS = st.just(SHOP)
 
 
 def grids(spec_strategy: st.SearchStrategy[PrintSpec] = DEFAULT_SPECS) -> st.SearchStrategy:
@@ -87,7 +88,7 @@ def test_unknown_paper_names_the_valid_ids() -> None:
 @pytest.mark.parametrize("pid", sorted(PAPERS))
 def test_too_large_card_is_a_layout_error(pid: str) -> None:
     with pytest.raises(LayoutError) as info:
-        card_grid(paper(pid), CardSize(200, 300))
+        card_grid(paper(pid), CardSize(200, 300), SHOP)
     message = str(info.value)
     assert "200×300 mm" in message and PAPERS[pid].name in message
     assert "\n" not in message
@@ -96,8 +97,8 @@ def test_too_large_card_is_a_layout_error(pid: str) -> None:
 def test_largest_card_named_in_the_error_does_fit() -> None:
     # 210 - 2 × (6 margin + 6 marks + 3 bleed) = 180; 297 - 30 = 267.
     with pytest.raises(LayoutError, match="180×267 mm"):
-        card_grid(paper("a4"), CardSize(181, 268))
-    assert card_grid(paper("a4"), CardSize(180, 267)).per_page == 1
+        card_grid(paper("a4"), CardSize(181, 268), SHOP)
+    assert card_grid(paper("a4"), CardSize(180, 267), SHOP).per_page == 1
 
 
 def test_bad_sizes_are_layout_errors() -> None:
@@ -106,28 +107,29 @@ def test_bad_sizes_are_layout_errors() -> None:
     with pytest.raises(LayoutError):
         PrintSpec(bleed_mm=-1)
     with pytest.raises(LayoutError, match="safe zone"):
-        card_grid(paper("a4"), CardSize(5, 40))
+        card_grid(paper("a4"), CardSize(5, 40), SHOP)
 
 
 def test_poker_on_a4() -> None:
     # Nine poker cards need 3 × (63 + 2 × 3) = 207 mm across, more than the
     # 210 - 2 × 6 = 198 mm the sheet margin leaves, so the declared
     # conventions give a 2 × 2 grid on A4.
-    grid = card_grid(paper("a4"), CardSize(63, 88))
+    grid = card_grid(paper("a4"), CardSize(63, 88), SHOP)
     assert (grid.cols, grid.rows, grid.per_page, grid.landscape) == (2, 2, 4, False)
     assert grid.pages(9) == 3
     # Letter is 2 mm wider in landscape, just enough for 3 × 2.
-    assert card_grid(paper("letter"), CardSize(63, 88)).per_page == 6
+    assert card_grid(paper("letter"), CardSize(63, 88), SHOP).per_page == 6
 
 
 def test_poker_nine_up_on_a4_with_a_tight_spec() -> None:
-    tight = PrintSpec(bleed_mm=1, mark_gap_mm=0.5, mark_length_mm=2.5, sheet_margin_mm=4)
+    tight = PrintSpec(bleed_mm=1, mark_gap_mm=0.5, mark_length_mm=2.5, sheet_margin_mm=4,
+                      layout="shop")
     grid = card_grid(paper("a4"), CardSize(63, 88), tight)
     assert (grid.cols, grid.rows) == (3, 3)
 
 
 def test_slots_are_left_to_right_top_to_bottom() -> None:
-    grid = card_grid(paper("a4"), CardSize(40, 40))
+    grid = card_grid(paper("a4"), CardSize(40, 40), SHOP)
     first, second, next_row = (grid.front_box(s).trim for s in (0, 1, grid.cols))
     assert second.x > first.x and second.y == pytest.approx(first.y)
     assert next_row.top < first.y and next_row.x == pytest.approx(first.x)
@@ -138,7 +140,7 @@ def test_slots_are_left_to_right_top_to_bottom() -> None:
 
 
 def test_pages() -> None:
-    grid = card_grid(paper("a4"), CardSize(63, 88))
+    grid = card_grid(paper("a4"), CardSize(63, 88), SHOP)
     assert [grid.pages(n) for n in (0, 1, 4, 5, 12)] == [0, 1, 1, 2, 3]
 
 
@@ -228,8 +230,8 @@ def test_orientation_holds_most_cards_portrait_on_tie(grid: CardGrid) -> None:
 @given(papers, sides, sides)
 def test_turning_the_card_does_not_change_the_count(pid: str, w: float, h: float) -> None:
     # A card turned 90° on a page turned 90° is the same layout.
-    assert card_grid(paper(pid), CardSize(w, h)).per_page == (
-        card_grid(paper(pid), CardSize(h, w)).per_page
+    assert card_grid(paper(pid), CardSize(w, h), SHOP).per_page == (
+        card_grid(paper(pid), CardSize(h, w), SHOP).per_page
     )
 
 
@@ -248,7 +250,7 @@ def test_backs_line_up_with_fronts_in_long_edge_duplex(grid: CardGrid) -> None:
 
 
 def test_portrait_backs_mirror_columns() -> None:
-    grid = card_grid(paper("a4"), CardSize(40, 40))
+    grid = card_grid(paper("a4"), CardSize(40, 40), SHOP)
     assert not grid.landscape and grid.cols > 1
     for slot in range(grid.per_page):
         back = grid.back_box(slot).trim
@@ -267,11 +269,11 @@ def test_page_area() -> None:
 def test_a_set_smaller_than_a_page_gets_only_the_rows_it_fills() -> None:
     from printkit.layout.geometry import PAPERS, CardSize, card_grid
 
-    full = card_grid(PAPERS["a4"], CardSize(60, 40))
-    small = card_grid(PAPERS["a4"], CardSize(60, 40), count=full.cols + 1)
+    full = card_grid(PAPERS["a4"], CardSize(60, 40), SHOP)
+    small = card_grid(PAPERS["a4"], CardSize(60, 40), SHOP, count=full.cols + 1)
     assert (small.cols, small.rows) == (full.cols, 2)
     # Still centred on the page.
     page_w, page_h = small.page_size
     assert small.grid_trim.centre[0] == pytest.approx(page_w / 2)
     assert small.grid_trim.centre[1] == pytest.approx(page_h / 2)
-    assert card_grid(PAPERS["a4"], CardSize(60, 40), count=10 * full.per_page) == full
+    assert card_grid(PAPERS["a4"], CardSize(60, 40), SHOP, count=10 * full.per_page) == full

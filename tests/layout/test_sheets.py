@@ -14,6 +14,7 @@ from printkit.layout import (
     CardBox,
     CardGrid,
     CardSize,
+    PrintSpec,
     card_grid,
     draw_card_sheets,
     mark_segments,
@@ -21,6 +22,7 @@ from printkit.layout import (
     paper,
 )
 
+SHOP = PrintSpec(layout="shop")
 COUNT = 12
 SCALE = 8  # pixels per point: a 0.25 pt mark is 2 px wide
 WHITE = (255, 255, 255)
@@ -71,7 +73,7 @@ GRIDS = [
 @pytest.fixture(params=GRIDS)
 def grid(request: pytest.FixtureRequest) -> CardGrid:
     pid, (w, h) = request.param
-    g = card_grid(paper(pid), CardSize(w, h))
+    g = card_grid(paper(pid), CardSize(w, h), SHOP)
     assert COUNT % g.per_page, "the test needs a part-empty last page"
     return g
 
@@ -102,14 +104,26 @@ def approx_box(box: object) -> list[float]:
     return pytest.approx([float(v) for v in box], abs=1e-3)  # type: ignore[attr-defined]
 
 
+def extent(rects: list) -> tuple[float, float, float, float]:
+    return (min(r.x for r in rects), min(r.y for r in rects), max(r.right for r in rects),
+            max(r.top for r in rects))
+
+
 def test_page_count_and_boxes(grid: CardGrid, pdf: bytes) -> None:
     reader = pypdf.PdfReader(BytesIO(pdf))
     assert len(reader.pages) == 2 * grid.pages(COUNT) == build(grid)[1]
-    for page in reader.pages:
+    for number, page in enumerate(reader.pages):
         assert [float(v) for v in page.mediabox] == approx_box((0, 0, *grid.page_size))
         assert "/TrimBox" in page and "/BleedBox" in page
-        assert [float(v) for v in page.trimbox] == approx_box(grid.grid_trim.as_box())
-        assert [float(v) for v in page.bleedbox] == approx_box(grid.grid_bleed.as_box())
+        # The boxes hold the cards on this sheet: the whole grid, or the part-empty
+        # last sheet's own cards.
+        present = min(grid.per_page, COUNT - number // 2 * grid.per_page)
+        box = grid.back_box if number % 2 else grid.front_box
+        cards = [box(slot) for slot in range(present)]
+        assert [float(v) for v in page.trimbox] == approx_box(extent([c.trim for c in cards]))
+        assert [float(v) for v in page.bleedbox] == approx_box(extent([c.bleed for c in cards]))
+        if present == grid.per_page:
+            assert [float(v) for v in page.trimbox] == approx_box(grid.grid_trim.as_box())
 
 
 def test_without_backs_only_fronts(grid: CardGrid) -> None:

@@ -1,0 +1,103 @@
+"""The words of sheet labels, in the page's locale: what the print layer places in margins.
+
+"Polar Derby · Bear tokens · fronts 2/4 · A4 · home layout": enough to tell a
+loose sheet apart and to see how it was meant to be printed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from reportlab.lib.colors import CMYKColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.errors import FitError
+from printkit.i18n import N_
+from printkit.layout.geometry import Rect
+from printkit.layout.labels import LabelBox
+from printkit.render import fonts
+from printkit.render.text import Ink, fit_size
+
+if TYPE_CHECKING:
+    from printkit.game import RenderContext
+
+ROLES = {
+    "fronts": N_("fronts %(number)s/%(total)s"),
+    "backs": N_("backs %(number)s/%(total)s"),
+    "folded": N_("sheet %(number)s of %(total)s"),
+    "sheet": N_("sheet %(number)s of %(total)s"),
+}
+
+LAYOUT_NAMES = {
+    "home": N_("home layout"),
+    "shop": N_("print-shop layout"),
+    "fold": N_("fold layout"),
+}
+
+FOLD_HINT = N_("Fold along the dashed line, glue the blank sides together, then cut "
+               "along the lines.")
+
+#: Label ink: dark grey, readable but quieter than the game's own printing.
+GREY = 0.7
+LABEL_INK = CMYKColor(0, 0, 0, GREY)
+SIZE, MIN_SIZE = 6.0, 3.5
+
+
+@dataclass(frozen=True)
+class SheetNames:
+    """Draws sheet labels for one document; see :class:`printkit.layout.labels.SheetLabels`."""
+
+    ctx: RenderContext
+    ink: Ink
+
+    def text(self, role: str, number: int, total: int) -> str:
+        ctx = self.ctx
+        parts = [ctx.title, ctx._(ROLES[role]) % {
+            "number": ctx.localizer.number(number), "total": ctx.localizer.number(total)},
+            ctx.paper.name]
+        if role != "sheet":
+            parts.append(ctx._(LAYOUT_NAMES[ctx.spec.layout]))
+        return " · ".join(parts)
+
+    def _draw(self, canvas: Canvas, text: str, places: list[LabelBox],
+              where: str) -> LabelBox | None:
+        """Draw ``text`` in the first place it fits at a readable size; None if none."""
+        self.ink.check(text, where)
+        for place in places:
+            if place.wrap:
+                try:
+                    self.ink.paragraph(text, place.rect, size=SIZE, min_size=MIN_SIZE,
+                                       colour=LABEL_INK, where=where, align="centre",
+                                       valign="middle")
+                except FitError:
+                    continue
+                return place
+            rect = place.rect
+            if place.vertical:  # read bottom to top
+                rect = Rect(0.0, 0.0, place.rect.height, place.rect.width)
+            if fit_size(text, fonts.REGULAR, min(SIZE, rect.height), MIN_SIZE,
+                        rect.width) is None:
+                continue
+            canvas.saveState()
+            canvas.setFillColorCMYK(0, 0, 0, GREY)
+            if place.vertical:
+                canvas.translate(place.rect.right, place.rect.y)
+                canvas.rotate(90)
+            self.ink.line(text, rect, size=SIZE, min_size=MIN_SIZE, where=where)
+            canvas.restoreState()
+            return place
+        return None
+
+    def sheet(self, canvas: Canvas, role: str, number: int, total: int,
+              places: list[LabelBox]) -> LabelBox | None:
+        return self._draw(canvas, self.text(role, number, total), places, "sheet label")
+
+    def fold_hint(self, canvas: Canvas, places: list[LabelBox]) -> LabelBox | None:
+        return self._draw(canvas, self.ctx._(FOLD_HINT), places, "fold hint")
+
+    def page(self, canvas: Canvas, number: int, total: int, place: LabelBox) -> None:
+        """Label a board or sheet page (no card layout to name) in its label strip."""
+        text = self.text("sheet", number, total)
+        if self._draw(canvas, text, [place], "sheet label") is None:
+            self.ink.fitted(text, place.rect, fonts.REGULAR, SIZE, MIN_SIZE, "sheet label")
