@@ -22,8 +22,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
 from printkit.layout.geometry import Rect, mm
-from printkit.layout.tiles import Tile, draw_tiled, tile_plan
+from printkit.layout.tiles import Tile, TilePlan, draw_tiled, tile_plan
 from printkit.render import fonts, shapes
+from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -49,6 +50,8 @@ TITLE_MM = 26
 FINISH_LINE_MM = 8
 OVERLAP_MM = 10
 MARGIN_MM = 6
+#: In ink-saver mode: how pale the tinted spaces get, and the finish line's dark checks.
+SAVER_WASH, CHECK_WASH = 0.94, 0.7
 
 
 class Geometry:
@@ -98,15 +101,43 @@ class Geometry:
         return Rect(course.x, course.y - mm(FINISH_LINE_MM), course.width, mm(FINISH_LINE_MM))
 
     def finish(self, index: int) -> Rect:
-        course = self.course
-        x0 = course.x + (course.width - self.finishes * self.s) / 2
-        return Rect(x0 + index * self.s, mm(PAD_MM), self.s, self.s)
+        """Finish space ``index``, under a course column, so sheet seams can pass between."""
+        return Rect(self.course_x + index * self.s, mm(PAD_MM), self.s, self.s)
+
+    def spaces(self) -> list[Rect]:
+        """Every space, Yeti space, row-number strip and finish space: what no seam may cross."""
+        out = [self.space(r, c) for r in range(1, self.rows + 1)
+               for c in range(1, self.cols + 1)]
+        for row in range(1, self.rows + 1):
+            for side in ("green", "red"):
+                out += [self.yeti(row, side), self.strip(row, side)]
+        return out + [self.finish(i) for i in range(self.finishes)]
+
+    def seam_lines(self) -> tuple[list[float], list[float]]:
+        """The x and y of every line between spaces, where a sheet seam may fall."""
+        spaces = self.spaces()
+        xs = {round(v, 6) for r in spaces for v in (r.x, r.right)}
+        ys = {round(v, 6) for r in spaces for v in (r.y, r.top)}
+        return (sorted(x for x in xs if not any(r.x < x - 1e-6 and x < r.right - 1e-6
+                                                for r in spaces)),
+                sorted(y for y in ys if not any(r.y < y - 1e-6 and y < r.top - 1e-6
+                                                for r in spaces)))
+
+    def title_box(self, seams_x: list[float]) -> Rect:
+        """The title band, cut down to its widest stretch between vertical seams."""
+        band = self.title
+        edges = [band.x] + [x for x in seams_x if band.x < x < band.right] + [band.right]
+        a, b = max(zip(edges, edges[1:], strict=False), key=lambda e: e[1] - e[0])
+        clear = mm(3)
+        return Rect(a + (clear if a > band.x else 0), band.y,
+                    b - a - (clear if a > band.x else 0) - (clear if b < band.right else 0),
+                    band.height)
 
 
 def _yeti_space(c: Canvas, ink: Ink, ctx: RenderContext, yeti: Mapping[str, Any], side: str,
                 box: Rect) -> None:
     colour = side_colour(ctx.data, side)
-    c.setFillColor(tint(colour, 0.82))
+    c.setFillColor(tint(colour, SAVER_WASH if ctx.ink_saver else 0.82))
     c.setStrokeColor(colour)
     c.setLineWidth(mm(0.9))
     c.roundRect(box.x, box.y, box.width, box.height, mm(3), stroke=1, fill=1)
@@ -117,18 +148,22 @@ def _yeti_space(c: Canvas, ink: Ink, ctx: RenderContext, yeti: Mapping[str, Any]
                   where=f"Yeti space {yeti['id']} {side}")
     d = DIRECTION[side]
     art = Rect(inner.x, inner.y, inner.width, inner.height - mm(9.5))
-    draw_yeti(c, art, facing=d, scarf=colour)
+    fills = fills_for(ctx)
+    draw_yeti(c, art, facing=d, scarf=colour, fills=fills)
     badge = mm(8)
     bx = inner.right - badge / 2 if d > 0 else inner.x + badge / 2
-    throw_mark(c, side, bx, inner.y + badge / 2, badge, colour)
+    throw_mark(c, side, bx, inner.y + badge / 2, badge, colour, fills=fills)
 
 
 def _course_space(c: Canvas, ctx: RenderContext, row: int, col: int, box: Rect,
                   guarded: bool) -> None:
     start = row in ctx.data["course"]["start_rows"]
-    c.setFillColor(tint(START, 0.8) if start else SNOW)
+    if ctx.ink_saver:  # white spaces, the start rows a pale wash
+        c.setFillColor(tint(START, SAVER_WASH) if start else PAPER)
+    else:
+        c.setFillColor(tint(START, 0.8) if start else SNOW)
     c.setStrokeColor(NAVY)
-    c.setLineWidth(1.2)
+    c.setLineWidth(0.8 if ctx.ink_saver else 1.2)
     c.rect(box.x, box.y, box.width, box.height, stroke=1, fill=1)
     if not guarded:
         return
@@ -136,50 +171,54 @@ def _course_space(c: Canvas, ctx: RenderContext, row: int, col: int, box: Rect,
     for side, cx in (("green", box.x + box.width * 0.27), ("red", box.x + box.width * 0.73)):
         face = ctx.data["throws"][side][col - 1]
         if face:
-            throw_mark(c, side, cx, box.centre[1], size, side_colour(ctx.data, side), face)
+            throw_mark(c, side, cx, box.centre[1], size, side_colour(ctx.data, side), face,
+                       fills=fills_for(ctx))
 
 
 def _start_panel(c: Canvas, ink: Ink, ctx: RenderContext, box: Rect) -> None:
-    c.setFillColor(START)
+    fills = fills_for(ctx)
+    c.setFillColor(fills.fill(START))
     c.setStrokeColor(NAVY)
     c.setLineWidth(mm(0.6))
     c.roundRect(box.x, box.y, box.width, box.height, mm(3), stroke=1, fill=1)
     inner = box.inset(mm(2))
-    c.setFillColor(PAPER)
+    c.setFillColor(fills.text(PAPER, START))
     ink.line(ctx._("Start"), Rect(inner.x, inner.top - mm(10), inner.width, mm(10)),
              fonts.BOLD, 18, 8, where="start panel")
     cx = inner.centre[0]
     shapes.arrow(c, cx, inner.top - mm(13), cx, inner.y + mm(2), width=mm(3), head=mm(9),
-                 colour=PAPER)
+                 colour=fills.text(PAPER, START))
 
 
 def _strips(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
     """Row numbers on both edges, start rows in the start colour, chevrons going down."""
+    fills = fills_for(ctx)
     for side in ("green", "red"):
         for row in range(1, geo.rows + 1):
             strip = geo.strip(row, side)
             cx, cy = strip.centre
             r = strip.width * 0.36
             start = row in ctx.data["course"]["start_rows"]
-            c.setFillColor(START if start else PAPER)
+            c.setFillColor(fills.fill(START) if start else PAPER)
             c.setStrokeColor(NAVY)
             c.setLineWidth(1)
             c.circle(cx, cy, r, stroke=1, fill=1)
-            c.setFillColor(PAPER if start else NAVY)
+            c.setFillColor(fills.text(PAPER, START) if start else NAVY)
             ink.line(ctx.localizer.number(row), Rect(cx - r, cy - r * 0.75, 2 * r, 1.5 * r),
                      fonts.BOLD, 14, 7, where="row number")
-            if row < geo.rows:
-                shapes.arrow(c, cx, strip.y + mm(5), cx, strip.y - mm(5), width=1.2,
+            if row < geo.rows:  # inside the cell, so a seam between rows cuts no arrow
+                shapes.arrow(c, cx, cy - r - mm(3), cx, strip.y + mm(3), width=1.2,
                              head=mm(2.5), colour=NAVY)
 
 
 def _finish(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
+    fills = fills_for(ctx)
     line = geo.finish_line
     checks = int(line.width // (line.height / 2))
     w = line.width / checks
     for i in range(checks):
         for j in range(2):
-            c.setFillColor(INK if (i + j) % 2 else PAPER)
+            c.setFillColor(fills.fill(INK, CHECK_WASH) if (i + j) % 2 else PAPER)
             c.rect(line.x + i * w, line.y + j * line.height / 2, w, line.height / 2,
                    stroke=0, fill=1)
     c.setStrokeColor(INK)
@@ -187,14 +226,15 @@ def _finish(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
     loc = ctx.localizer
     for i, multiplier in enumerate(ctx.data["finish"]["multipliers"]):
         box = geo.finish(i)
-        c.setFillColor(tint(GOLD, 0.55))
+        c.setFillColor(tint(GOLD, SAVER_WASH if fills.saver else 0.55))
         c.setStrokeColor(NAVY)
         c.setLineWidth(1.2)
         c.rect(box.x, box.y, box.width, box.height, stroke=1, fill=1)
         r = mm(4.2)
-        c.setFillColor(NAVY)
-        c.circle(box.x + mm(2) + r, box.top - mm(2) - r, r, stroke=0, fill=1)
-        c.setFillColor(PAPER)
+        c.setFillColor(fills.fill(NAVY))
+        c.circle(box.x + mm(2) + r, box.top - mm(2) - r, r, stroke=1 if fills.saver else 0,
+                 fill=1)
+        c.setFillColor(fills.text(PAPER, NAVY))
         ink.line(loc.number(i + 1), Rect(box.x + mm(2), box.top - mm(2) - 1.7 * r, 2 * r,
                                          1.4 * r), fonts.BOLD, 12, 6, where="finish order")
         c.setFillColor(INK)
@@ -222,7 +262,7 @@ def _legend(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
     for i, (side, text) in enumerate(rows):
         y = box.top - (i + 1) * h
         throw_mark(c, side, box.x + mm(6), y + h / 2, mm(10), side_colour(ctx.data, side),
-                   face=ctx.data["throws"]["hit_from"])
+                   face=ctx.data["throws"]["hit_from"], fills=fills_for(ctx))
         ink.paragraph(text, Rect(box.x + mm(13), y, box.width - mm(13), h), size=8.5,
                       min_size=6, colour=INK, valign="middle", where=f"legend {side}")
     note = _("A roll of %(roll)s or more knocks off the opponents' snowboarders in the "
@@ -232,12 +272,12 @@ def _legend(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
                   min_size=6, colour=INK, where="legend rule")
 
 
-def draw_board(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
-    """The whole board in drawing coordinates."""
+def draw_board(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry,
+               seams_x: list[float] = ()) -> None:
+    """The whole board in drawing coordinates; the title keeps clear of ``seams_x``."""
     data = ctx.data
-    c.setFillColor(ICE)
-    c.rect(0, 0, geo.width, geo.height, stroke=0, fill=1)
-    title = geo.title
+    fills_for(ctx).flood(c, Rect(0, 0, geo.width, geo.height), ICE)
+    title = geo.title_box(list(seams_x))
     c.setFillColor(NAVY)
     ink.line(data["title"], Rect(title.x, title.y + title.height * 0.42, title.width,
                                  title.height * 0.58), fonts.BOLD, 40, 16, where="title")
@@ -262,23 +302,27 @@ def draw_board(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
     _legend(c, ink, ctx, geo)
 
 
+def board_plan(geo: Geometry, ctx: RenderContext) -> TilePlan:
+    """The sheets the board is printed on, with every seam on a line between spaces."""
+    return tile_plan(geo.width, geo.height, ctx.paper, OVERLAP_MM, MARGIN_MM,
+                     seams=geo.seam_lines())
+
+
 def render_board(ctx: RenderContext) -> bytes:
     _ = ctx._
     geo = Geometry(ctx.data)
-    plan = tile_plan(geo.width, geo.height, ctx.paper, OVERLAP_MM, MARGIN_MM)
+    plan = board_plan(geo, ctx)
     buffer = BytesIO()
     c = new_canvas(buffer, plan.page_size, ctx.title, _("Board"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "board")
-    total = ctx.localizer.number(len(plan.tiles))
+    names = ctx.sheet_names(ink)
     hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
              "of the sheet next to it, with the crosshairs on top of each other.")
 
     def caption(tile: Tile) -> str:
-        sheet = _("Sheet %(number)s of %(total)s") % {
-            "number": ctx.localizer.number(tile.index + 1), "total": total}
-        return f"{sheet} · {hint}"
+        return f"{names.text('sheet', tile.index + 1, len(plan.tiles))} · {hint}"
 
-    draw_tiled(c, plan, lambda cv: draw_board(cv, ink, ctx, geo), caption, ink=ink,
-               glue=lambda other: _("Glue sheet %(sheet)s here") % {"sheet": other.name})
+    draw_tiled(c, plan, lambda cv: draw_board(cv, ink, ctx, geo, plan.seams[0]), caption,
+               ink=ink, glue=lambda other: _("Glue sheet %(sheet)s here") % {"sheet": other.name})
     c.save()
     return buffer.getvalue()

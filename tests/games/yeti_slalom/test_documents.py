@@ -20,7 +20,7 @@ from printkit.games.yeti_slalom.data import SCHEMA
 from printkit.games.yeti_slalom.scoresheet import render_score_sheet
 from printkit.layout.geometry import PAPERS, CardSize, card_grid, mm
 from printkit.layout.tiles import tile_plan
-from tests.support import Bench, embedded_fonts, reader
+from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/yeti_slalom/game.toml"
 PAPER_IDS = ["a4", "letter"]
@@ -43,7 +43,8 @@ def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
 
 def page_texts(pdf: bytes) -> list[str]:
     """The text of each page with its line breaks and runs of spaces made single spaces."""
-    return [" ".join((page.extract_text() or "").split()) for page in reader(pdf).pages]
+    return [" ".join(without_sheet_labels(page.extract_text() or "").split())
+            for page in reader(pdf).pages]
 
 
 def sizes(pdf: bytes) -> list[tuple[float, float]]:
@@ -51,8 +52,10 @@ def sizes(pdf: bytes) -> list[tuple[float, float]]:
 
 
 def board_plan(data: dict[str, Any], paper: str):
+    """The board's sheets as the board module plans them: seams on lines between spaces."""
     geo = Geometry(data)
-    return tile_plan(geo.width, geo.height, PAPERS[paper], OVERLAP_MM, MARGIN_MM)
+    return tile_plan(geo.width, geo.height, PAPERS[paper], OVERLAP_MM, MARGIN_MM,
+                     seams=geo.seam_lines())
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)
@@ -88,11 +91,13 @@ def test_the_board_is_split_across_labelled_sheets(data, paper):
     assert len(plan.tiles) > 1
     pdf = built(data, "board", paper)
     assert sizes(pdf) == [pytest.approx(plan.page_size, abs=0.5)] * len(plan.tiles)
-    texts = page_texts(pdf)
+    # The sheet label is in the caption band, so read the pages with their labels.
+    texts = [" ".join((page.extract_text() or "").split()) for page in reader(pdf).pages]
     total = len(plan.tiles)
     for text, tile in zip(texts, plan.tiles, strict=True):
         assert tile.name in text
-        assert f"Sheet {tile.index + 1} of {total}" in text
+        assert f"Yeti Slalom · Board · sheet {tile.index + 1} of {total} · {PAPERS[paper].name}" \
+            in text
         for side, other in plan.neighbours(tile):
             assert (f"Glue sheet {other.name} here" in text) == (side in ("right", "down"))
 
@@ -138,21 +143,21 @@ def test_the_decks_hold_every_card(data):
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_card_pages_come_in_front_and_back_pairs_with_trim_and_bleed_boxes(data, paper):
     pdf = reader(built(data, "cards", paper))
-    grids = [card_grid(PAPERS[paper], size, count=n)
-             for size, n in zip(kind_sizes(data), card_kinds(data), strict=True)]
-    assert len(pdf.pages) == sum(2 * g.pages(n) for g, n in zip(grids, card_kinds(data),
-                                                                strict=True))
+    # Kinds of one size share sheets: Yetis and snowballs, then the snowboarders.
+    runs: dict[CardSize, int] = {}
+    for size, n in zip(kind_sizes(data), card_kinds(data), strict=True):
+        runs[size] = runs.get(size, 0) + n
+    grids = [(card_grid(PAPERS[paper], size, count=n), n) for size, n in runs.items()]
+    assert len(pdf.pages) == sum(2 * g.pages(n) for g, n in grids)
     pages = iter(pdf.pages)
-    for grid, count in zip(grids, card_kinds(data), strict=True):
-        for _ in range(2 * grid.pages(count)):
+    for grid, count in grids:
+        for trim, bleed in card_page_boxes(grid, count):
             page = next(pages)
             assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
                 grid.page_size, abs=0.5)
-            assert [float(v) for v in page.trimbox] == pytest.approx(
-                list(grid.grid_trim.as_box()), abs=0.01)
-            assert [float(v) for v in page.bleedbox] == pytest.approx(
-                list(grid.grid_bleed.as_box()), abs=0.01)
-    grid = grids[0]
+            assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
+            assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)
+    grid = grids[0][0]
     w, h = mm(data["print"]["card_width_mm"]), mm(data["print"]["card_height_mm"])
     assert grid.front_box(0).trim.width == pytest.approx(w)
     assert grid.front_box(0).trim.height == pytest.approx(h)
@@ -199,3 +204,22 @@ def test_score_sheet_has_a_column_per_captain_and_a_row_per_way_to_score(data, p
 
 def test_a_snowboarder_card_fits_on_a_course_space(data):
     assert data["print"]["snowboarder_mm"] <= data["print"]["space_mm"]
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_no_board_seam_crosses_a_space_or_the_title(data, paper):
+    geo = Geometry(data)
+    plan = board_plan(data, paper)
+    xs, ys = plan.seams
+    assert xs and ys  # the board is tiled both ways on this paper
+    for space in geo.spaces():
+        for x in xs:
+            assert not space.x + 1e-6 < x < space.right - 1e-6, (x, space)
+        for y in ys:
+            assert not space.y + 1e-6 < y < space.top - 1e-6, (y, space)
+    title = geo.title_box(xs)
+    assert not any(title.x < x < title.right for x in xs)
+    # The sheet windows still cover the whole board, each within the printable area.
+    assert plan.tiles[0].window.x == 0 and plan.tiles[-1].window.right == pytest.approx(geo.width)
+    for tile in plan.tiles:
+        assert plan.area.contains(plan.page_window(tile))
