@@ -13,7 +13,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
 from printkit.layout.geometry import Rect, mm, page_area
+from printkit.layout.labels import split_label_strip
 from printkit.render import fonts, shapes
+from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -58,10 +60,11 @@ def _field(c: Canvas, ink: Ink, ctx: RenderContext, field: int, cell: Rect) -> N
     goal = field in board["goal"]
     fill = GOLD if goal else RED if field == board["wigilia"] else GREEN \
         if field == board["start"] else PAPER
-    text_colour = INK if fill in (PAPER, GOLD) else PAPER
-    c.setFillColor(fill)
+    fills = fills_for(ctx)
+    text_colour = fills.text(INK if fill in (PAPER, GOLD) else PAPER, fill)
+    c.setFillColor(fills.fill(fill))
     c.setStrokeColor(RED)
-    c.setLineWidth(2)
+    c.setLineWidth(1.4 if fills.saver else 2)
     c.roundRect(cell.x, cell.y, cell.width, cell.height, mm(3), stroke=1, fill=1)
     inner = cell.inset(mm(2.5))
     label = _label(ctx, field)
@@ -100,9 +103,8 @@ def render_board(ctx: RenderContext) -> bytes:
     size = ctx.paper.landscape_size
     c = new_canvas(buffer, size, ctx.title, ctx._("Board"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "board")
-    area = page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM)
-    c.setFillColor(SOFT)
-    c.rect(0, 0, size[0], size[1], stroke=0, fill=1)
+    area, strip = split_label_strip(page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM))
+    fills_for(ctx).flood(c, Rect(0, 0, size[0], size[1]), SOFT)
     heading = Rect(area.x, area.top - mm(TITLE_MM), area.width, mm(TITLE_MM))
     c.setFillColor(RED)
     ink.line(ctx.data["title"], Rect(heading.x, heading.y + heading.height * 0.4,
@@ -119,6 +121,7 @@ def render_board(ctx: RenderContext) -> bytes:
         _chevron(c, a, b)
     for field, cell in placed:
         _field(c, ink, ctx, field, cell)
+    ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()

@@ -7,9 +7,10 @@ from io import BytesIO
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, CardSize, Rect, card_grid, mm
+from printkit.layout.geometry import CardBox, CardSize, Rect, mm
 from printkit.layout.sheets import draw_card_sheets
 from printkit.render import fonts, shapes
+from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -18,11 +19,14 @@ from .palette import GOLD, GREEN, PAPER, RED
 
 def _front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     days = ctx.data["tydzien_card"]["days"]
-    c.setFillColor(RED)
-    c.rect(box.bleed.x, box.bleed.y, box.bleed.width, box.bleed.height, stroke=0, fill=1)
+    fills = fills_for(ctx)
+    fills.flood(c, box.bleed, RED)
     panel = box.safe
-    c.setFillColor(PAPER)
-    c.roundRect(panel.x, panel.y, panel.width, panel.height, mm(2), stroke=0, fill=1)
+    if fills.saver:  # a red frame where the red field met the panel
+        fills.frame(c, box.trim.inset(mm(1.6)), RED, mm(2.5))
+    else:
+        c.setFillColor(PAPER)
+        c.roundRect(panel.x, panel.y, panel.width, panel.height, mm(2), stroke=0, fill=1)
     inner = panel.inset(mm(1.5))
     h = inner.height
     c.setFillColor(RED)
@@ -42,11 +46,16 @@ def _front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
 
 
 def _back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
-    c.setFillColor(GREEN)
-    c.rect(box.bleed.x, box.bleed.y, box.bleed.width, box.bleed.height, stroke=0, fill=1)
+    fills = fills_for(ctx)
+    fills.flood(c, box.bleed, GREEN)
+    fills.frame(c, box.trim.inset(mm(1.6)), GREEN, mm(2.5))
     cx, cy = box.trim.centre
-    shapes.star(c, cx, cy + box.trim.height * 0.1, box.trim.height * 0.25, fill=GOLD)
-    c.setFillColor(PAPER)
+    if fills.saver:  # the star in outline: line art instead of a gold field
+        shapes.star(c, cx, cy + box.trim.height * 0.1, box.trim.height * 0.25, fill=PAPER,
+                    stroke=fills.line(GOLD))
+    else:
+        shapes.star(c, cx, cy + box.trim.height * 0.1, box.trim.height * 0.25, fill=GOLD)
+    c.setFillColor(fills.text(PAPER, GREEN))
     safe = box.safe
     ink.line(ctx.data["title"], Rect(safe.x, safe.y, safe.width, safe.height * 0.25),
              fonts.BOLD, 9, 6, where="card back title")
@@ -55,12 +64,13 @@ def _back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
 def render_cards(ctx: RenderContext) -> bytes:
     spec = ctx.data["tydzien_card"]
     count = ctx.data["components"]["tydzien_cards"]
-    grid = card_grid(ctx.paper, CardSize(spec["width_mm"], spec["height_mm"]), ctx.spec, count)
+    grid = ctx.card_grid(CardSize(spec["width_mm"], spec["height_mm"]), count, "tydzien_card")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Week cards"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "tydzien-cards")
     draw_card_sheets(c, grid, count,
                      front=lambda cv, i, b: _front(cv, ink, ctx, b),
-                     back=lambda cv, i, b: _back(cv, ink, ctx, b))
+                     back=lambda cv, i, b: _back(cv, ink, ctx, b),
+                     labels=ctx.sheet_names(ink))
     c.save()
     return buffer.getvalue()

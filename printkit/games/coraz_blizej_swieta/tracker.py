@@ -8,7 +8,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
 from printkit.layout.geometry import Rect, mm, page_area
+from printkit.layout.labels import split_label_strip
 from printkit.render import fonts, shapes
+from printkit.render.ink import Fills, fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -19,7 +21,7 @@ LOST_TURN_BOXES = 12
 
 
 def _boxes(c: Canvas, ink: Ink, area: Rect, count: int, labels: list[str] | None,
-           where: str) -> None:
+           where: str, fills: Fills) -> None:
     """A row of tick boxes, optionally numbered, filling ``area`` from the left."""
     side = min(area.height, mm(9))
     step = min(side + mm(2.2), area.width / count)
@@ -29,7 +31,7 @@ def _boxes(c: Canvas, ink: Ink, area: Rect, count: int, labels: list[str] | None
         x = area.x + i * step
         c.setStrokeColor(INK)
         c.setLineWidth(0.9)
-        c.setFillColor(SOFT)
+        c.setFillColor(fills.fill(SOFT, 0.6))
         c.roundRect(x, y, side, side, mm(1), stroke=1, fill=1)
         if labels:
             c.setFillColor(INK)
@@ -70,7 +72,7 @@ def _player_block(c: Canvas, ink: Ink, ctx: RenderContext, block: Rect, number: 
         ink.line(label, Rect(row.x, row.y, label_w - mm(2), row.height), fonts.REGULAR, 11, 7,
                  align="left", where=f"row {label}")
         _boxes(c, ink, Rect(row.x + label_w, row.y, row.width - label_w, row.height), count,
-               labels, where=label)
+               labels, where=label, fills=fills_for(ctx))
 
 
 def render_tracker(ctx: RenderContext) -> bytes:
@@ -78,7 +80,7 @@ def render_tracker(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     c = new_canvas(buffer, ctx.paper.size, ctx.title, _("Tracker sheet"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "tracker")
-    area = page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM)
+    area, strip = split_label_strip(page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM))
     c.setFillColor(RED)
     ink.line(ctx.data["title"], Rect(area.x, area.top - mm(12), area.width, mm(12)),
              fonts.BOLD, 22, 12, where="title")
@@ -98,6 +100,7 @@ def render_tracker(ctx: RenderContext) -> bytes:
         block = Rect(body.x, body.top - (n + 1) * block_h - n * gap, body.width, block_h)
         _player_block(c, ink, ctx, block, n + 1)
     shapes.star(c, area.right - mm(6), area.top - mm(6), mm(5), fill=GREEN)
+    ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()

@@ -19,7 +19,8 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from printkit.layout.geometry import Rect
+from printkit.layout.geometry import Rect, mm
+from printkit.render.ink import NORMAL, Fills
 from printkit.render.symbols import draw_symbol
 
 INK = HexColor("#22282f")
@@ -216,16 +217,36 @@ def draw_bear(c: Canvas, fx: float, fy: float, u: float, *, raised: bool, glasse
     c.restoreState()
 
 
-def _scene(c: Canvas, box: Rect, bleed: float, colour: Color, symbol: str) -> float:
-    """Season background, scattered symbols and ground; returns the y the bear stands on."""
-    ground, edge, pattern, _ = _SCENES[symbol]
+#: Ink-saver scenes: how pale the season's sky, its ground and its scattered symbols get.
+SKY_WASH, GROUND_WASH, SCATTER_WASH = 0.8, 0.7, 0.55
+
+
+def _scene(c: Canvas, box: Rect, bleed: float, colour: Color, symbol: str,
+           fills: Fills = NORMAL) -> float:
+    """Season background, scattered symbols and ground; returns the y the bear stands on.
+
+    In ink-saver mode the scene is a pale wash framed inside the card, not a full bleed.
+    """
+    ground, edge, pattern, mark = _SCENES[symbol]
     outer = box.outset(bleed)
     c.saveState()
-    c.setFillColor(colour)
-    c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
+    if fills.saver:
+        outer = box.inset(box.width * 0.035)
+        frame = c.beginPath()
+        frame.roundRect(outer.x, outer.y, outer.width, outer.height, box.width * 0.05)
+        c.setFillColor(fills.fill(colour, SKY_WASH))
+        c.setStrokeColor(fills.line(colour))
+        c.setLineWidth(mm(0.5))
+        c.drawPath(frame, stroke=1, fill=1)
+        c.clipPath(frame, stroke=0, fill=0)
+        pattern = fills.fill(HexColor(mark), SCATTER_WASH)
+    else:
+        c.setFillColor(colour)
+        c.rect(outer.x, outer.y, outer.width, outer.height, stroke=0, fill=1)
+        pattern = HexColor(pattern)
     for x, y, turn in _SCATTER:
         draw_symbol(c, symbol, box.x + x * box.width, box.y + y * box.height,
-                    box.width * 0.075, HexColor(pattern), turn)
+                    box.width * 0.075, pattern, turn)
     top = box.y + box.height * 0.16
     hill = c.beginPath()
     hill.moveTo(outer.x, box.y + box.height * 0.12)
@@ -234,16 +255,23 @@ def _scene(c: Canvas, box: Rect, bleed: float, colour: Color, symbol: str) -> fl
     hill.lineTo(outer.right, outer.y)
     hill.lineTo(outer.x, outer.y)
     hill.close()
-    c.setFillColor(HexColor(ground))
+    c.setFillColor(fills.fill(HexColor(ground), GROUND_WASH))
     c.setStrokeColor(HexColor(edge))
     c.setLineWidth(max(0.6, box.width * 0.012))
     c.drawPath(hill, stroke=1, fill=1)
     c.restoreState()
+    if fills.saver:  # the frame again, over the ground
+        c.saveState()
+        c.setStrokeColor(fills.line(colour))
+        c.setLineWidth(mm(0.5))
+        c.roundRect(outer.x, outer.y, outer.width, outer.height, box.width * 0.05, stroke=1,
+                    fill=0)
+        c.restoreState()
     return box.y + box.height * 0.09
 
 
 def draw_animal(canvas: Canvas, box: Rect, values: Mapping[str, str], data: Mapping[str, Any],
-                *, bleed: float = 0.0) -> None:
+                *, bleed: float = 0.0, fills: Fills = NORMAL) -> None:
     """One animal card's picture in the square ``box`` (the trim), background ``bleed`` beyond.
 
     Everything that carries meaning stays 6 % of the width inside ``box``,
@@ -251,7 +279,7 @@ def draw_animal(canvas: Canvas, box: Rect, values: Mapping[str, str], data: Mapp
     """
     c = canvas
     colour, symbol = season_of(data, values["season"])
-    feet = _scene(c, box, bleed, colour, symbol)
+    feet = _scene(c, box, bleed, colour, symbol, fills)
     inner = box.inset(box.width * 0.06)
     big = (inner.top - feet) * 0.9
     u = big if shows(data, values, "size") else big * SMALL_SCALE
@@ -264,7 +292,7 @@ def draw_animal(canvas: Canvas, box: Rect, values: Mapping[str, str], data: Mapp
 
 
 def draw_feature_icon(canvas: Canvas, box: Rect, attribute_id: str, value_id: str,
-                      data: Mapping[str, Any]) -> None:
+                      data: Mapping[str, Any], fills: Fills = NORMAL) -> None:
     """A tile showing one feature (attribute = value), for the bonus-round cards.
 
     A value that is the absence of something (no glasses, no tin) is the thing
@@ -276,7 +304,7 @@ def draw_feature_icon(canvas: Canvas, box: Rect, attribute_id: str, value_id: st
     first = value_index(data, attribute_id, value_id) == 0
     background, symbol = season_of(data, value_id) if attribute_id == "season" else (PAPER, "")
     c.saveState()
-    c.setFillColor(background)
+    c.setFillColor(fills.fill(background, SKY_WASH))
     c.setStrokeColor(INK)
     c.setLineWidth(max(0.8, side * 0.03))
     c.roundRect(cx - side / 2, bottom, side, side, side * 0.14, stroke=1, fill=1)

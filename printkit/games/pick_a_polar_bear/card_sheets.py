@@ -21,9 +21,10 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, CardSize, Rect, card_grid, mm
+from printkit.layout.geometry import CardBox, CardSize, Rect, mm
 from printkit.layout.sheets import draw_card_sheets
 from printkit.render import fonts, shapes
+from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -95,10 +96,26 @@ def draw_head(c: Canvas, cx: float, cy: float, r: float, fill: Color,
     c.restoreState()
 
 
+def _saver_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox, colour: Color,
+                title: str, motif: Callable[[float, float, float], None]) -> None:
+    """An ink-saver back: a thin frame, one line-art motif and the title, all in ``colour``."""
+    fills = fills_for(ctx)
+    fills.frame(c, box.trim.inset(mm(1.8)), colour)
+    cx, cy = box.trim.centre
+    motif(cx, cy + mm(4), box.trim.width * 0.17)
+    c.setFillColor(fills.line(colour))
+    ink.line(title, Rect(box.safe.x, box.safe.y + mm(2), box.safe.width, mm(9)), fonts.BOLD,
+             12, 6, where="card back title")
+
+
 # --- animal cards --------------------------------------------------------------------------
 
 def animal_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     """The back every animal card shares: bear heads on blue, the title on a banner."""
+    if ctx.ink_saver:
+        _saver_back(c, ink, ctx, box, NAVY, ctx.data["title"],
+                    lambda cx, cy, r: draw_head(c, cx, cy, r, PAPER))
+        return
     _fill(c, box, NAVY)
     step = box.trim.width / 4
     for row in range(-1, 5):
@@ -121,15 +138,16 @@ def animal_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
 
 def render_animal_cards(ctx: RenderContext) -> bytes:
     deck = animal_deck(ctx.data)
-    grid = card_grid(ctx.paper, card_size(ctx.data), ctx.spec, len(deck))
+    grid = ctx.card_grid(card_size(ctx.data), len(deck), "print.card_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Animal cards"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "animal-cards")
     bleed = mm(ctx.spec.bleed_mm)
     draw_card_sheets(c, grid, len(deck),
                      front=lambda cv, i, b: draw_animal(cv, b.trim, deck[i], ctx.data,
-                                                        bleed=bleed),
-                     back=lambda cv, i, b: animal_back(cv, ink, ctx, b))
+                                                        bleed=bleed, fills=fills_for(ctx)),
+                     back=lambda cv, i, b: animal_back(cv, ink, ctx, b),
+                     labels=ctx.sheet_names(ink))
     c.save()
     return buffer.getvalue()
 
@@ -150,7 +168,7 @@ def _not_equal(c: Canvas, cx: float, cy: float, size: float) -> None:
 
 
 def _hold_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
-    _fill(c, box, ICE)
+    fills_for(ctx).flood(c, box.bleed, ICE)
     _frame(c, box, NAVY)
     safe = box.safe.inset(mm(1))
     c.setFillColor(NAVY)
@@ -164,7 +182,7 @@ def _hold_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
         path = c.beginPath()
         path.roundRect(x, y, side, side, mm(1.2))
         c.clipPath(path, stroke=0, fill=0)
-        draw_animal(c, Rect(x, y, side, side), same, ctx.data)
+        draw_animal(c, Rect(x, y, side, side), same, ctx.data, fills=fills_for(ctx))
         c.restoreState()
         c.setStrokeColor(INK)
         c.setLineWidth(mm(0.35))
@@ -180,12 +198,18 @@ def _hold_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
 def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
                  card: Mapping[str, Any]) -> None:
     _ = ctx._
-    _fill(c, box, BONUS_FACE)
+    fills = fills_for(ctx)
+    fills.flood(c, box.bleed, BONUS_FACE)
     safe = box.safe
     band = Rect(box.bleed.x, safe.top - mm(8), box.bleed.width, box.bleed.top - safe.top + mm(8))
-    c.setFillColor(BONUS)
-    c.rect(band.x, band.y, band.width, band.height, stroke=0, fill=1)
-    c.setFillColor(PAPER)
+    if fills.saver:  # the band inside the card's frame, not into the bleed
+        frame = box.trim.inset(mm(1.8))
+        band = Rect(frame.x, band.y, frame.width, frame.top - band.y)
+        fills.band(c, band, BONUS, mm(2.5))
+        _frame(c, box, fills.line(BONUS))
+    else:
+        fills.band(c, band, BONUS)
+    c.setFillColor(fills.text(PAPER, BONUS))
     title = Rect(safe.x + mm(7), band.y + mm(0.5), safe.width - mm(14), mm(7))
     ink.line(_("Bonus round"), title, fonts.BOLD, 14, 7, where="bonus title")
     for x in (safe.x + mm(3), safe.right - mm(3)):
@@ -193,8 +217,9 @@ def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     icon = mm(18)
     y = band.y - mm(2.5) - icon
     (a1, v1), (a2, v2) = card["features"].items()
-    draw_feature_icon(c, Rect(safe.x + mm(1), y, icon, icon), a1, v1, ctx.data)
-    draw_feature_icon(c, Rect(safe.right - mm(1) - icon, y, icon, icon), a2, v2, ctx.data)
+    draw_feature_icon(c, Rect(safe.x + mm(1), y, icon, icon), a1, v1, ctx.data, fills)
+    draw_feature_icon(c, Rect(safe.right - mm(1) - icon, y, icon, icon), a2, v2, ctx.data,
+                      fills)
     cx = safe.centre[0]
     c.setFillColor(BONUS)
     c.rect(cx - mm(3.5), y + icon / 2 - mm(0.8), mm(7), mm(1.6), stroke=0, fill=1)
@@ -217,17 +242,18 @@ def _penalty_face(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox, value: 
                   note: str | None) -> None:
     deep = value < ctx.data["penalty"]["front"]
     colour = PENALTY_DEEP if deep else PENALTY
-    _fill(c, box, PENALTY_FACE)
+    fills = fills_for(ctx)
+    fills.flood(c, box.bleed, PENALTY_FACE)
     _frame(c, box, colour)
     safe = box.safe.inset(mm(1))
     radius, phrase, below = mm(12), mm(9), mm(10) if note else 0
     cx = safe.centre[0]
     cy = safe.centre[1] + (2 * radius + mm(1) + phrase + below) / 2 - radius
-    c.setFillColor(colour)
-    c.setStrokeColor(INK)
+    c.setFillColor(fills.fill(colour))
+    c.setStrokeColor(fills.line(colour) if fills.saver else INK)
     c.setLineWidth(mm(0.5))
     c.circle(cx, cy, radius, stroke=1, fill=1)
-    c.setFillColor(PAPER)
+    c.setFillColor(fills.text(PAPER, colour))
     ink.line(ctx.localizer.signed(value),
              Rect(cx - radius * 0.8, cy - radius * 0.5, radius * 1.6, radius),
              fonts.BOLD, 34, 12, where="penalty value")
@@ -243,6 +269,11 @@ def _penalty_face(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox, value: 
 
 
 def _bonus_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+    if ctx.ink_saver:  # a star in outline and "Bonus round": still unlike every other back
+        _saver_back(c, ink, ctx, box, BONUS, ctx._("Bonus round"),
+                    lambda cx, cy, r: shapes.star(c, cx, cy, r * 1.6, fill=PAPER,
+                                                  stroke=BONUS))
+        return
     _fill(c, box, BONUS_BACK)
     step = box.trim.width / 5
     for row in range(-1, 7):
@@ -261,7 +292,7 @@ def _bonus_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
 
 
 def _plain_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
-    _fill(c, box, ICE)
+    fills_for(ctx).flood(c, box.bleed, ICE)
     _frame(c, box, NAVY)
     c.setFillColor(NAVY)
     ink.line(ctx.data["title"], Rect(box.safe.x, box.safe.centre[1] - mm(5), box.safe.width,
@@ -285,12 +316,13 @@ def special_cards(ctx: RenderContext) -> list[tuple[Face, Face]]:
 
 def render_special_cards(ctx: RenderContext) -> bytes:
     cards = special_cards(ctx)
-    grid = card_grid(ctx.paper, card_size(ctx.data), ctx.spec, len(cards))
+    grid = ctx.card_grid(card_size(ctx.data), len(cards), "print.card_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Special cards"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "special-cards")
     draw_card_sheets(c, grid, len(cards),
                      front=lambda cv, i, b: cards[i][0](cv, ink, ctx, b),
-                     back=lambda cv, i, b: cards[i][1](cv, ink, ctx, b))
+                     back=lambda cv, i, b: cards[i][1](cv, ink, ctx, b),
+                     labels=ctx.sheet_names(ink))
     c.save()
     return buffer.getvalue()

@@ -17,7 +17,9 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.game import RenderContext
 from printkit.i18n import MINUS
 from printkit.layout.geometry import Rect, mm, page_area
+from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
+from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -71,7 +73,7 @@ def render_score_sheet(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     c = new_canvas(buffer, ctx.paper.landscape_size, ctx.title, _("Score sheet"), loc.code)
     ink = Ink(c, loc.code, "score-sheet")
-    area = page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM)
+    area, strip = split_label_strip(page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM))
     note = _("After each round, write down for every player the cards kept this round (the "
              "captain and an extra card for a right FREEZE included), the bonus points "
              "(%(bonus)s for each right answer in a bonus round) and the penalty (%(penalty)s "
@@ -127,6 +129,7 @@ def render_score_sheet(ctx: RenderContext) -> bytes:
     for p in range(players + 1):
         x = area.x + label_w + p * col_w
         c.line(x, top, x, y)
+    ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()
@@ -140,7 +143,7 @@ def render_solo_sheet(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     c = new_canvas(buffer, ctx.paper.size, ctx.title, _("Solo score sheet"), loc.code)
     ink = Ink(c, loc.code, "solo-sheet")
-    area = page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM)
+    area, strip = split_label_strip(page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM))
     note = _("Lay out %(cards)s cards in %(rows)s rows of %(columns)s. Start with any card, then "
              "take one card after another, each differing from the one before in at most one "
              "feature. When no card fits, set the rest aside and lay out %(cards)s new cards. "
@@ -149,9 +152,9 @@ def render_solo_sheet(ctx: RenderContext) -> bytes:
         "columns": number(solo["columns"]), "rounds": number(solo["rounds"])}
     top = _heading(c, ink, ctx, area, _("Solo score sheet"), note)
     banner = Rect(area.x, top - mm(10), area.width, mm(9))
-    c.setFillColor(NAVY)
-    c.roundRect(banner.x, banner.y, banner.width, banner.height, mm(2), stroke=0, fill=1)
-    c.setFillColor(PAPER)
+    fills = fills_for(ctx)
+    fills.band(c, banner, NAVY, mm(2))
+    c.setFillColor(fills.text(PAPER, NAVY))
     ink.line(_("The fewer cards you set aside, the better."), banner.inset(mm(1.5)), fonts.BOLD,
              13, 7, where="lower is better")
     label_w = mm(38)
@@ -183,6 +186,7 @@ def render_solo_sheet(ctx: RenderContext) -> bytes:
             if total:
                 _outline(c, Rect(area.x + label_w, y, SOLO_BLOCK * col_w, row_h))
         y -= gap
+    ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()

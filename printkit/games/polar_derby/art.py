@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.geometry import Rect
 from printkit.render import fonts
+from printkit.render.ink import NORMAL, Fills
 from printkit.render.symbols import draw_symbol
 from printkit.render.text import Ink
 
@@ -51,16 +52,20 @@ def tint(colour: Color, amount: float) -> Color:
     return Color(*(v + (1 - v) * amount for v in (colour.red, colour.green, colour.blue)))
 
 
+#: How pale a bear or a badge gets in ink-saver mode: still its colour, with far less ink.
+BEAR_WASH = 0.72
+
+
 def symbol_badge(c: Canvas, symbol: str, cx: float, cy: float, radius: float,
-                 spec: Mapping[str, Any], outline: Color = INK) -> None:
+                 spec: Mapping[str, Any], outline: Color = INK, fills: Fills = NORMAL) -> None:
     """The symbol in the colour's ink on a disc of the colour's fill, outlined."""
     c.saveState()
-    c.setFillColor(fill_of(spec))
-    c.setStrokeColor(outline)
+    c.setFillColor(fills.fill(fill_of(spec), BEAR_WASH))
+    c.setStrokeColor(fills.stroke(outline))
     c.setLineWidth(max(0.5, radius * 0.09))
     c.circle(cx, cy, radius, stroke=1, fill=1)
     c.restoreState()
-    draw_symbol(c, symbol, cx, cy, radius * 1.45, ink_of(spec))
+    draw_symbol(c, symbol, cx, cy, radius * 1.45, fills.text(ink_of(spec), fill_of(spec)))
 
 
 def _skate_under(c: Canvas, x: float, y: float, u: float, line: float) -> None:
@@ -75,23 +80,25 @@ def _skate_under(c: Canvas, x: float, y: float, u: float, line: float) -> None:
 
 
 def draw_bear(canvas: Canvas, box: Rect, colour: Mapping[str, Any], value: str, *,
-              ink: Ink, badges: bool = True, where: str = "bear") -> None:
+              ink: Ink, badges: bool = True, where: str = "bear",
+              fills: Fills = NORMAL) -> None:
     """A friendly polar bear on skates, tinted in ``colour``, centred in ``box``.
 
     The bear's round belly shows ``value`` (already formatted for the locale);
     with ``badges`` the colour's symbol sits on a disc either side of its head.
     The drawing is square: it uses the largest square that fits ``box``.
+    In ink-saver mode (``fills``) the fur is a pale wash of the colour.
     """
     c = canvas
     u = min(box.width, box.height)
     ox, oy = box.centre
-    fill, line = fill_of(colour), max(0.6, u * 0.018)
+    fill, line = fills.fill(fill_of(colour), BEAR_WASH), max(0.6, u * 0.018)
 
     def at(x: float, y: float) -> tuple[float, float]:
         return ox + x * u, oy + y * u
 
     c.saveState()
-    c.setStrokeColor(INK)
+    c.setStrokeColor(fills.stroke(INK))
     c.setLineWidth(line)
     c.setLineJoin(1)
     # Legs and skates first, so the body overlaps the tops of the legs.
@@ -142,4 +149,5 @@ def draw_bear(canvas: Canvas, box: Rect, colour: Mapping[str, Any], value: str, 
     c.restoreState()
     if badges:
         for s in (-1, 1):
-            symbol_badge(c, colour["symbol"], *at(s * 0.33, 0.31), 0.115 * u, colour)
+            symbol_badge(c, colour["symbol"], *at(s * 0.33, 0.31), 0.115 * u, colour,
+                         fills=fills)

@@ -18,7 +18,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
 from printkit.layout.geometry import LayoutError, Rect, mm, page_area
+from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
+from printkit.render.ink import Fills, fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -29,6 +31,8 @@ HEADER_MM = 22
 GAP_MM = 12
 BLEED_MM = 1.5
 TAB_DEPTH = 0.28  # of a face
+#: In ink-saver mode the faces are this pale a wash of their colours.
+FACE_WASH = 0.7
 
 #: (column, row) of each face in the cross, row 0 at the top: top, left, front,
 #: right, bottom, back. Opposite faces: top/bottom, left/right, front/back.
@@ -97,13 +101,15 @@ def _tab(c: Canvas, ink: Ink, label: str, edge: tuple[float, float, float, float
     c.restoreState()
 
 
-def _face(c: Canvas, ink: Ink, rect: Rect, spec: Mapping[str, Any], label: str | None) -> None:
+def _face(c: Canvas, ink: Ink, rect: Rect, spec: Mapping[str, Any], label: str | None,
+          fills: Fills) -> None:
     cx, cy = rect.centre
+    mark = fills.text(ink_of(spec), fill_of(spec))
     if label is None:
-        draw_symbol(c, spec["symbol"], cx, cy, rect.width * 0.58, ink_of(spec))
+        draw_symbol(c, spec["symbol"], cx, cy, rect.width * 0.58, mark)
         return
-    draw_symbol(c, spec["symbol"], cx, cy + rect.height * 0.1, rect.width * 0.5, ink_of(spec))
-    c.setFillColor(ink_of(spec))
+    draw_symbol(c, spec["symbol"], cx, cy + rect.height * 0.1, rect.width * 0.5, mark)
+    c.setFillColor(mark)
     ink.line(label, Rect(rect.x + rect.width * 0.08, rect.y + rect.height * 0.06,
                          rect.width * 0.84, rect.height * 0.2), fonts.BOLD, 11, 5,
              where="free skate face")
@@ -116,13 +122,14 @@ def draw_net(c: Canvas, ink: Ink, ctx: RenderContext, origin: tuple[float, float
     free = ctx.data["dice"]["free_skate"]
     specs = list(ctx.data["colours"])
     specs.insert(FREE_SKATE_CELL, free)
+    fills = fills_for(ctx)
     bleed = mm(BLEED_MM)
     edges = list(_edges())
     # Fills first, grown past every cut edge that has no tab.
     for i, (rect, spec) in enumerate(zip(rects, specs, strict=True)):
         grow = {side: bleed if not fold and (i, side) not in TABS else 0
                 for j, side, fold in edges if j == i}
-        c.setFillColor(fill_of(spec))
+        c.setFillColor(fills.fill(fill_of(spec), FACE_WASH))
         c.rect(rect.x - grow.get("left", 0), rect.y - grow.get("bottom", 0),
                rect.width + grow.get("left", 0) + grow.get("right", 0),
                rect.height + grow.get("bottom", 0) + grow.get("top", 0), stroke=0, fill=1)
@@ -130,7 +137,7 @@ def draw_net(c: Canvas, ink: Ink, ctx: RenderContext, origin: tuple[float, float
     for i, side in sorted(TABS):
         _tab(c, ink, glue, _edge(rects[i], side), side, face * TAB_DEPTH)
     for rect, spec in zip(rects, specs, strict=True):
-        _face(c, ink, rect, spec, ctx._(free["name"]) if spec is free else None)
+        _face(c, ink, rect, spec, ctx._(free["name"]) if spec is free else None, fills)
     c.setStrokeColor(INK)
     c.setLineWidth(0.8)
     cuts = [_edge(rects[i], side) for i, side, fold in edges if not fold and (i, side) not in TABS]
@@ -146,7 +153,7 @@ def _placement(ctx: RenderContext) -> tuple[bool, int]:
     w, h = net_size(mm(ctx.data["print"]["die_face_mm"]))
     for per_page in (2, 1):
         for landscape in (True, False):
-            area = page_area(ctx.paper, landscape, MARGIN_MM)
+            area = split_label_strip(page_area(ctx.paper, landscape, MARGIN_MM))[0]
             need = per_page * w + (per_page - 1) * mm(GAP_MM)
             if need <= area.width and h <= area.height - mm(HEADER_MM):
                 return landscape, per_page
@@ -173,7 +180,8 @@ def render_dice(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     c = new_canvas(buffer, size, ctx.title, ctx._("Dice"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "dice")
-    area = page_area(ctx.paper, landscape, MARGIN_MM)
+    area, strip = split_label_strip(page_area(ctx.paper, landscape, MARGIN_MM))
+    pages = -(-ctx.data["dice"]["count"] // per_page)
     w, h = net_size(mm(ctx.data["print"]["die_face_mm"]))
     body = Rect(area.x, area.y, area.width, area.height - mm(HEADER_MM))
     dice = ctx.data["dice"]["count"]
@@ -184,6 +192,7 @@ def render_dice(ctx: RenderContext) -> bytes:
         x = body.centre[0] - total / 2
         for n in range(nets):
             draw_net(c, ink, ctx, (x + n * (w + mm(GAP_MM)), body.centre[1] - h / 2))
+        ctx.sheet_names(ink).page(c, first // per_page + 1, pages, strip)
         c.showPage()
     c.save()
     return buffer.getvalue()

@@ -18,7 +18,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
 from printkit.layout.geometry import Rect, mm, page_area
+from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
+from printkit.render.ink import Fills, fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -44,17 +46,22 @@ BOARDS_MM = 5  # from the rink's edge to the lanes
 LANE_GAP_MM = 2.5
 SPOT_GAP_MM = 2.5
 TAG_MM = 78
+#: In ink-saver mode: how pale a lane's tag and the lane itself are.
+TAG_WASH, LANE_SAVER_WASH = 0.75, 0.93
 
 
-def _markings(c: Canvas, rink: Rect) -> None:
+def _markings(c: Canvas, rink: Rect, fills: Fills) -> None:
     """Faint hockey lines on the ice, under the lanes."""
     cx, cy = rink.centre
     c.saveState()
     c.setStrokeColor(tint(RINK_RED, 0.75))
-    c.setLineWidth(mm(1.2))
+    c.setLineWidth(mm(0.6) if fills.saver else mm(1.2))
     c.line(cx, rink.y, cx, rink.top)
     c.circle(cx, cy, rink.height * 0.22, stroke=1, fill=0)
     c.setStrokeColor(ICE_DEEP)
+    if fills.saver:  # the centre line and circle are enough to make it a rink
+        c.restoreState()
+        return
     for x in (rink.x + rink.width * 0.3, rink.x + rink.width * 0.7):
         c.line(x, rink.y, x, rink.top)
     c.restoreState()
@@ -73,8 +80,9 @@ def _spot_layout(count: int, width: float, height: float, token: float) -> tuple
 
 
 def _tag(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any], tag: Rect) -> None:
-    c.setFillColor(fill_of(colour))
-    c.setStrokeColor(INK)
+    fills = fills_for(ctx)
+    c.setFillColor(fills.fill(fill_of(colour), TAG_WASH))
+    c.setStrokeColor(fills.stroke(INK))
     c.setLineWidth(1)
     c.roundRect(tag.x, tag.y, tag.width, tag.height, mm(3), stroke=1, fill=1)
     bear_side = min(tag.height - mm(2), tag.width * 0.4)
@@ -83,12 +91,13 @@ def _tag(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any], tag
     c.circle(*bear.centre, bear_side / 2, stroke=1, fill=1)
     name = ctx._(colour["name"])
     draw_bear(c, bear.inset(bear_side * 0.06), colour, ctx.localizer.number(colour["value"]),
-              ink=ink, badges=False, where=f"rink tag {colour['id']}")
+              ink=ink, badges=False, where=f"rink tag {colour['id']}", fills=fills)
     text = Rect(bear.right + mm(2), tag.y + mm(2), tag.right - bear.right - mm(4),
                 tag.height - mm(4))
     badge = min(text.height * 0.2, mm(4.5))
-    symbol_badge(c, colour["symbol"], text.x + badge, text.top - badge - mm(0.5), badge, colour)
-    c.setFillColor(ink_of(colour))
+    symbol_badge(c, colour["symbol"], text.x + badge, text.top - badge - mm(0.5), badge, colour,
+                 fills=fills)
+    c.setFillColor(fills.text(ink_of(colour), fill_of(colour)))
     label = Rect(text.x + 2 * badge + mm(1.5), text.top - 2 * badge - mm(0.5),
                  text.width - 2 * badge - mm(1.5), 2 * badge)
     ink.line(name, label, fonts.BOLD, 15, 7, align="left", where=f"rink name {colour['id']}")
@@ -100,9 +109,10 @@ def _tag(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any], tag
 def _lane(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any],
           lane: Rect) -> None:
     fill = fill_of(colour)
-    c.setFillColor(tint(fill, 0.72))
+    fills = fills_for(ctx)
+    c.setFillColor(tint(fill, LANE_SAVER_WASH if ctx.ink_saver else 0.72))
     c.setStrokeColor(ICE_DEEP if is_pale(fill) else fill)
-    c.setLineWidth(1.2)
+    c.setLineWidth(0.8 if fills.saver else 1.2)
     c.roundRect(lane.x, lane.y, lane.width, lane.height, mm(4), stroke=1, fill=1)
     tag_w = min(mm(TAG_MM), lane.width * 0.4)
     _tag(c, ink, ctx, colour, Rect(lane.x, lane.y, tag_w, lane.height))
@@ -122,13 +132,13 @@ def _lane(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any],
         x = left + col * (size + across) + size / 2
         y = top - row * (size + gap) - size / 2
         c.setFillColor(SNOW)
-        c.setStrokeColor(INK)
+        c.setStrokeColor(fills.stroke(INK, 0.5))
         c.setLineWidth(0.8)
         c.setDash(3, 2)
         c.circle(x, y, size / 2, stroke=1, fill=1)
         c.setDash()
         draw_symbol(c, colour["symbol"], x, y, size * 0.42,
-                    ICE_DEEP if is_pale(fill) else tint(fill, 0.45))
+                    ICE_DEEP if is_pale(fill) else tint(fill, 0.6 if fills.saver else 0.45))
 
 
 def render_rink(ctx: RenderContext) -> bytes:
@@ -136,7 +146,8 @@ def render_rink(ctx: RenderContext) -> bytes:
     size = ctx.paper.landscape_size
     c = new_canvas(buffer, size, ctx.title, ctx._("Rink"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "rink")
-    area = page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM)
+    area, strip = split_label_strip(page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM))
+    fills = fills_for(ctx)
     head = Rect(area.x, area.top - mm(TITLE_MM), area.width, mm(TITLE_MM))
     c.setFillColor(BOARDS)
     used = ink.line(ctx.data["title"], Rect(head.x, head.y, head.width * 0.4, head.height),
@@ -147,11 +158,11 @@ def render_rink(ctx: RenderContext) -> bytes:
              Rect(head.x + title_w, head.y, head.width - title_w, head.height * 0.8),
              fonts.ITALIC, 12, 7, align="right", where="subtitle")
     rink = Rect(area.x, area.y, area.width, area.height - mm(TITLE_MM) - mm(1))
-    c.setFillColor(ICE)
+    c.setFillColor(fills.fill(ICE))
     c.setStrokeColor(BOARDS)
-    c.setLineWidth(mm(1.4))
+    c.setLineWidth(mm(0.8) if fills.saver else mm(1.4))
     c.roundRect(rink.x, rink.y, rink.width, rink.height, mm(14), stroke=1, fill=1)
-    _markings(c, rink.inset(mm(1)))
+    _markings(c, rink.inset(mm(1)), fills)
     colours = ctx.data["colours"]
     lanes = rink.inset(mm(BOARDS_MM))
     gap = mm(LANE_GAP_MM)
@@ -159,6 +170,7 @@ def render_rink(ctx: RenderContext) -> bytes:
     for i, colour in enumerate(colours):
         lane = Rect(lanes.x, lanes.top - (i + 1) * lane_h - i * gap, lanes.width, lane_h)
         _lane(c, ink, ctx, colour, lane)
+    ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()

@@ -14,7 +14,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
 from printkit.layout.geometry import Rect, mm, page_area
+from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
+from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -34,7 +36,8 @@ def _legend(c: Canvas, ink: Ink, ctx: RenderContext, area: Rect) -> None:
     radius = min(area.height * 0.4, mm(4.5))
     for i, colour in enumerate(colours):
         x = area.x + i * width
-        symbol_badge(c, colour["symbol"], x + radius + mm(1), area.centre[1], radius, colour)
+        symbol_badge(c, colour["symbol"], x + radius + mm(1), area.centre[1], radius, colour,
+                     fills=fills_for(ctx))
         c.setFillColor(INK)
         label = f"{ctx._(colour['name'])} {ctx.localizer.number(colour['value'])}"
         ink.line(label, Rect(x + 2 * radius + mm(2.5), area.y, width - 2 * radius - mm(4),
@@ -49,7 +52,8 @@ def _header(c: Canvas, ink: Ink, ctx: RenderContext, area: Rect) -> None:
     art = mm(26)
     colour = ctx.data["colours"][-1]
     draw_bear(c, Rect(area.right - art, top - art, art, art), colour,
-              loc.number(colour["value"]), ink=ink, badges=False, where="header bear")
+              loc.number(colour["value"]), ink=ink, badges=False, where="header bear",
+              fills=fills_for(ctx))
     text_w = area.width - art - mm(4)
     c.setFillColor(BOARDS)
     ink.line(ctx.data["title"], Rect(area.x, top - mm(12), text_w, mm(12)), fonts.BOLD, 24, 12,
@@ -91,7 +95,7 @@ def render_score_sheet(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     c = new_canvas(buffer, ctx.paper.size, ctx.title, _("Score sheet"), loc.code)
     ink = Ink(c, loc.code, "score-sheet")
-    area = page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM)
+    area, strip = split_label_strip(page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM))
     _header(c, ink, ctx, area)
     players = ctx.data["players"]["max"]
     games = players
@@ -124,6 +128,7 @@ def render_score_sheet(ctx: RenderContext) -> bytes:
         for p in range(players):
             _cell(c, ink, ctx, Rect(table.x + label_w + p * col_w, y, col_w, row_h), total,
                   where=f"row {g + 1} column {p + 1}")
+    ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()

@@ -16,8 +16,9 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, CardSize, Rect, card_grid, mm
+from printkit.layout.geometry import CardBox, CardSize, Rect, mm
 from printkit.layout.sheets import draw_card_sheets
+from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -25,6 +26,8 @@ from .art import ICE, INK, draw_bear, fill_of
 
 #: Width of the colour ring between the cut circle and the ice in the middle.
 RING_MM = 2.2
+#: In ink-saver mode the ring is a wash of the colour, this pale.
+RING_WASH = 0.8
 
 
 def bears(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -35,33 +38,37 @@ def bears(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 def _front(c: Canvas, ink: Ink, ctx: RenderContext, index: int, box: CardBox,
            colour: Mapping[str, Any]) -> None:
     bleed, trim = box.bleed, box.trim
-    c.setFillColor(fill_of(colour))
-    c.rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=0, fill=1)
+    fills = fills_for(ctx)
+    fills.flood(c, bleed, fill_of(colour))
     cx, cy = trim.centre
     radius = trim.width / 2
     inner = radius - mm(RING_MM)
-    c.setFillColor(ICE)
-    c.setStrokeColor(INK)
+    if fills.saver:  # the colour ring, pale, inside the round cut line only
+        c.setFillColor(fills.fill(fill_of(colour), RING_WASH))
+        c.circle(cx, cy, radius, stroke=0, fill=1)
+    c.setFillColor(fills.fill(ICE))
+    c.setStrokeColor(fills.stroke(INK))
     c.setLineWidth(0.6)
-    c.circle(cx, cy, inner, stroke=1, fill=1)
+    c.circle(cx, cy, inner, stroke=0 if fills.saver else 1, fill=1)
     # The round cut line, a hairline on the trim circle.
     c.setLineWidth(0.3)
     c.circle(cx, cy, radius, stroke=1, fill=0)
     side = inner * 2 * 0.92
     draw_bear(c, Rect(cx - side / 2, cy - side / 2 - inner * 0.02, side, side), colour,
               ctx.localizer.number(colour["value"]), ink=ink,
-              where=f"token {index + 1} ({colour['id']})")
+              where=f"token {index + 1} ({colour['id']})", fills=fills)
 
 
 def render_tokens(ctx: RenderContext) -> bytes:
     data = ctx.data
     tokens = bears(data)
     size = data["print"]["token_mm"]
-    grid = card_grid(ctx.paper, CardSize(size, size), ctx.spec, len(tokens))
+    grid = ctx.card_grid(CardSize(size, size), len(tokens), "print.token_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Bear tokens"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "bear-tokens")
     draw_card_sheets(c, grid, len(tokens),
-                     front=lambda cv, i, b: _front(cv, ink, ctx, i, b, tokens[i]))
+                     front=lambda cv, i, b: _front(cv, ink, ctx, i, b, tokens[i]),
+                     labels=ctx.sheet_names(ink))
     c.save()
     return buffer.getvalue()

@@ -18,6 +18,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.geometry import Rect
+from printkit.render.ink import NORMAL, Fills
 
 INK = HexColor("#1f2a36")
 PAPER = HexColor("#ffffff")
@@ -34,6 +35,8 @@ MUTED = HexColor("#6b7886")
 
 #: Which way each side's Yeti throws: green from the left edge to the right, red the other way.
 DIRECTION = {"green": 1, "red": -1}
+#: In ink-saver mode a throw mark is a wash this pale, outlined and with pips in its colour.
+MARK_WASH = 0.8
 
 
 def tint(colour: Color, amount: float) -> Color:
@@ -71,7 +74,7 @@ _PIPS = {
 
 
 def throw_mark(c: Canvas, side: str, cx: float, cy: float, size: float, colour: Color,
-               face: int | None = None) -> None:
+               face: int | None = None, fills: Fills = NORMAL) -> None:
     """A side's mark centred on (cx, cy), ``size`` wide including its arrow.
 
     Green: a disc with a ▶ beside it; red: a square with a ◀ beside it. With
@@ -81,8 +84,8 @@ def throw_mark(c: Canvas, side: str, cx: float, cy: float, size: float, colour: 
     body = size * 0.7 if face else size
     bx = cx - d * (size - body) / 2  # the shape sits away from its arrow
     c.saveState()
-    c.setFillColor(colour)
-    c.setStrokeColor(INK)
+    c.setFillColor(fills.fill(colour, MARK_WASH))
+    c.setStrokeColor(fills.line(colour) if fills.saver else INK)
     c.setLineWidth(max(0.5, size * 0.03))
     if side == "green":
         c.circle(bx, cy, body / 2, stroke=1, fill=1)
@@ -95,12 +98,12 @@ def throw_mark(c: Canvas, side: str, cx: float, cy: float, size: float, colour: 
         tip = bx + d * (body / 2 + (size - body) * 0.95)
         back = bx + d * (body / 2 + (size - body) * 0.15)
         _poly(c, [(back, cy + size * 0.16), (tip, cy), (back, cy - size * 0.16)], stroke=1)
-        c.setFillColor(PAPER)
+        c.setFillColor(fills.text(PAPER, colour))
         for px, py in _PIPS[face]:
             c.circle(bx + px * pip_box, cy + py * pip_box, body * 0.075, stroke=0, fill=1)
     else:
         a = body * 0.26
-        c.setFillColor(PAPER)
+        c.setFillColor(fills.text(PAPER, colour))
         _poly(c, [(bx - d * a * 0.7, cy + a), (bx + d * a, cy), (bx - d * a * 0.7, cy - a)])
     c.restoreState()
 
@@ -288,7 +291,7 @@ def _fluff(c: Canvas, blobs: list[tuple[float, float, float]], fill: Color, line
 
 
 def draw_yeti(c: Canvas, box: Rect, facing: int = 1, scarf: Color | None = None,
-              ball: bool = True) -> None:
+              ball: bool = True, fills: Fills = NORMAL) -> None:
     """A shaggy white Yeti, arm raised with a snowball, facing right (1) or left (−1).
 
     ``scarf`` is the colour of its scarf (the side it works for); the drawing
@@ -300,7 +303,7 @@ def draw_yeti(c: Canvas, box: Rect, facing: int = 1, scarf: Color | None = None,
     c.saveState()
     c.translate(ox, oy)
     c.scale(facing * u, u)
-    c.setStrokeColor(INK)
+    c.setStrokeColor(fills.stroke(INK))
     c.setLineJoin(1)
     c.setLineCap(1)
     line /= u
@@ -314,7 +317,7 @@ def draw_yeti(c: Canvas, box: Rect, facing: int = 1, scarf: Color | None = None,
     c.setLineWidth(line)
     c.setFillColor(FUR_SHADE)
     c.ellipse(-0.18, -0.3, 0.18, 0.02, stroke=0, fill=1)  # belly
-    c.setFillColor(FACE)
+    c.setFillColor(fills.fill(FACE, 0.5))
     c.ellipse(-0.13, 0.08, 0.15, 0.3, stroke=1, fill=1)
     for ex in (-0.05, 0.08):
         c.setFillColor(PAPER)
@@ -328,7 +331,7 @@ def draw_yeti(c: Canvas, box: Rect, facing: int = 1, scarf: Color | None = None,
     _poly(c, [(-0.03, 0.16), (-0.01, 0.125), (0.01, 0.16)])
     _poly(c, [(0.05, 0.16), (0.07, 0.125), (0.09, 0.16)])
     if scarf is not None:
-        c.setFillColor(scarf)
+        c.setFillColor(fills.fill(scarf, 0.4))
         c.roundRect(-0.2, 0.01, 0.4, 0.07, 0.03, stroke=1, fill=1)
         c.roundRect(-0.2, -0.14, 0.08, 0.16, 0.03, stroke=1, fill=1)
     if ball:

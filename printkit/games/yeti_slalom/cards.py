@@ -15,6 +15,7 @@ tell whose they were or what they are worth), and the snowballs have theirs.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from io import BytesIO
 from typing import Any
 
@@ -22,9 +23,10 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, CardSize, Rect, card_grid, mm
+from printkit.layout.geometry import CardBox, CardSize, Rect, mm
 from printkit.layout.sheets import draw_card_sheets
 from printkit.render import fonts, shapes
+from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.symbols import draw_symbol
 from printkit.render.text import Ink
@@ -66,9 +68,28 @@ def card_size(data: Mapping[str, Any]) -> CardSize:
     return CardSize(data["print"]["card_width_mm"], data["print"]["card_height_mm"])
 
 
-def _fill(c: Canvas, box: CardBox, colour: Color) -> None:
-    c.setFillColor(colour)
-    c.rect(box.bleed.x, box.bleed.y, box.bleed.width, box.bleed.height, stroke=0, fill=1)
+def _fill(c: Canvas, box: CardBox, colour: Color, ctx: RenderContext) -> None:
+    """The card's full-bleed background; left out in ink-saver mode, which frames the card."""
+    fills = fills_for(ctx)
+    fills.flood(c, box.bleed, colour)
+    fills.frame(c, box.trim.inset(mm(1.8)), colour)
+
+
+def _saver_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox, kind: str,
+                motif: Callable[[Rect], None], where: str) -> None:
+    """An ink-saver back: a thin frame, the kind, one line-art motif and the game's title."""
+    fills_for(ctx).frame(c, box.trim.inset(mm(1.8)), NAVY)
+    safe = box.safe
+    small = safe.width < mm(40)
+    c.setFillColor(NAVY)
+    ink.line(kind, Rect(safe.x, safe.top - mm(8), safe.width, mm(7)), fonts.BOLD,
+             8 if small else 13, 5, where=f"{where} kind")
+    art = Rect(safe.x, safe.y + mm(7 if small else 12), safe.width,
+               safe.height - mm(16 if small else 22))
+    motif(art)
+    if not small:
+        ink.line(ctx.data["title"], Rect(safe.x, safe.y + mm(2), safe.width, mm(8)), fonts.BOLD,
+                 12, 6, where=f"{where} title")
 
 
 def _banner(c: Canvas, ink: Ink, text: str, box: Rect, fill: Color, colour: Color,
@@ -109,23 +130,28 @@ def _yeti_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
                 yeti: Mapping[str, Any], side: str) -> None:
     _ = ctx._
     colour = side_colour(ctx.data, side)
-    _fill(c, box, tint(colour, 0.82))
+    fills = fills_for(ctx)
+    _fill(c, box, tint(colour, 0.82), ctx)
     safe = box.safe
     head = Rect(box.bleed.x, safe.top - mm(13), box.bleed.width, box.bleed.top - safe.top + mm(13))
-    c.setFillColor(colour)
-    c.rect(head.x, head.y, head.width, head.height, stroke=0, fill=1)
+    if fills.saver:  # the name band inside the card's frame
+        frame = box.trim.inset(mm(1.8))
+        fills.band(c, Rect(frame.x, head.y, frame.width, frame.top - head.y), colour, mm(2.5))
+    else:
+        fills.band(c, head, colour)
     badge = mm(9)
     d = DIRECTION[side]
     bx = safe.x + badge / 2 if d > 0 else safe.right - badge / 2
     c.setStrokeColor(PAPER)
-    throw_mark(c, side, bx, head.y + mm(6.5), badge, shade(colour, 0.3))
-    c.setFillColor(PAPER)
+    throw_mark(c, side, bx, head.y + mm(6.5), badge, shade(colour, 0.3), fills=fills)
+    c.setFillColor(fills.text(PAPER, colour))
     name = Rect(safe.x + badge + mm(1) if d > 0 else safe.x, head.y + mm(1),
                 safe.width - badge - mm(1), mm(11))
-    ink.paragraph(_(yeti["name"]), name, size=12, min_size=7, font=fonts.BOLD, colour=PAPER,
+    ink.paragraph(_(yeti["name"]), name, size=12, min_size=7, font=fonts.BOLD,
+                  colour=fills.text(PAPER, colour),
                   align="centre", valign="middle", where=f"Yeti card {yeti['id']} name")
     art = Rect(safe.x, safe.y + mm(28), safe.width, head.y - safe.y - mm(29))
-    draw_yeti(c, art, facing=d, scarf=colour)
+    draw_yeti(c, art, facing=d, scarf=colour, fills=fills)
     side_text = (_("Green Yeti, throws to the right") if side == "green"
                  else _("Red Yeti, throws to the left"))
     c.setFillColor(INK)
@@ -144,7 +170,11 @@ def _yeti_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
 
 
 def _yeti_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
-    _fill(c, box, NAVY)
+    if ctx.ink_saver:
+        _saver_back(c, ink, ctx, box, ctx._("Yeti"),
+                    lambda art: draw_yeti(c, art, ball=False, fills=fills_for(ctx)), "Yeti back")
+        return
+    _fill(c, box, NAVY, ctx)
     step = box.trim.width / 4
     for row in range(-1, 7):
         for col in range(-1, 5):
@@ -171,11 +201,12 @@ def _snowboarder_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
                        team: Mapping[str, Any], value: int) -> None:
     """A small square card that stands on a course space: value, animal, team."""
     fill = team_colour(team)
-    _fill(c, box, fill)
+    fills = fills_for(ctx)
+    fills.flood(c, box.bleed, fill)
     panel = box.safe
     u = panel.width / 30  # every size in thirtieths of the panel, so any card size works
     c.setFillColor(SNOW)
-    c.setStrokeColor(INK)
+    c.setStrokeColor(fills.line(fill) if fills.saver else INK)
     c.setLineWidth(u * 0.3)
     c.roundRect(panel.x, panel.y, panel.width, panel.height, u * 2, stroke=1, fill=1)
     number = ctx.localizer.number(value)
@@ -195,13 +226,34 @@ def _snowboarder_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     art = Rect(panel.x + u * 7, panel.y + u * 7.5, panel.width - u * 14, panel.height - u * 13)
     draw_snowboarder(c, team, art)
     name = Rect(panel.x + u * 0.8, panel.y + u * 0.8, panel.width - u * 7.6, u * 5)
-    _banner(c, ink, ctx._(team["name"]), name, fill, INK if fill.green > 0.6 else PAPER,
+    _banner(c, ink, ctx._(team["name"]), name, fills.fill(fill, 0.6),
+            fills.text(INK if fill.green > 0.6 else PAPER, fill),
             f"snowboarder {team['id']} name", size=8, min_size=4.5)
+
+
+def _board(c: Canvas, art: Rect) -> None:
+    """A snowboard seen from above, across ``art`` at an angle: the snowboarder back's motif."""
+    u = min(art.width, art.height)
+    c.saveState()
+    c.translate(*art.centre)
+    c.rotate(40)
+    c.setFillColor(PAPER)
+    c.setStrokeColor(NAVY)
+    c.setLineWidth(u * 0.02)
+    length, width = u * 1.05, u * 0.24
+    c.roundRect(-length / 2, -width / 2, length, width, width / 2, stroke=1, fill=1)
+    for x in (-length * 0.2, length * 0.2):
+        c.roundRect(x - width * 0.2, -width * 0.32, width * 0.4, width * 0.64, width * 0.08,
+                    stroke=1, fill=0)
+    c.restoreState()
 
 
 def _snowboarder_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     """The same for every team: a finished or knocked-off snowboarder lies face down."""
-    _fill(c, box, START)
+    if ctx.ink_saver:
+        _saver_back(c, ink, ctx, box, ctx._("Snowboarder"), partial(_board, c), "snowboarder back")
+        return
+    _fill(c, box, START, ctx)
     trim = box.trim
     u = trim.width / 36
     c.setStrokeColor(tint(START, 0.35))
@@ -236,10 +288,11 @@ def _snowboarder_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> 
 
 def _snowball_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     _ = ctx._
-    _fill(c, box, ICE)
+    fills = fills_for(ctx)
+    _fill(c, box, ICE, ctx)
     safe = box.safe
-    _banner(c, ink, _("Snowball"), Rect(safe.x, safe.top - mm(11), safe.width, mm(10)), NAVY,
-            PAPER, "snowball name", size=15)
+    _banner(c, ink, _("Snowball"), Rect(safe.x, safe.top - mm(11), safe.width, mm(10)),
+            fills.fill(NAVY), fills.text(PAPER, NAVY), "snowball name", size=15)
     cx = safe.centre[0]
     draw_snowball(c, cx, safe.top - mm(27), mm(14))
     for i, face in enumerate((2, 5)):
@@ -254,7 +307,12 @@ def _snowball_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> No
 
 
 def _snowball_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
-    _fill(c, box, SKY)
+    if ctx.ink_saver:
+        _saver_back(c, ink, ctx, box, ctx._("Snowball"),
+                    lambda art: draw_snowball(c, *art.centre, min(art.width, art.height) * 0.3),
+                    "snowball back")
+        return
+    _fill(c, box, SKY, ctx)
     step = box.trim.width / 3
     for row in range(-1, 6):
         for col in range(-1, 4):
@@ -275,21 +333,30 @@ def render_cards(ctx: RenderContext) -> bytes:
     yetis, boarders = yeti_cards(data), snowboarder_cards(data)
     snowballs = data["cards"]["snowballs"]
     size = card_size(data)
-    grid = card_grid(ctx.paper, size, ctx.spec)
+    grid = ctx.card_grid(size, None, "print.card_width_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Cards"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "cards")
+    names = ctx.sheet_names(ink)
     boarder = CardSize(data["print"]["snowboarder_mm"], data["print"]["snowboarder_mm"])
-    kinds: list[tuple[int, Callable[[Canvas, int, CardBox], None], Card, CardSize]] = [
+    kinds: list[tuple[int, Callable[[Canvas, int, CardBox], None], Card, CardSize, str]] = [
         (len(yetis), lambda cv, i, b: _yeti_front(cv, ink, ctx, b, *yetis[i]), _yeti_back,
-         size),
+         size, "print.card_width_mm"),
+        (snowballs, lambda cv, i, b: _snowball_front(cv, ink, ctx, b), _snowball_back, size,
+         "print.card_width_mm"),
         (len(boarders), lambda cv, i, b: _snowboarder_front(cv, ink, ctx, b, *boarders[i]),
-         _snowboarder_back, boarder),
-        (snowballs, lambda cv, i, b: _snowball_front(cv, ink, ctx, b), _snowball_back, size),
+         _snowboarder_back, boarder, "print.snowboarder_mm"),
     ]
-    for count, front, back, card in kinds:
-        grid = card_grid(ctx.paper, card, ctx.spec, count)
-        draw_card_sheets(c, grid, count, front,
-                         lambda cv, i, b, back=back: back(cv, ink, ctx, b))
+    # Kinds of the same size share sheets, so no sheet is printed half empty
+    # while another set of the same cards waits for its own.
+    runs: dict[CardSize, tuple[str, list[tuple[Callable[..., None], Card, int]]]] = {}
+    for count, front, back, card, key in kinds:
+        run = runs.setdefault(card, (key, []))[1]
+        run += [(front, back, i) for i in range(count)]
+    for card, (key, run) in runs.items():
+        grid = ctx.card_grid(card, len(run), key)
+        draw_card_sheets(c, grid, len(run),
+                         lambda cv, i, b, run=run: run[i][0](cv, run[i][2], b),
+                         lambda cv, i, b, run=run: run[i][1](cv, ink, ctx, b), labels=names)
     c.save()
     return buffer.getvalue()

@@ -15,7 +15,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
 from printkit.layout.geometry import Rect, mm, page_area
+from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
+from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -32,7 +34,7 @@ def _header(c: Canvas, ink: Ink, ctx: RenderContext, area: Rect) -> None:
     _ = ctx._
     art = mm(30)
     draw_yeti(c, Rect(area.right - art, area.top - art, art, art), facing=-1,
-              scarf=side_colour(ctx.data, "red"))
+              scarf=side_colour(ctx.data, "red"), fills=fills_for(ctx))
     text_w = area.width - art - mm(4)
     c.setFillColor(NAVY)
     ink.line(ctx.data["title"], Rect(area.x, area.top - mm(12), text_w, mm(12)), fonts.BOLD,
@@ -101,7 +103,7 @@ def render_score_sheet(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     c = new_canvas(buffer, ctx.paper.size, ctx.title, _("Score sheet"), loc.code)
     ink = Ink(c, loc.code, "score-sheet")
-    area = page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM)
+    area, strip = split_label_strip(page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM))
     _header(c, ink, ctx, area)
     captains = ctx.data["players"]["max"]
     multipliers = ctx.data["finish"]["multipliers"]
@@ -137,6 +139,7 @@ def render_score_sheet(ctx: RenderContext) -> bytes:
         for p in range(captains):
             _cell(c, ink, ctx, Rect(table.x + label_w + p * col_w, top, col_w, row_h),
                   multiplier, total, where=f"row {i + 1} column {p + 1}")
+    ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()

@@ -23,7 +23,7 @@ from printkit.games.pick_a_polar_bear.data import SCHEMA
 from printkit.games.pick_a_polar_bear.sheets import ROUNDS, render_score_sheet, render_solo_sheet
 from printkit.layout.geometry import PAPERS, CardSize, Rect, card_grid, mm
 from printkit.render.pdf import new_canvas
-from tests.support import Bench, embedded_fonts, reader
+from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/pick_a_polar_bear/game.toml"
 PAPER_IDS = ["a4", "letter"]
@@ -53,7 +53,8 @@ def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
 
 def page_texts(pdf: bytes) -> list[str]:
     """The text of each page with its line breaks and runs of spaces made single spaces."""
-    return [" ".join((page.extract_text() or "").split()) for page in reader(pdf).pages]
+    return [" ".join(without_sheet_labels(page.extract_text() or "").split())
+            for page in reader(pdf).pages]
 
 
 def grid_for(data: dict[str, Any], paper: str, count: int):
@@ -102,15 +103,13 @@ def test_card_pages_come_in_front_and_back_pairs_with_trim_and_bleed_boxes(data,
     grid = grid_for(data, paper, count)
     pdf = reader(built(data, doc, paper))
     assert len(pdf.pages) == 2 * grid.pages(count)
-    for page in pdf.pages:
-        assert [float(v) for v in page.trimbox] == pytest.approx(
-            list(grid.grid_trim.as_box()), abs=0.01)
-        assert [float(v) for v in page.bleedbox] == pytest.approx(
-            list(grid.grid_bleed.as_box()), abs=0.01)
-    # The trim is the real card size: 55 mm squares, so the grid is a whole number of them.
+    for page, (trim, bleed) in zip(pdf.pages, card_page_boxes(grid, count), strict=True):
+        assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)
+    # The trim is the real card size: 55 mm squares, butted, so the grid is a whole
+    # number of them.
     side = mm(data["print"]["card_mm"])
-    bleed = mm(grid.spec.bleed_mm)
-    assert grid.grid_trim.width == pytest.approx(grid.cols * (side + 2 * bleed) - 2 * bleed)
+    assert grid.grid_trim.width == pytest.approx(grid.cols * side)
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)

@@ -20,7 +20,7 @@ from printkit.games.polar_derby.scoresheet import render_score_sheet
 from printkit.games.polar_derby.tokens import render_tokens
 from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
 from printkit.schema import validate
-from tests.support import Bench, embedded_fonts, reader
+from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
 from tests.support import text as support_text
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/polar_derby/game.toml"
@@ -50,7 +50,7 @@ def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
 
 
 def text(pdf: bytes) -> str:
-    return support_text(reader(pdf))
+    return without_sheet_labels(support_text(reader(pdf)))
 
 
 def sizes(pdf: bytes) -> list[tuple[float, float]]:
@@ -113,11 +113,10 @@ def test_token_sheets_have_boxes_and_one_token_per_bear(data, paper):
     grid = card_grid(PAPERS[paper], CardSize(28, 28), count=count)
     pdf = reader(built(data, "bear-tokens", paper))
     assert len(pdf.pages) == grid.pages(count)  # one-sided: no backs pages
-    for page in pdf.pages:
-        assert [float(v) for v in page.trimbox] == pytest.approx(
-            list(grid.grid_trim.as_box()), abs=0.01)
-        assert [float(v) for v in page.bleedbox] == pytest.approx(
-            list(grid.grid_bleed.as_box()), abs=0.01)
+    for page, (trim, bleed) in zip(pdf.pages, card_page_boxes(grid, count, backs=False),
+                                   strict=True):
+        assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)
     values = re.findall(r"\d+", text(built(data, "bear-tokens", paper)))
     assert sorted(values) == sorted(str(c["value"]) for c in data["colours"]
                                     for _ in range(c["bears"]))
@@ -135,10 +134,11 @@ def test_changing_a_value_in_the_data_changes_the_tokens(data):
 def test_more_bears_mean_more_token_pages(data):
     changed = copy.deepcopy(data)
     for colour in changed["colours"]:
-        colour["bears"] = 10
-    grid = card_grid(PAPERS["a4"], CardSize(28, 28), count=50)
+        colour["bears"] = 28
+    grid = card_grid(PAPERS["a4"], CardSize(28, 28), count=140)
     pdf = reader(render_tokens(context(changed, "bear-tokens")))
-    assert len(pdf.pages) == grid.pages(50) == 2
+    assert grid.per_page == 70  # 7 × 10 butted 28 mm tokens inside a 5 mm margin
+    assert len(pdf.pages) == grid.pages(140) == 2
 
 
 def test_rink_keeps_ten_millimetres_clear_of_the_paper_edge(data):
