@@ -22,8 +22,9 @@ from printkit.resources import PACKAGE_DIR, templates_dir
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 
 #: Keys of game data whose string values are English msgids. A game's own
-#: title is a proper name and is printed as it is in every language.
-TRANSLATABLE_KEYS = {"subtitle", "credit", "name", "label", "labels", "text"}
+#: title is a proper name and is printed as it is in every language. ``gather``
+#: and ``steps`` are the lists of the guide's ``[kit]`` table.
+TRANSLATABLE_KEYS = {"subtitle", "credit", "name", "label", "labels", "text", "gather", "steps"}
 #: In examples files, each example's title is translated too.
 EXAMPLE_KEYS = {"title"}
 

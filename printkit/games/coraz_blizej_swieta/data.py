@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.games.coraz_blizej_swieta import rules
+from printkit.guide.kit import KIT
 from printkit.schema import Array, Table, Value, game_header, players_in_order
 
 
@@ -47,6 +48,7 @@ SCHEMA = Table(
             "height_mm": Value(float, minimum=20, maximum=120),
             "days": Value(int),
         }),
+        "kit": KIT,
     },
     checks=(players_in_order, _agrees_with_rules),
 )

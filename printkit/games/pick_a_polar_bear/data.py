@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.guide.kit import KIT
 from printkit.render.symbols import SYMBOLS
 from printkit.schema import Array, Keyed, Table, Value, game_header, players_in_order
 
@@ -65,6 +66,7 @@ SCHEMA = Table(
         "penalty": Table({"cards": Value(int, minimum=1), "front": Value(int, maximum=-1),
                           "back": Value(int, maximum=-1)}),
         "print": Table({"card_mm": Value(float, minimum=40, maximum=90)}),
+        "kit": KIT,
     },
     checks=(players_in_order, _consistent),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.guide.kit import KIT
 from printkit.render.symbols import SYMBOLS
 from printkit.schema import Array, Table, Value, game_header, players_in_order
 
@@ -57,6 +58,7 @@ SCHEMA = Table(
             "token_mm": Value(float, minimum=15, maximum=60),
             "die_face_mm": Value(float, minimum=15, maximum=50),
         }),
+        "kit": KIT,
     },
     checks=(players_in_order, _distinct),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.guide.kit import KIT
 from printkit.schema import Array, Table, Value, game_header, players_in_order
 
 COLOUR_HEX = r"#[0-9a-fA-F]{6}"
@@ -94,6 +95,7 @@ SCHEMA = Table(
             "space_mm": Value(float, minimum=20, maximum=80),
             "snowboarder_mm": Value(float, minimum=20, maximum=80),
         }),
+        "kit": KIT,
     },
     checks=(players_in_order, _consistent),
 )

@@ -1,0 +1,290 @@
+"""The guide: each kit's first document, on printing, cutting and assembling it at home.
+
+``render_guide(ctx, pages)`` is a pure task like every document: the same
+context and page counts always give the same bytes. The text comes from
+``templates/guide.xml.j2`` through the flow renderer's vocabulary, plus two
+elements of the guide's own: ``<table>`` (the bill of materials) and
+``<calibration/>``, where the two duplex calibration pages are drawn on the
+canvas. Everything is one ReportLab document, so page numbers run through
+and the fonts are embedded once.
+
+The calibration front must be an odd page (so that it and the back share one
+sheet): the guide is laid out once, and if the front fell on an even page it
+is laid out again with a page left blank before it.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from io import BytesIO
+from typing import Any
+
+from babel.lists import format_list
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from printkit.errors import TranslationError
+from printkit.game import DOCUMENT_KINDS, RenderContext
+from printkit.guide.geometry import (
+    Ruler,
+    Scale,
+    Segment,
+    back_scales,
+    crosshair,
+    ruler_bars,
+    rulers,
+)
+from printkit.guide.kit import KIT
+from printkit.guide.pages import (
+    MARGIN_MM,
+    PageInfo,
+    Words,
+    draw_back,
+    draw_blank,
+    draw_front,
+    footer,
+    rulers_figure,
+)
+from printkit.layout.geometry import MM, mm
+from printkit.render import fonts
+from printkit.render.flow import ACCENT, FlowDocument, _Builder, _keep_headings
+from printkit.render.pdf import doc_options
+from printkit.render.templating import render
+from printkit.render.text import Ink
+
+__all__ = [
+    "DOCUMENT_ID",
+    "KIT",
+    "Material",
+    "Ruler",
+    "Scale",
+    "Segment",
+    "back_scales",
+    "bill_of_materials",
+    "crosshair",
+    "duplex_option",
+    "render_guide",
+    "ruler_bars",
+    "rulers",
+]
+
+#: The guide's document id: ``<out>/<game>/<locale>/guide-<paper>.pdf``.
+DOCUMENT_ID = "guide"
+TEMPLATE = "guide.xml.j2"
+#: The same page margins as every flowing document.
+TOP_MM, BOTTOM_MM = 16.0, 18.0
+
+#: Paper by document kind: the heavy card for what is handled, paper for what is read.
+CARD_KINDS = frozenset({"cards", "tokens", "dice", "board"})
+
+
+@dataclass(frozen=True)
+class Material:
+    """One row of the bill of materials; the template turns the codes into words."""
+
+    id: str
+    title: str  # English msgid
+    kind: str
+    pages: int
+    paper: str  # "card" or "paper"
+    copies: str  # "one" or "per-game"
+    sides: str  # "duplex", "fold" or "single"
+
+
+def bill_of_materials(ctx: RenderContext, pages: Mapping[str, int]) -> list[Material]:
+    """One row per document of the kit, in the game's order."""
+    rows = []
+    for doc in ctx.game.documents:
+        if doc.kind == "cards":
+            sides = "fold" if ctx.spec.layout == "fold" else "duplex"
+        else:
+            sides = "single"
+        rows.append(Material(
+            id=doc.id, title=doc.title, kind=doc.kind, pages=pages[doc.id],
+            paper="card" if doc.kind in CARD_KINDS else "paper",
+            copies="per-game" if doc.kind == "sheet" else "one", sides=sides))
+    return rows
+
+
+def duplex_option(offset_mm: tuple[float, float]) -> str:
+    """The command-line option for an offset, as typed: ``--duplex-offset 2,-1``."""
+    return f"--duplex-offset {offset_mm[0]:g},{offset_mm[1]:g}"
+
+
+# -- the guide's own elements ----------------------------------------------------------
+
+def _table(builder: _Builder, element: ET.Element, width: float,
+           ink_saver: bool) -> Flowable:
+    """A ``<table widths="…">`` of ``<tr>`` rows of ``<th>``/``<td>`` cells."""
+    base = builder.styles["p"]
+    cell = ParagraphStyle("td", base, fontSize=9, leading=11.5, spaceAfter=0)
+    head = ParagraphStyle("th", cell, fontName=fonts.BOLD, textColor=ACCENT)
+    rows = []
+    for tr in element:
+        if tr.tag != "tr":
+            raise builder.fail(f"<{tr.tag}> is not allowed inside <table>")
+        rows.append([Paragraph(builder.inline(c), head if c.tag == "th" else cell)
+                     for c in tr])
+    fractions = [float(f) for f in element.get("widths", "").split(",") if f]
+    if not rows or len(fractions) != len(rows[0]):
+        raise builder.fail("a <table> needs rows and one width per column")
+    total = sum(fractions)
+    table = Table(rows, colWidths=[width * f / total for f in fractions], repeatRows=1)
+    style = [
+        # A Table's cell font defaults to Helvetica, which is never embedded.
+        ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.8, ACCENT),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, ACCENT),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.3, colors.HexColor("#c9c2b8")),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+    ]
+    if not ink_saver:
+        style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#fbf5ee")))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _calibration(blank: bool) -> list[Flowable]:
+    """Page breaks to the drawn pages: [blank,] front, back, then text again."""
+    pages = (["blank"] if blank else []) + ["front", "back"]
+    out: list[Flowable] = []
+    for name in pages:
+        # Each drawn page holds one invisible flowable, so the page is emitted.
+        out += [NextPageTemplate(name), PageBreak(), Spacer(1, 1)]
+    return out + [NextPageTemplate("text"), PageBreak()]
+
+
+def _story(builder: _Builder, root: ET.Element, width: float, ink_saver: bool,
+           blank: bool) -> list[Flowable]:
+    flow: list[Flowable] = []
+    for element in root:
+        if element.tag == "table":
+            flow += [_table(builder, element, width, ink_saver), Spacer(1, 8)]
+        elif element.tag == "calibration":
+            flow += _calibration(blank)
+        else:
+            flow += builder.block(element)
+    return _keep_headings(flow)
+
+
+# -- the document ------------------------------------------------------------------------
+
+@dataclass
+class _Layout:
+    """One layout pass: the PDF and the page the calibration front fell on."""
+
+    pdf: bytes
+    front_page: int | None
+
+
+def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool) -> _Layout:
+    code = ctx.localizer.code
+    title = f"{ctx.data['title']} · {ctx._('Print-and-play guide')}"
+    paper = ctx.paper
+    try:
+        root = ET.fromstring(xml)
+    except ET.ParseError as exc:
+        raise TranslationError(f"locale {code}: {DOCUMENT_ID}: the template produced broken "
+                               f"markup ({exc})") from None
+
+    def figure(attrs: Mapping[str, str], width: float) -> Flowable:
+        return rulers_figure(width, code, words)
+
+    doc = FlowDocument(xml=xml, paper=paper, title=title, locale=code, document=DOCUMENT_ID,
+                       figures={"rulers": figure})
+    margin = MARGIN_MM * MM
+    width = paper.size[0] - 2 * margin
+    builder = _Builder(doc, width)
+    story = _story(builder, root, width, ctx.ink_saver, blank)
+
+    buffer = BytesIO()
+    template = BaseDocTemplate(buffer, pagesize=paper.size, leftMargin=margin,
+                               rightMargin=margin, topMargin=mm(TOP_MM),
+                               bottomMargin=mm(BOTTOM_MM),
+                               **doc_options(title, DOCUMENT_ID, code))
+    frame = Frame(margin, mm(BOTTOM_MM), width, paper.size[1] - mm(TOP_MM + BOTTOM_MM),
+                  id="text", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    fronts: list[int] = []
+
+    def page(draw: Callable[[Any, PageInfo], None]) -> Callable[[Any, Any], None]:
+        def on_page(canvas: Any, document: Any) -> None:
+            canvas.saveState()
+            draw(canvas, PageInfo(paper.size, title, document.page))
+            canvas.restoreState()
+        return on_page
+
+    def text_page(c: Any, info: PageInfo) -> None:
+        footer(c, Ink(c, code, DOCUMENT_ID), info)
+
+    def front_page(c: Any, info: PageInfo) -> None:
+        fronts.append(info.number)
+        draw_front(c, code, words, info)
+
+    def back_page(c: Any, info: PageInfo) -> None:
+        draw_back(c, code, words, info, ctx.spec.duplex_offset_mm, _option)
+
+    template.addPageTemplates([
+        PageTemplate("text", [frame], onPage=page(text_page)),
+        PageTemplate("blank", [frame], onPage=page(lambda c, i: draw_blank(c, code, words, i))),
+        PageTemplate("front", [frame], onPage=page(front_page)),
+        PageTemplate("back", [frame], onPage=page(back_page)),
+    ])
+    template.build(story)
+    return _Layout(buffer.getvalue(), fronts[0] if fronts else None)
+
+
+def _option(dx: float, dy: float) -> str:
+    return duplex_option((dx, dy))
+
+
+def _kinds(rows: Sequence[Material]) -> dict[str, list[Material]]:
+    kinds: dict[str, list[Material]] = {kind: [] for kind in DOCUMENT_KINDS}
+    for row in rows:
+        kinds[row.kind].append(row)
+    return kinds
+
+
+def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
+    """The kit's print-and-play guide as PDF bytes.
+
+    ``pages`` maps every document id of ``ctx.game.documents`` to its page count in
+    this build. ``ctx.spec`` decides the layout advice, the calibration back's offset
+    and the ink-saving table; ``ctx.paper`` the page size.
+    """
+    missing = [doc.id for doc in ctx.game.documents if doc.id not in pages]
+    if missing:
+        raise ValueError(f"guide: no page count for {', '.join(missing)}")
+    loc = ctx.localizer
+    rows = bill_of_materials(ctx, pages)
+
+    def names(group: Sequence[Material]) -> str:
+        return format_list([loc.gettext(row.title) for row in group], locale=loc.code)
+
+    data = dict(ctx.data)
+    data.setdefault("kit", KIT.default)
+    xml = render(TEMPLATE, loc, data=data, documents=rows, kinds=_kinds(rows), names=names,
+                 cards=any(row.kind == "cards" for row in rows), layout=ctx.spec.layout,
+                 offset=duplex_option(ctx.spec.duplex_offset_mm))
+    words = Words(loc)
+    laid = _lay_out(ctx, xml, words, blank=False)
+    if laid.front_page is not None and laid.front_page % 2 == 0:
+        laid = _lay_out(ctx, xml, words, blank=True)
+    assert laid.front_page is not None and laid.front_page % 2 == 1, laid.front_page
+    return laid.pdf
+

@@ -1,0 +1,346 @@
+"""The print-and-play guide, rendered directly (no kit build): what it says, and that
+what it draws to scale is to scale."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from babel.messages.pofile import write_po
+from pypdf import PdfReader
+
+from printkit.game import RenderContext
+from printkit.games import GAMES
+from printkit.guide import (
+    back_scales,
+    bill_of_materials,
+    crosshair,
+    render_guide,
+    ruler_bars,
+)
+from printkit.guide.geometry import CROSSHAIR_EDGE_MM, scale_values
+from printkit.i18n import Localizer, catalog_path
+from printkit.i18n.extract import extract_catalog, extract_toml
+from printkit.i18n.pseudo import pseudo_catalog
+from printkit.layout.geometry import DEFAULT_SPEC, MM, PAPERS, mm
+from tests.support import embedded_fonts
+
+GAME_IDS = list(GAMES)
+#: Made-up page counts: a tiled board for Yeti Slalom, two-page card documents.
+PAGES = {"rulebook": 6, "board": 1, "cards": 10, "animal-cards": 14, "special-cards": 2,
+         "tydzien-cards": 2}
+#: Rendering scales: 300 dpi, and 254 dpi where a millimetre is exactly 10 pixels.
+DPI300 = 300 / 72
+PSEUDO = "en_001"
+TEN_PX_PER_MM = 254 / 72
+
+FRONT_TEXT = ("Print this page and the next one on the two sides of one sheet of paper: "
+              "double-sided, flip on long edge, at 100 %% (actual size). Then turn the "
+              "sheet over and follow the instructions on the back.")
+BACK_TEXT = ("Hold this sheet against a window with this side facing you. Where the "
+             "front’s vertical line crosses the X scale, read X; where the front’s "
+             "horizontal line crosses the Y scale, read Y. Then build the kit again with:")
+ACTUAL_SIZE = "Print every page at 100 %% (actual size)."
+LONG_EDGE = "double-sided, flip on long edge"
+BLANK = "This page is intentionally left blank."
+
+
+def pages_of(game_id: str) -> dict[str, int]:
+    game = GAMES[game_id]
+    pages = {doc.id: PAGES.get(doc.id, 1) for doc in game.documents}
+    if game_id == "yeti-slalom":
+        pages["board"] = 4
+    return pages
+
+
+def context(game_id: str, locale: str = "en", paper: str = "a4",
+            data: Mapping[str, Any] | None = None, **spec: Any) -> RenderContext:
+    game = GAMES[game_id]
+    return RenderContext(game=game, data=data if data is not None else game.load_data(),
+                         examples={}, localizer=Localizer.for_locale(locale),
+                         paper=PAPERS[paper], document="guide",
+                         spec=dataclasses.replace(DEFAULT_SPEC, **spec))
+
+
+@cache
+def guide(game_id: str, locale: str = "en", paper: str = "a4", layout: str = "home",
+          offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
+    ctx = context(game_id, locale, paper, layout=layout, duplex_offset_mm=offset)
+    return render_guide(ctx, pages_of(game_id))
+
+
+def reader(pdf: bytes) -> PdfReader:
+    return PdfReader(BytesIO(pdf))
+
+
+def squash(text: str) -> str:
+    """Text without any whitespace: line breaks fall anywhere in extracted text."""
+    return re.sub(r"\s+", "", text)
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    return [squash(page.extract_text() or "") for page in reader(pdf).pages]
+
+
+def said(localizer: Localizer, msgid: str) -> str:
+    """A msgid as printed: translated, then %-formatted like every string of the guide."""
+    return squash(localizer.gettext(msgid) % {})
+
+
+def calibration_pages(pdf: bytes, locale: str = "en") -> tuple[int, int]:
+    """The 0-based indexes of the calibration front and back, found by their text."""
+    return calibration_pages_in(pdf, Localizer.for_locale(locale))
+
+
+def calibration_pages_in(pdf: bytes, loc: Localizer) -> tuple[int, int]:
+    texts = page_texts(pdf)
+    fronts = [i for i, t in enumerate(texts) if said(loc, FRONT_TEXT) in t]
+    backs = [i for i, t in enumerate(texts) if said(loc, BACK_TEXT) in t]
+    assert len(fronts) == 1 and len(backs) == 1, (fronts, backs)
+    return fronts[0], backs[0]
+
+
+def grey(pdf: bytes, index: int, scale: float) -> np.ndarray:
+    page = pdfium.PdfDocument(pdf)[index]
+    return np.asarray(page.render(scale=scale).to_pil().convert("L"), dtype=np.int16)
+
+
+# -- what the guide says ---------------------------------------------------------------
+
+@pytest.mark.parametrize("locale", ["en", "pl"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_guide_names_every_document_and_the_print_settings(game_id: str,
+                                                               locale: str) -> None:
+    text = "".join(page_texts(guide(game_id, locale)))
+    loc = Localizer.for_locale(locale)
+    for doc in GAMES[game_id].documents:
+        assert squash(loc.gettext(doc.title)) in text, doc.title
+    assert said(loc, ACTUAL_SIZE) in text
+    assert said(loc, LONG_EDGE) in text
+    for item in GAMES[game_id].load_data()["kit"]["gather"]:
+        assert said(loc, item) in text, item
+    if locale == "en":
+        for words in ("100 %", "actual size", "flip on long edge", "fit to page"):
+            assert squash(words) in text, words
+
+
+def test_the_bill_of_materials_follows_the_kinds_and_the_layout() -> None:
+    pages = pages_of("pick-a-polar-bear")
+    home = {m.id: m for m in bill_of_materials(context("pick-a-polar-bear"), pages)}
+    assert list(home) == [doc.id for doc in GAMES["pick-a-polar-bear"].documents]
+    assert home["animal-cards"].sides == "duplex" and home["animal-cards"].paper == "card"
+    assert home["animal-cards"].pages == 14
+    assert home["rulebook"].sides == "single" and home["rulebook"].paper == "paper"
+    assert home["score-sheet"].copies == "per-game" and home["rulebook"].copies == "one"
+    fold = {m.id: m for m in bill_of_materials(context("pick-a-polar-bear", layout="fold"),
+                                               pages)}
+    assert fold["animal-cards"].sides == "fold" and fold["score-sheet"].sides == "single"
+    derby = {m.id: m for m in bill_of_materials(context("polar-derby"), pages_of("polar-derby"))}
+    assert {derby[d].paper for d in ("rink", "bear-tokens", "dice")} == {"card"}
+
+
+@pytest.mark.parametrize("layout", ["shop", "fold"])
+def test_other_layouts_give_their_own_advice(layout: str) -> None:
+    text = "".join(page_texts(guide("yeti-slalom", layout=layout)))
+    if layout == "fold":
+        assert squash("single-sided, fold") in text
+        assert squash("fold each card sheet on the dashed line") in text
+    else:
+        assert squash("crop marks") in text
+    assert squash("printed across 4 sheets") in text  # the tiled board
+
+
+def test_kit_strings_are_extracted_for_translation() -> None:
+    game = GAMES["yeti-slalom"]
+    with game.data_file.open("rb") as fh:
+        found = {(message, comments[0]) for _, _, message, comments
+                 in extract_toml(fh, None, None, {})}
+    kit = game.load_data()["kit"]
+    assert kit["gather"] and kit["steps"]
+    for i, item in enumerate(kit["gather"]):
+        assert (item, f"data: kit.gather[{i}]") in found
+    for i, item in enumerate(kit["steps"]):
+        assert (item, f"data: kit.steps[{i}]") in found
+
+
+# -- the rulers ------------------------------------------------------------------------
+
+def _bars(image: np.ndarray) -> list[int]:
+    """Lengths in pixels of the solid black bars: the most common run of each bar."""
+    dark = image < 128
+    runs: dict[int, int] = {}
+    for y in range(dark.shape[0]):
+        row = np.concatenate(([0], dark[y].astype(np.int8), [0]))
+        edges = np.flatnonzero(np.diff(row))
+        lengths = edges[1::2] - edges[::2]
+        if len(lengths) and 400 < lengths.max() < 800:
+            runs[y] = int(lengths.max())
+    bars: list[list[int]] = []
+    for y in sorted(runs):
+        if bars and y - 1 in runs and runs[y - 1] and bars[-1]:
+            bars[-1].append(runs[y])
+        else:
+            bars.append([runs[y]])
+    return [max(set(b), key=b.count) for b in bars if len(b) >= 5]
+
+
+def test_the_ruler_geometry_is_exact() -> None:
+    metric, imperial = ruler_bars(0, 0)
+    assert metric.width == pytest.approx(mm(50)) and metric.height == pytest.approx(mm(1.2))
+    assert imperial.width == pytest.approx(2 * 72) and imperial.height == pytest.approx(mm(1.2))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_rulers_print_50_mm_and_2_inches(paper: str) -> None:
+    pdf = guide("polar-derby", paper=paper)
+    front, _ = calibration_pages(pdf)
+    found = [bars for bars in (_bars(grey(pdf, i, DPI300)) for i in range(front)) if bars]
+    assert len(found) == 1, "the rulers are on one page"
+    metric, imperial = found[0]
+    assert abs(metric - 50 / 25.4 * 300) <= 1
+    assert abs(imperial - 2 * 300) <= 1
+
+
+# -- duplex calibration ----------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_calibration_front_is_an_odd_page_and_the_back_follows(game_id: str) -> None:
+    for locale in ("en", "pl"):
+        front, back = calibration_pages(guide(game_id, locale))
+        assert (front + 1) % 2 == 1
+        assert back == front + 1
+
+
+def test_a_page_is_left_blank_when_the_front_would_fall_on_an_even_page() -> None:
+    game = GAMES["polar-derby"]
+    data = dict(game.load_data())
+    seen = set()
+    for extra in range(0, 60, 3):
+        data["kit"] = {"gather": [f"item {i}" for i in range(extra)], "steps": []}
+        pdf = render_guide(context(game.id, data=data), pages_of(game.id))
+        front, back = calibration_pages(pdf)
+        assert front % 2 == 0 and back == front + 1
+        texts = page_texts(pdf)
+        blank = squash(BLANK) in texts[front - 1]
+        seen.add(blank)
+    assert seen == {True, False}
+
+
+def test_the_calibration_geometry() -> None:
+    size = PAPERS["a4"].size
+    horizontal, vertical = crosshair(size)
+    assert (horizontal.y1, horizontal.y2) == (size[1] / 2, size[1] / 2)
+    assert horizontal.x1 == pytest.approx(mm(CROSSHAIR_EDGE_MM))
+    assert horizontal.x2 == pytest.approx(size[0] - mm(CROSSHAIR_EDGE_MM))
+    assert (vertical.x1, vertical.x2) == (size[0] / 2, size[0] / 2)
+    assert vertical.y2 == pytest.approx(size[1] - mm(CROSSHAIR_EDGE_MM))
+    x_scale, y_scale = back_scales(size)
+    assert [t.value_mm for t in x_scale.ticks] == scale_values()
+    assert scale_values()[0] == -10 and scale_values()[-1] == 10
+    assert scale_values()[1] - scale_values()[0] == 0.5
+    for tick in x_scale.ticks:  # the tick for p is at centre + p mm: the reading is X
+        assert tick.line.x1 == pytest.approx(size[0] / 2 + mm(tick.value_mm))
+    for tick in y_scale.ticks:
+        assert tick.line.y1 == pytest.approx(size[1] / 2 + mm(tick.value_mm))
+    assert x_scale.zero[0] == pytest.approx(size[0] / 2)
+    assert y_scale.zero[1] == pytest.approx(size[1] / 2)
+    moved = back_scales(size, (2, -1))
+    for before, after in zip((x_scale, y_scale), moved, strict=True):
+        assert after.zero[0] - before.zero[0] == pytest.approx(mm(2))
+        assert after.zero[1] - before.zero[1] == pytest.approx(mm(-1))
+
+
+def test_the_duplex_offset_moves_the_back_page_and_nothing_else() -> None:
+    plain, shifted = guide("yeti-slalom"), guide("yeti-slalom", offset=(2.0, -1.0))
+    front, back = calibration_pages(plain)
+    assert calibration_pages(shifted) == (front, back)
+    assert np.array_equal(grey(plain, front, TEN_PX_PER_MM), grey(shifted, front, TEN_PX_PER_MM))
+    before, after = grey(plain, back, TEN_PX_PER_MM), grey(shifted, back, TEN_PX_PER_MM)
+    # The scales' region, 10 px to the millimetre: 2 mm right is 20 px, 1 mm down is 10 rows.
+    cx, cy = before.shape[1] // 2, before.shape[0] // 2
+    region = (slice(cy - 150, cy + 350), slice(cx - 300, cx + 350))
+    moved = (slice(cy - 150 + 10, cy + 350 + 10), slice(cx - 300 + 20, cx + 350 + 20))
+    ink = (before[region] < 128).sum()
+    assert ink > 1000, "the scales are in the region"
+    # Identical but for a glyph or two that the rasteriser snaps a pixel the other way.
+    assert (np.abs(before[region] - after[moved]) > 64).sum() < 0.03 * ink
+    assert (np.abs(before[region] - after[region]) > 64).sum() > ink  # ...and it did move
+    # The X scale's zero tick, found in pixels 2 mm below the baseline, moved 20 px right.
+    x_scale, _ = back_scales(PAPERS["a4"].size)
+    row = round((PAPERS["a4"].size[1] - x_scale.baseline.y1) * TEN_PX_PER_MM) + 20
+    assert _zero_tick(before[row]) + 20 == pytest.approx(_zero_tick(after[row + 10]), abs=0.5)
+    assert _zero_tick(before[row]) == pytest.approx(x_scale.zero[0] * TEN_PX_PER_MM, abs=1)
+
+
+def _zero_tick(row: np.ndarray) -> float:
+    """The centre column of the middle one of the 11 even ticks crossing this row."""
+    centre = len(row) // 2
+    window = row[centre - 150:centre + 150] < 160
+    columns = np.flatnonzero(window)
+    clusters = np.split(columns, np.flatnonzero(np.diff(columns) > 1) + 1)
+    assert len(clusters) == 11, len(clusters)
+    return centre - 150 + float(clusters[5].mean())
+
+
+# -- the PDF ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_font_is_embedded(game_id: str) -> None:
+    seen = embedded_fonts(reader(guide(game_id, "pl")))
+    assert seen and all(name.startswith("DejaVuSans") for name in seen), seen
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_page_sizes(paper: str) -> None:
+    width, height = PAPERS[paper].size
+    for page in reader(guide("yeti-slalom", paper=paper)).pages:
+        box = page.mediabox
+        assert float(box.width) == pytest.approx(width, abs=0.01)
+        assert float(box.height) == pytest.approx(height, abs=0.01)
+    assert width / MM == pytest.approx(PAPERS[paper].width_mm)
+
+
+def test_the_guide_is_byte_identical_when_rendered_twice() -> None:
+    first = render_guide(context("pick-a-polar-bear", "pl"), pages_of("pick-a-polar-bear"))
+    second = render_guide(context("pick-a-polar-bear", "pl"), pages_of("pick-a-polar-bear"))
+    assert first == second
+
+
+
+# -- a longer language -----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def pseudo_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Catalogs holding only the pseudo-locale, made from the current sources."""
+    root = tmp_path_factory.mktemp("locales")
+    target = catalog_path(PSEUDO, root)
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as fh:
+        write_po(fh, pseudo_catalog(extract_catalog(), PSEUDO))
+    return root
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_guide_fits_a_longer_language_and_no_string_escapes(
+        pseudo_root: Path, game_id: str, paper: str) -> None:
+    for layout in ("home", "fold"):
+        ctx = dataclasses.replace(context(game_id, paper=paper, layout=layout),
+                                  localizer=Localizer.for_locale(PSEUDO, strict=True,
+                                                                 root=pseudo_root))
+        pdf = render_guide(ctx, pages_of(game_id))
+        front, back = calibration_pages_in(pdf, ctx.localizer)
+        assert front % 2 == 0 and back == front + 1
+        text = " ".join(" ".join((page.extract_text() or "").split())
+                        for page in reader(pdf).pages)
+        for msgid in (ACTUAL_SIZE % {}, "Bill of materials", "Print settings", "Assembly",
+                      "Duplex calibration", "Front", "Back", "1 six-sided die"):
+            assert f" {msgid} " not in f" {text} ", msgid
