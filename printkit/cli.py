@@ -19,7 +19,7 @@ from printkit.commands.solve import solve
 from printkit.errors import PrintkitError
 from printkit.i18n import catalogs
 from printkit.i18n.coverage import coverage
-from printkit.layout.geometry import PAPERS
+from printkit.layout.geometry import LAYOUTS, MAX_DUPLEX_OFFSET_MM, PAPERS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -48,6 +48,15 @@ def parser() -> argparse.ArgumentParser:
                    help="output folder (default: ./output)")
     b.add_argument("--strict", action="store_true",
                    help="a missing translation is an error, not a warning")
+    b.add_argument("--layout", default="home", metavar="|".join(LAYOUTS),
+                   help="card layout: home (butted cards, cut lines, duplex backs; default), "
+                   "shop (bleed, gutters, crop marks) or fold (fronts and backs on one side, "
+                   "folded)")
+    b.add_argument("--duplex-offset", default="0,0", metavar="X,Y", type=_offset,
+                   help="move every back page X mm right and Y mm up, as measured with the "
+                   f"guide's calibration page (each within ±{MAX_DUPLEX_OFFSET_MM:g} mm)")
+    b.add_argument("--ink-saver", action="store_true",
+                   help="no full-page tints or solid card backs: light backgrounds, outlines")
     b.add_argument("--quiet", action="store_true", help="print only errors")
 
     c = sub.add_parser("check", help="replay worked examples; render nothing",
@@ -96,17 +105,49 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def _offset(text: str) -> tuple[float, float]:
+    """``X,Y`` in millimetres, each within the accepted correction."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not two numbers; give X,Y in millimetres, e.g. 1.5,-0.5") from None
+    if not all(abs(v) <= MAX_DUPLEX_OFFSET_MM and v == v for v in (x, y)):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is more than {MAX_DUPLEX_OFFSET_MM:g} mm either way; each of X and Y "
+            f"must be between -{MAX_DUPLEX_OFFSET_MM:g} and {MAX_DUPLEX_OFFSET_MM:g}")
+    return (x, y)
+
+
 def _err(line: str) -> None:
     print(line, file=sys.stderr)
 
 
+def _join_negative_offset(argv: Sequence[str]) -> list[str]:
+    """``--duplex-offset -1,2`` read as ``--duplex-offset=-1,2`` : ``-1,2`` looks like a flag."""
+    out: list[str] = []
+    it = iter(argv)
+    for arg in it:
+        if arg == "--duplex-offset":
+            value = next(it, None)
+            out.append(arg if value is None else f"{arg}={value}")
+        else:
+            out.append(arg)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args = parser().parse_args(_join_negative_offset(sys.argv[1:] if argv is None else argv))
     try:
         if args.command == "build":
             say = (lambda line: None) if args.quiet else _err
             result = build(BuildOptions(games=args.game, locales=args.locale, paper=args.paper,
-                                        out=args.out, strict=args.strict), progress=say)
+                                        out=args.out, strict=args.strict,
+                                        layout=args.layout, duplex_offset=args.duplex_offset,
+                                        ink_saver=args.ink_saver), progress=say)
             for warning in result.warnings:
                 _err(warning)
             if not args.quiet:

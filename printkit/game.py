@@ -8,14 +8,26 @@ Rendering sees only the validated data and the verified examples.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.examples import Example, ExampleSchema, Replayer, Verified, load_examples, verify
-from printkit.i18n import Localizer
-from printkit.layout.geometry import DEFAULT_SPEC, Paper, PrintSpec
+from printkit.i18n import N_, Localizer
+from printkit.layout.geometry import (
+    DEFAULT_SPEC,
+    CardGrid,
+    CardSize,
+    LayoutError,
+    Paper,
+    PrintSpec,
+    card_grid,
+)
 from printkit.resources import relative
+
+if TYPE_CHECKING:
+    from printkit.render.sheet_labels import SheetNames
+    from printkit.render.text import Ink
 from printkit.schema import Table, read_toml, validate
 
 
@@ -30,9 +42,35 @@ class RenderContext:
     paper: Paper
     document: str
     spec: PrintSpec = DEFAULT_SPEC
+    #: Pages of each of the kit's documents in this build; given to the guide only.
+    pages: Mapping[str, int] = field(default_factory=dict)
 
     def _(self, msgid: str) -> str:
         return self.localizer.gettext(msgid)
+
+    @property
+    def ink_saver(self) -> bool:
+        """True for the ink-saving variant: no full-page tints, light backgrounds, plain backs."""
+        return self.spec.ink_saver
+
+    def card_grid(self, card: CardSize, count: int | None, key: str) -> CardGrid:
+        """The sheet grid for a card set in the chosen layout and paper.
+
+        ``key`` is where the card size comes from in game.toml, so a card too
+        big for the paper is reported against the file and the key.
+        """
+        try:
+            return card_grid(self.paper, card, self.spec, count)
+        except LayoutError as exc:
+            folder = getattr(self.game, "folder", None)
+            where = relative(folder / "game.toml") if folder is not None else "game.toml"
+            raise LayoutError(f"{where}: {key}: {exc}") from None
+
+    def sheet_names(self, ink: Ink) -> SheetNames:
+        """Sheet labels for this document's pages, in its locale."""
+        from printkit.render.sheet_labels import SheetNames
+
+        return SheetNames(self, ink)
 
     @property
     def title(self) -> str:
@@ -44,13 +82,25 @@ class RenderContext:
 Renderer = Callable[[RenderContext], bytes]
 
 
+#: What a document is, for the guide's bill of materials (paper, duplex, copies):
+#: ``rulebook``, ``reference``, ``cards``, ``tokens``, ``board``, ``dice``, ``sheet``;
+#: ``guide`` is the print-and-play guide every kit gets from the build.
+DOCUMENT_KINDS = ("guide", "rulebook", "reference", "cards", "tokens", "board", "dice",
+                  "sheet")
+
+
 @dataclass(frozen=True)
 class Document:
-    """One printable document of a game: an id for file names, an English title."""
+    """One printable document of a game: an id for file names, an English title, its kind."""
 
     id: str
     title: str
     render: Renderer
+    kind: str = "sheet"
+
+    def __post_init__(self) -> None:
+        if self.kind not in DOCUMENT_KINDS:
+            raise ValueError(f"document {self.id}: unknown kind {self.kind!r}")
 
 
 @dataclass(frozen=True)
@@ -88,7 +138,18 @@ class Game:
                       data if data is not None else self.load_data())
 
     def document(self, doc_id: str) -> Document:
-        for doc in self.documents:
+        for doc in (*self.documents, GUIDE):
             if doc.id == doc_id:
                 return doc
         raise KeyError(doc_id)
+
+
+def _render_guide(ctx: RenderContext) -> bytes:
+    from printkit.guide import render_guide
+
+    return render_guide(ctx, ctx.pages)
+
+
+#: The print-and-play guide: the first document of every kit, made by the build once
+#: the kit's other documents are rendered (it lists their pages).
+GUIDE = Document("guide", N_("Print-and-play guide"), _render_guide, "guide")

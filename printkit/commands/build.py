@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit import games
 from printkit.errors import BuildError, PrintkitError, UsageError
-from printkit.game import Game, RenderContext
-from printkit.i18n import Localizer, shipped_locales
-from printkit.layout.geometry import PAPERS, Paper
+from printkit.game import GUIDE, Game, RenderContext
+from printkit.i18n import N_, Localizer, shipped_locales
+from printkit.kit import KitPart, combine, page_count
+from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
 from printkit.output import commit
 
 Progress = Callable[[str], None]
+
+#: The whole kit in one PDF: ``<out>/<game>/<locale>/kit-<paper>.pdf``.
+KIT_ID = "kit"
+KIT_TITLE = N_("Print-and-play kit")
 
 
 @dataclass
@@ -23,6 +28,23 @@ class BuildOptions:
     paper: str = "a4"
     out: Path = Path("output")
     strict: bool = False
+    #: How card sets are laid out: ``home``, ``shop`` or ``fold``.
+    layout: str = "home"
+    #: Millimetres every back page moves (x right, y up), for a printer that shifts backs.
+    duplex_offset: tuple[float, float] = (0.0, 0.0)
+    #: Build the ink-saving variant of every document.
+    ink_saver: bool = False
+
+    def spec(self) -> PrintSpec:
+        """The print spec these options ask for; a bad layout or offset is a usage error."""
+        if self.layout not in LAYOUTS:
+            raise UsageError(f"--layout: unknown layout {self.layout!r}; choose one of: "
+                             f"{', '.join(LAYOUTS)}")
+        try:
+            return replace(DEFAULT_SPEC, layout=self.layout, ink_saver=self.ink_saver,
+                           duplex_offset_mm=tuple(self.duplex_offset))
+        except LayoutError as exc:
+            raise UsageError(f"--duplex-offset: {exc}") from None
 
 
 @dataclass
@@ -63,6 +85,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     selected = games.select(options.games)
     locales = resolve_locales(options.locales)
     paper = resolve_paper(options.paper)
+    spec = options.spec()
 
     errors: list[PrintkitError] = []
     prepared = {}
@@ -85,11 +108,25 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         progress(f"[{n}/{len(tasks)}] {game.id} {locale} {doc.id}")
         data, examples = prepared[game.id]
         context = RenderContext(game=game, data=data, examples=examples,
-                                localizer=localizers[locale], paper=paper, document=doc.id)
+                                localizer=localizers[locale], paper=paper, document=doc.id,
+                                spec=spec)
         try:
             files[path] = doc.render(context)
         except PrintkitError as exc:
             errors.append(exc)
+    if errors:
+        raise BuildError(_unique(errors))
+    for game in selected:
+        for locale in locales:
+            progress(f"{game.id} {locale}: guide and kit")
+            data, examples = prepared[game.id]
+            try:
+                _guide_and_kit(files, options.out, game, locale, paper.id,
+                               RenderContext(game=game, data=data, examples=examples,
+                                             localizer=localizers[locale], paper=paper,
+                                             document=GUIDE.id, spec=spec))
+            except PrintkitError as exc:
+                errors.append(exc)
     if errors:
         raise BuildError(_unique(errors))
     for code, localizer in localizers.items():
@@ -101,6 +138,19 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
                                    f"English used")
     result.written = commit(files)
     return result
+
+
+def _guide_and_kit(files: dict[Path, bytes], out: Path, game: Game, locale: str, paper: str,
+                   ctx: RenderContext) -> None:
+    """Add the guide (which lists the kit's pages) and the whole kit as one PDF to ``files``."""
+    docs = {doc.id: files[output_path(out, game.id, locale, doc.id, paper)]
+            for doc in game.documents}
+    guide = GUIDE.render(replace(ctx, pages={k: page_count(v) for k, v in docs.items()}))
+    files[output_path(out, game.id, locale, GUIDE.id, paper)] = guide
+    parts = [KitPart(title=ctx._(doc.title), pdf=pdf, label=ctx._(doc.title))
+             for doc, pdf in ((GUIDE, guide), *((game.document(k), v) for k, v in docs.items()))]
+    kit = combine(parts, f"{ctx.data['title']} · {ctx._(KIT_TITLE)}", locale)
+    files[output_path(out, game.id, locale, KIT_ID, paper)] = kit
 
 
 def _unique(errors: list[PrintkitError]) -> list[PrintkitError]:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from printkit.cli import main
 from printkit.i18n import shipped_locales
@@ -46,14 +47,14 @@ def test_check_lists_every_example_as_verified(capsys: pytest.CaptureFixture[str
     assert all(line.endswith("verified") for line in lines)
 
 
-def test_build_writes_four_documents_per_locale(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_build_writes_four_documents_a_guide_and_a_kit_per_locale(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["build", "--game", GAME_ID, "--locale", "pl", "--out", str(tmp_path)],
                          capsys)
     assert code == 0, err
     written = sorted(p.name for p in (tmp_path / GAME_ID / "pl").iterdir())
-    assert written == ["board-a4.pdf", "rulebook-a4.pdf", "tracker-a4.pdf",
-                       "tydzien-cards-a4.pdf"]
+    assert written == ["board-a4.pdf", "guide-a4.pdf", "kit-a4.pdf", "rulebook-a4.pdf",
+                       "tracker-a4.pdf", "tydzien-cards-a4.pdf"]
     assert "[4/4]" in err  # progress
 
 
@@ -181,3 +182,43 @@ def test_solve_a_game_without_a_solver_is_usage_error(capsys: pytest.CaptureFixt
     code, _, err = run(["solve", "polar-derby"], capsys)
     assert code == 2
     assert "polar-derby has no solver; games with one: pick-a-polar-bear" in err
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--layout", "poster"], ["--layout", "home, shop, fold"]),
+    (["--duplex-offset", "1"], ["--duplex-offset", "two numbers"]),
+    (["--duplex-offset", "11,0"], ["--duplex-offset", "10"]),
+    (["--duplex-offset", "-0.5,x"], ["--duplex-offset", "two numbers"]),
+])
+def test_bad_print_options_are_one_line_usage_errors(tmp_path: Path, args: list[str],
+                                                     words: list[str],
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        code = main(["build", "--game", GAME_ID, "--out", str(tmp_path / "o"), *args])
+    except SystemExit as exc:  # argparse's own usage errors
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("printkit: error:") and all(w in line for w in words), line
+    assert not (tmp_path / "o").exists()
+
+
+def test_print_options_work_from_the_command_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["build", "--game", GAME_ID, "--locale", "en", "--layout", "fold",
+                          "--duplex-offset", "-1.5,2", "--ink-saver", "--out", str(tmp_path)],
+                         capsys)
+    assert code == 0, err
+    cards = PdfReader(tmp_path / GAME_ID / "en" / "tydzien-cards-a4.pdf")
+    words = " ".join(cards.pages[0].extract_text().split())
+    assert "fold layout" in words and "Fold along the dashed line" in words
+    assert "/TrimBox" not in cards.pages[0]  # fold sheets are cut after folding
+
+
+def test_build_help_explains_every_print_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["build", "--help"])
+    out = capsys.readouterr().out
+    for option in ("--layout", "--duplex-offset", "--ink-saver"):
+        assert option in out

@@ -29,7 +29,8 @@ def test_every_document_of_every_game_in_every_locale(built_kit: Path) -> None:
     for game in GAMES.values():
         for locale in shipped_locales():
             names = sorted(p.name for p in (built_kit / game.id / locale).iterdir())
-            assert names == sorted(f"{doc.id}-a4.pdf" for doc in game.documents)
+            assert names == sorted([f"{doc.id}-a4.pdf" for doc in game.documents]
+                                   + ["guide-a4.pdf", "kit-a4.pdf"])
 
 
 @pytest.mark.parametrize(("game", "doc"), ALL_DOCUMENTS)
@@ -62,14 +63,10 @@ def test_card_pages_have_trim_and_bleed_boxes_of_the_real_card_size(built_kit: P
     assert len(reader.pages) == 2 * grid.pages(count)  # fronts and backs
     for page in reader.pages:
         trim = [float(v) for v in page.trimbox]
-        bleed = [float(v) for v in page.bleedbox]
+        # The default home layout butts the cards: the grid is whole cards, no gutters.
         assert trim == pytest.approx(list(grid.grid_trim.as_box()), abs=0.01)
-        assert bleed == pytest.approx(list(grid.grid_bleed.as_box()), abs=0.01)
-        # The grid is whole cards: its width is columns of cards and 2 x bleed gutters.
         width_mm = (trim[2] - trim[0]) / MM
-        gutter = 2 * 3.0
-        assert width_mm == pytest.approx(grid.cols * card.width_mm + (grid.cols - 1) * gutter,
-                                         abs=0.01)
+        assert width_mm == pytest.approx(grid.cols * card.width_mm, abs=0.01)
 
 
 def _expected(locale: str, msgid: str, **params: object) -> str:
@@ -129,3 +126,35 @@ def test_polish_documents_keep_polish_letters(built_kit: Path, game: str, doc: s
     assert "\ufffd" not in content and "■" not in content
     if doc == "rulebook":
         assert set("ąęłóśż") <= set(content.lower())
+
+
+def _top_level(outline: list) -> list:
+    return [item for item in outline if not isinstance(item, list)]
+
+
+@pytest.mark.parametrize("game", [g.id for g in GAMES.values()])
+def test_every_kit_pdf_holds_the_guide_then_every_document_with_a_bookmark_each(
+        built_kit: Path, game: str) -> None:
+    documents = GAMES[game].documents
+    for locale in shipped_locales():
+        loc = Localizer.for_locale(locale)
+        kit = pdf(built_kit, locale, "kit", game)
+        parts = [pdf(built_kit, locale, "guide", game)] + [
+            pdf(built_kit, locale, doc.id, game) for doc in documents]
+        assert len(kit.pages) == sum(len(p.pages) for p in parts)
+        marks = _top_level(kit.outline)
+        titles = [loc.gettext("Print-and-play guide")] + [loc.gettext(d.title) for d in documents]
+        assert [m.title for m in marks] == titles
+        first = 0
+        for mark, part in zip(marks, parts, strict=True):
+            assert kit.get_destination_page_number(mark) == first
+            first += len(part.pages)
+
+
+@pytest.mark.parametrize("game", [g.id for g in GAMES.values()])
+def test_every_guide_names_every_document_of_its_kit(built_kit: Path, game: str) -> None:
+    for locale in shipped_locales():
+        loc = Localizer.for_locale(locale)
+        content = " ".join(text(pdf(built_kit, locale, "guide", game)).split())
+        for doc in GAMES[game].documents:
+            assert loc.gettext(doc.title) in content, (locale, doc.id)

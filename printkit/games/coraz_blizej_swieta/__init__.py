@@ -21,9 +21,9 @@ GAME = Game(
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
     documents=(
-        Document("rulebook", N_("Rulebook"), render_rulebook),
-        Document("board", N_("Board"), render_board),
-        Document("tydzien-cards", N_("Week cards"), render_cards),
-        Document("tracker", N_("Tracker sheet"), render_tracker),
+        Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        Document("board", N_("Board"), render_board, "board"),
+        Document("tydzien-cards", N_("Week cards"), render_cards, "cards"),
+        Document("tracker", N_("Tracker sheet"), render_tracker, "sheet"),
     ),
 )

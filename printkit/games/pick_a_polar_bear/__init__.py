@@ -21,11 +21,11 @@ GAME = Game(
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
     documents=(
-        Document("rulebook", N_("Rulebook"), render_rulebook),
-        Document("animal-cards", N_("Animal cards"), render_animal_cards),
-        Document("special-cards", N_("Special cards"), render_special_cards),
-        Document("score-sheet", N_("Score sheet"), render_score_sheet),
-        Document("solo-sheet", N_("Solo score sheet"), render_solo_sheet),
+        Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        Document("animal-cards", N_("Animal cards"), render_animal_cards, "cards"),
+        Document("special-cards", N_("Special cards"), render_special_cards, "cards"),
+        Document("score-sheet", N_("Score sheet"), render_score_sheet, "sheet"),
+        Document("solo-sheet", N_("Solo score sheet"), render_solo_sheet, "sheet"),
     ),
     solve=lambda data, seed: solve_seed(data, seed).lines(),
 )

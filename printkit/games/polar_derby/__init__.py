@@ -22,10 +22,10 @@ GAME = Game(
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
     documents=(
-        Document("rulebook", N_("Rulebook"), render_rulebook),
-        Document("rink", N_("Rink"), render_rink),
-        Document("bear-tokens", N_("Bear tokens"), render_tokens),
-        Document("dice", N_("Dice"), render_dice),
-        Document("score-sheet", N_("Score sheet"), render_score_sheet),
+        Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        Document("rink", N_("Rink"), render_rink, "board"),
+        Document("bear-tokens", N_("Bear tokens"), render_tokens, "tokens"),
+        Document("dice", N_("Dice"), render_dice, "dice"),
+        Document("score-sheet", N_("Score sheet"), render_score_sheet, "sheet"),
     ),
 )

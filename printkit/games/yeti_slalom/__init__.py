@@ -21,9 +21,9 @@ GAME = Game(
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
     documents=(
-        Document("rulebook", N_("Rulebook"), render_rulebook),
-        Document("board", N_("Board"), render_board),
-        Document("cards", N_("Cards"), render_cards),
-        Document("score-sheet", N_("Score sheet"), render_score_sheet),
+        Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        Document("board", N_("Board"), render_board, "board"),
+        Document("cards", N_("Cards"), render_cards, "cards"),
+        Document("score-sheet", N_("Score sheet"), render_score_sheet, "sheet"),
     ),
 )
