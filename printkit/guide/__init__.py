@@ -61,7 +61,7 @@ from printkit.guide.pages import (
 )
 from printkit.layout.geometry import MM, mm
 from printkit.render import fonts
-from printkit.render.flow import ACCENT, FlowDocument, _Builder, _keep_headings
+from printkit.render.flow import ACCENT, FlowBuilder, FlowDocument, keep_headings
 from printkit.render.pdf import doc_options
 from printkit.render.templating import render
 from printkit.render.text import Ink
@@ -127,7 +127,7 @@ def duplex_option(offset_mm: tuple[float, float]) -> str:
 
 # -- the guide's own elements ----------------------------------------------------------
 
-def _table(builder: _Builder, element: ET.Element, width: float,
+def _table(builder: FlowBuilder, element: ET.Element, width: float,
            ink_saver: bool) -> Flowable:
     """A ``<table widths="…">`` of ``<tr>`` rows of ``<th>``/``<td>`` cells."""
     base = builder.styles["p"]
@@ -170,7 +170,7 @@ def _calibration(blank: bool) -> list[Flowable]:
     return out + [NextPageTemplate("text"), PageBreak()]
 
 
-def _story(builder: _Builder, root: ET.Element, width: float, ink_saver: bool,
+def _story(builder: FlowBuilder, root: ET.Element, width: float, ink_saver: bool,
            blank: bool) -> list[Flowable]:
     flow: list[Flowable] = []
     for element in root:
@@ -180,7 +180,7 @@ def _story(builder: _Builder, root: ET.Element, width: float, ink_saver: bool,
             flow += _calibration(blank)
         else:
             flow += builder.block(element)
-    return _keep_headings(flow)
+    return keep_headings(flow)
 
 
 # -- the document ------------------------------------------------------------------------
@@ -210,7 +210,7 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool) -> _Layout
                        figures={"rulers": figure})
     margin = MARGIN_MM * MM
     width = paper.size[0] - 2 * margin
-    builder = _Builder(doc, width)
+    builder = FlowBuilder(doc, width)
     story = _story(builder, root, width, ctx.ink_saver, blank)
 
     buffer = BytesIO()

@@ -147,18 +147,22 @@ def draw_blank(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
     footer(c, ink, page)
 
 
+def _titled(c: Canvas, ink: Ink, page: PageInfo, title: str, where: str) -> Rect:
+    """Set a calibration page's big title in its quadrant; returns the room left below."""
+    area = _quadrant(page)
+    c.setFillColor(ACCENT)
+    ink.line(title, Rect(area.x, area.top - mm(14), area.width, mm(14)), fonts.BOLD, 30, 12,
+             align="left", valign="top", where=where)
+    return Rect(area.x, area.y, area.width, area.height - mm(20))
+
+
 def draw_front(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
     """The calibration front: a thin crosshair through the exact page centre."""
     ink = Ink(c, locale, "guide")
     c.setStrokeColor(RULE)
     for segment in crosshair(page.size):
         _line(c, segment)
-    area = _quadrant(page)
-    c.setFillColor(ACCENT)
-    title = Rect(area.x, area.top - mm(14), area.width, mm(14))
-    ink.line(words._("Front"), title, fonts.BOLD, 30, 12, align="left", valign="top",
-             where="calibration front title")
-    _column(ink, Rect(area.x, area.y, area.width, area.height - mm(20)), [
+    _column(ink, _titled(c, ink, page, words._("Front"), "calibration front title"), [
         words._("Print this page and the next one on the two sides of one sheet of paper: "
                 "double-sided, flip on long edge, at 100 %% (actual size). Then turn the "
                 "sheet over and follow the instructions on the back."),
@@ -238,12 +242,7 @@ def draw_back(c: Canvas, locale: str, words: Words, page: PageInfo,
     c.translate(mm(offset_mm[0]), mm(offset_mm[1]))
     for scale in back_scales(page.size):
         _draw_scale(c, ink, words, scale)
-    area = _quadrant(page)
-    c.setFillColor(ACCENT)
-    title = Rect(area.x, area.top - mm(14), area.width, mm(14))
-    ink.line(words._("Back"), title, fonts.BOLD, 30, 12, align="left", valign="top",
-             where="calibration back title")
-    _column(ink, Rect(area.x, area.y, area.width, area.height - mm(20)), [
+    _column(ink, _titled(c, ink, page, words._("Back"), "calibration back title"), [
         words._("Hold this sheet against a window with this side facing you. Where the "
                 "front’s vertical line crosses the X scale, read X; where the front’s "
                 "horizontal line crosses the Y scale, read Y. Then build the kit again with:"),

@@ -90,7 +90,7 @@ class FlowDocument:
     figures: Mapping[str, FigureMaker]
 
 
-class _Builder:
+class FlowBuilder:
     def __init__(self, doc: FlowDocument, width: float) -> None:
         self.doc = doc
         self.width = width
@@ -204,7 +204,7 @@ class _HeadingMarker(Spacer):
         self.bookmark = bookmark
 
 
-def _keep_headings(flow: list[Flowable]) -> list[Flowable]:
+def keep_headings(flow: list[Flowable]) -> list[Flowable]:
     out: list[Flowable] = []
     i = 0
     while i < len(flow):
@@ -245,7 +245,7 @@ def render_flow(doc: FlowDocument) -> bytes:
                                  rightMargin=margin, topMargin=16 * MM, bottomMargin=18 * MM,
                                  **doc_options(doc.title, doc.document, doc.locale))
     width = doc.paper.size[0] - 2 * margin
-    story = _keep_headings(_Builder(doc, width).blocks(root))
+    story = keep_headings(FlowBuilder(doc, width).blocks(root))
     footer = doc.title
     fonts.check_glyphs(footer, doc.locale, f"{doc.document}: footer")
 
