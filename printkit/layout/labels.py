@@ -76,8 +76,9 @@ def label_boxes(page: Rect, occupied: Rect, margin_mm: float, xs: list[float] = 
 
     First a line along each margin (bottom, top, left, right) in its widest
     stretch between the cut lines ``xs`` (vertical) and ``ys`` (horizontal)
-    that cross it; then, for margins deeper than a line, a block of wrapped
-    lines in a stretch between two cut lines, beside the paper edge. A line
+    that cross it; then, for margins deeper than a line, a line standing
+    across the margin between two cut lines, or else a block of wrapped
+    lines in such a stretch, beside the paper edge. A line
     thinner than :data:`MIN_LABEL_MM` comes after every thicker place.
     """
     m, clear, cap = mm(margin_mm), mm(CLEAR_MM), mm(LABEL_MM)
@@ -100,9 +101,16 @@ def label_boxes(page: Rect, occupied: Rect, margin_mm: float, xs: list[float] = 
             along.append(LabelBox(rect, vertical=not horizontal, band=band))
         if d > cap:
             deep = min(d, mm(BLOCK_MM))
+            base_d = {"bottom": inner.y, "top": inner.top - d, "left": inner.x,
+                      "right": inner.right - d}[band]
             base = {"bottom": inner.y, "top": inner.top - deep, "left": inner.x,
                     "right": inner.right - deep}[band]
-            for a, b in spans:
+            for a, b in spans:  # one line standing across the margin
+                w = min(b - a, cap)
+                mid = (a + b) / 2 - w / 2
+                rect = Rect(mid, base_d, w, d) if horizontal else Rect(base_d, mid, d, w)
+                across.append(LabelBox(rect, vertical=horizontal, band=band))
+            for a, b in spans:  # or a block of wrapped lines beside the paper edge
                 rect = Rect(a, base, b - a, deep) if horizontal else Rect(base, a, deep, b - a)
                 across.append(LabelBox(rect, band=band, wrap=True))
     thick = [b for b in along if min(b.rect.width, b.rect.height) >= mm(MIN_LABEL_MM) - 1e-6]

@@ -214,7 +214,7 @@ def test_the_rulers_print_50_mm_and_2_inches(paper: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_calibration_front_is_an_odd_page_and_the_back_follows(game_id: str) -> None:
     for locale in ("en", "pl"):
-        front, back = calibration_pages(guide(game_id, locale))
+        front, back = calibration_pages(guide(game_id, locale), locale)
         assert (front + 1) % 2 == 1
         assert back == front + 1
 
