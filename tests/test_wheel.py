@@ -32,6 +32,7 @@ def test_wheel_contains_templates_catalogs_and_fonts(wheel: Path) -> None:
         "printkit/fonts/DejaVuSans.ttf",
         "printkit/fonts/DejaVuSans-Bold.ttf",
         "printkit/fonts/DejaVuSans-Oblique.ttf",
+        "printkit/fonts/DejaVuSerif-Bold.ttf",
         "printkit/fonts/LICENSE-DejaVu.txt",
         "printkit/games/coraz_blizej_swieta/game.toml",
         "printkit/games/coraz_blizej_swieta/examples.toml",

@@ -133,8 +133,10 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         if localizer.catalog is not None:
             result.warnings += [f"warning: {line}; English used"
                                 for line in localizer.catalog.rejected]
-        for msgid in sorted(localizer.missing):
-            result.warnings.append(f"warning: locale {code}: no translation for {msgid!r}; "
+        for key in sorted(localizer.missing):
+            context, _, msgid = key.rpartition("\x04")
+            shown = f"{msgid!r} (context {context!r})" if context else repr(msgid)
+            result.warnings.append(f"warning: locale {code}: no translation for {shown}; "
                                    f"English used")
     result.written = commit(files)
     return result

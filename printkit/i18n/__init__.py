@@ -13,12 +13,13 @@ build can warn about it by name; with ``strict`` it is an error instead.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from babel import UnknownLocaleError
+from babel.lists import format_list
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 
@@ -40,6 +41,11 @@ DOMAIN = "printkit"
 def N_(message: str) -> str:
     """Mark a msgid for extraction where it is defined; it is translated where it is used."""
     return message
+
+
+def message_key(msgid: str, context: str | None = None) -> str:
+    """How a catalog entry is looked up: gettext's ``context EOT msgid`` when it has a context."""
+    return f"{context}\x04{msgid}" if context else msgid
 
 
 def catalog_path(code: str, root: Path | None = None) -> Path:
@@ -106,9 +112,9 @@ def _read_catalog(code: str, path: Path, stamp: int | None) -> Catalog:
         if isinstance(message.id, tuple):
             forms = tuple(message.string or ())
             if forms and all(forms):
-                plural[message.id[0]] = forms
+                plural[message_key(message.id[0], message.context)] = forms
         elif message.string:
-            singular[message.id] = message.string
+            singular[message_key(message.id, message.context)] = message.string
     return Catalog(code=code, path=label, singular=singular, plural=plural,
                    plural_index=_gettext.c2py(po.plural_expr), num_plurals=po.num_plurals,
                    rejected=tuple(rejected))
@@ -141,25 +147,38 @@ class Localizer:
         self.missing.add(msgid)
 
     def gettext(self, msgid: str) -> str:
-        self.used.add(msgid)
+        return self.pgettext(None, msgid)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.npgettext(None, singular, plural, n)
+
+    def pgettext(self, context: str | None, msgid: str) -> str:
+        """``msgid`` in the sense ``context`` names (e.g. a colour inside a sentence)."""
+        key = message_key(msgid, context)
+        self.used.add(key)
         if self.catalog is None:
             return msgid
-        text = self.catalog.singular.get(msgid)
+        text = self.catalog.singular.get(key)
         if text is None:
-            self._fallback(msgid)
+            self._fallback(key)
             return msgid
         return text
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        self.used.add(singular)
+    def npgettext(self, context: str | None, singular: str, plural: str, n: int) -> str:
+        key = message_key(singular, context)
+        self.used.add(key)
         if self.catalog is None:
             return singular if n == 1 else plural
-        forms = self.catalog.plural.get(singular)
+        forms = self.catalog.plural.get(key)
         if forms is None:
-            self._fallback(singular)
+            self._fallback(key)
             return singular if n == 1 else plural
         index = self.catalog.plural_index(n)
         return forms[min(index, len(forms) - 1)]
+
+    def list(self, items: Sequence[str], style: str = "standard") -> str:
+        """Items joined as the locale joins a list: "A, B and C", "A, B y C", "A, B i C"."""
+        return format_list(list(items), style=style, locale=self.code)
 
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self.code)

@@ -41,7 +41,9 @@ def pseudo_catalog(template: Catalog, code: str) -> Catalog:
             continue
         if isinstance(message.id, tuple):
             forms = [pseudo(message.id[0])] + [pseudo(message.id[1])] * (catalog.num_plurals - 1)
-            catalog.add(message.id, tuple(forms), locations=message.locations)
+            catalog.add(message.id, tuple(forms), locations=message.locations,
+                        context=message.context)
         else:
-            catalog.add(message.id, pseudo(message.id), locations=message.locations)
+            catalog.add(message.id, pseudo(message.id), locations=message.locations,
+                        context=message.context)
     return catalog

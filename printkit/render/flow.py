@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from io import BytesIO
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     Flowable,
@@ -38,12 +38,13 @@ from reportlab.platypus import (
     ListFlowable,
     ListItem,
     Paragraph,
-    SimpleDocTemplate,
     Spacer,
     Table,
     TableStyle,
 )
-from reportlab.platypus.flowables import AnchorFlowable
+from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageTemplate
+from reportlab.platypus.flowables import AnchorFlowable, PageBreakIfNotEmpty
+from reportlab.platypus.frames import Frame
 
 from printkit.errors import TranslationError
 from printkit.layout.geometry import MM, Paper
@@ -57,24 +58,58 @@ FigureMaker = Callable[[Mapping[str, str], float], Flowable]
 _SPACES = re.compile(r"[ \t\r\n]+")
 INK = colors.HexColor("#1f2430")
 ACCENT = colors.HexColor("#9b1c1c")
+#: Tints of the example boxes, notes and the cover.
+EXAMPLE_TINT = colors.HexColor("#eef3f8")
+EXAMPLE_RULE = colors.HexColor("#3c6e9f")
+NOTE_TINT = colors.HexColor("#fbf5ee")
+COVER_TINT = colors.HexColor("#f3efe6")
+
+#: Space between the two columns of a page in two columns.
+COLUMN_GAP = 7 * MM
+
+NBSP = "\u00a0"
+#: Units that stay with their number: "15 min", "63 mm", "100 %".
+UNITS = ("mm", "cm", "min", "%", "g/m²", "pt")
+_OPERATOR = re.compile(r"[ \u00a0]([+×=\u2212])[ \u00a0]")
+_UNIT = re.compile(r"(\d)[ \u00a0](" + "|".join(re.escape(u) for u in UNITS) + r")(?![\w/])")
 
 
-def _styles() -> dict[str, ParagraphStyle]:
-    base = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=10, leading=13.5,
-                          textColor=INK, spaceAfter=5)
+def typeset(text: str) -> str:
+    """No-break spaces around + − × = and between a number and its unit."""
+    text = _OPERATOR.sub(lambda m: f"{NBSP}{m.group(1)}{NBSP}", text)
+    return _UNIT.sub(lambda m: f"{m.group(1)}{NBSP}{m.group(2)}", text)
+
+
+def _styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
+    """The document's styles; ``scale`` shrinks them for compact documents (references)."""
+    size = 10 * scale
+    base = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=size, leading=size * 1.35,
+                          textColor=INK, spaceAfter=5 * scale)
     return {
-        "title": ParagraphStyle("title", base, fontName=fonts.BOLD, fontSize=24, leading=29,
-                                alignment=TA_CENTER, textColor=ACCENT, spaceAfter=4),
-        "subtitle": ParagraphStyle("subtitle", base, fontName=fonts.ITALIC, fontSize=12,
-                                   leading=16, alignment=TA_CENTER, spaceAfter=14),
-        "h1": ParagraphStyle("h1", base, fontName=fonts.BOLD, fontSize=14, leading=18,
-                             textColor=ACCENT, spaceBefore=10, spaceAfter=5),
-        "h2": ParagraphStyle("h2", base, fontName=fonts.BOLD, fontSize=11, leading=14,
-                             spaceBefore=6, spaceAfter=3),
+        "title": ParagraphStyle("title", base, fontName=fonts.HEADING, fontSize=26 * scale,
+                                leading=31 * scale, alignment=TA_CENTER, textColor=ACCENT,
+                                spaceAfter=4),
+        "subtitle": ParagraphStyle("subtitle", base, fontName=fonts.ITALIC, fontSize=12 * scale,
+                                   leading=16 * scale, alignment=TA_CENTER,
+                                   spaceAfter=14 * scale),
+        "h1": ParagraphStyle("h1", base, fontName=fonts.HEADING, fontSize=15 * scale,
+                             leading=19 * scale, textColor=ACCENT, spaceBefore=10 * scale,
+                             spaceAfter=5 * scale),
+        "h2": ParagraphStyle("h2", base, fontName=fonts.BOLD, fontSize=11 * scale,
+                             leading=14 * scale, spaceBefore=6 * scale, spaceAfter=3 * scale),
+        "h3": ParagraphStyle("h3", base, fontName=fonts.BOLD, fontSize=10 * scale,
+                             leading=13 * scale, textColor=EXAMPLE_RULE, spaceAfter=3 * scale),
         "p": base,
-        "li": ParagraphStyle("li", base, spaceAfter=2),
-        "caption": ParagraphStyle("caption", base, fontName=fonts.ITALIC, fontSize=8.5,
-                                  leading=11, alignment=TA_CENTER),
+        "li": ParagraphStyle("li", base, spaceAfter=2 * scale),
+        "caption": ParagraphStyle("caption", base, fontName=fonts.ITALIC, fontSize=8.5 * scale,
+                                  leading=11 * scale, alignment=TA_CENTER),
+        "fact-label": ParagraphStyle("fact-label", base, fontSize=8 * scale, leading=10 * scale,
+                                     alignment=TA_CENTER, textColor=colors.HexColor("#5a5f6b"),
+                                     spaceAfter=0),
+        "fact": ParagraphStyle("fact", base, fontName=fonts.BOLD, fontSize=13 * scale,
+                               leading=16 * scale, alignment=TA_CENTER, spaceAfter=0),
+        "note": ParagraphStyle("note", base, fontSize=9 * scale, leading=12 * scale,
+                               alignment=TA_LEFT),
     }
 
 
@@ -88,15 +123,22 @@ class FlowDocument:
     locale: str
     document: str
     figures: Mapping[str, FigureMaker]
+    #: The PDF's subject: the document's name as the reader calls it.
+    subject: str = ""
+    #: A compact document (a quick reference): smaller type and margins.
+    compact: bool = False
 
 
 class FlowBuilder:
     def __init__(self, doc: FlowDocument, width: float) -> None:
         self.doc = doc
         self.width = width
-        self.styles = _styles()
+        self.styles = _styles(0.86 if doc.compact else 1.0)
         self.sections = 0
         self.seen_h1 = False
+        #: Numbered h1 sections ("3 Your turn") when the document asks for them.
+        self.numbered = False
+        self.chapter = 0
 
     def bookmark(self, element: ET.Element) -> _Bookmark:
         """The outline entry for a heading: its plain text, numbered in document order."""
@@ -114,7 +156,8 @@ class FlowBuilder:
     def inline(self, element: ET.Element) -> str:
         """An element's mixed content as escaped Paragraph markup, glyph-checked."""
         text = "".join(element.itertext())
-        fonts.check_glyphs(text, self.doc.locale, self.doc.document)
+        fonts.check_glyphs(text, self.doc.locale, self.doc.document,
+                           heading=element.tag in ("title", "h1"))
         parts = [markup_escape(element.text or "")]
         for child in element:
             if child.tag == "b" or child.tag == "i":
@@ -125,25 +168,124 @@ class FlowBuilder:
                 raise self.fail(f"<{child.tag}> is not allowed inside <{element.tag}>")
             parts.append(markup_escape(child.tail or ""))
         # Collapse layout whitespace only: a translator's no-break space must stay.
-        return _SPACES.sub(" ", "".join(parts)).strip()
+        return typeset(_SPACES.sub(" ", "".join(parts)).strip())
 
-    def para(self, element: ET.Element, style: str) -> Paragraph:
-        return Paragraph(self.inline(element), self.styles[style])
+    def para(self, element: ET.Element, style: str, prefix: str = "") -> Paragraph:
+        return Paragraph(prefix + self.inline(element), self.styles[style])
 
     def blocks(self, parent: ET.Element) -> list[Flowable]:
+        if parent.tag == "document":
+            self.numbered = parent.get("numbered") == "yes"
         out: list[Flowable] = []
-        for element in parent:
-            out.extend(self.block(element))
+        children = list(parent)
+        for i, element in enumerate(children):
+            out.extend(self.block(element, more=i < len(children) - 1))
         return out
 
-    def block(self, element: ET.Element) -> list[Flowable]:
+    def _panel(self, inner: list[Flowable], tint: colors.Color, rule: colors.Color,
+               bar: bool = False, padding: float = 8) -> Table:
+        """A tinted panel around ``inner``, framed, or with an accent bar on its left."""
+        table = Table([[inner]], colWidths=[self.width - 4])
+        frame = (("LINEBEFORE", (0, 0), (0, -1), 3, rule) if bar
+                 else ("BOX", (0, 0), (-1, -1), 0.8, rule))
+        table.setStyle(TableStyle([
+            # A Table's cell font defaults to Helvetica, which is never embedded.
+            ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
+            frame,
+            ("BACKGROUND", (0, 0), (-1, -1), tint),
+            ("LEFTPADDING", (0, 0), (-1, -1), padding + (3 if bar else 0)),
+            ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+            ("TOPPADDING", (0, 0), (-1, -1), padding * 0.75),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), padding * 0.5),
+        ]))
+        return table
+
+    def _inside(self, element: ET.Element, padding: float = 8) -> list[Flowable]:
+        """The blocks of a panel, laid out for the panel's inner width."""
+        outer = self.width
+        self.width = outer - 4 - 2 * padding - 3
+        try:
+            return [f.bookmark if isinstance(f, _HeadingMarker) else f
+                    for f in self.blocks(element)]
+        finally:
+            self.width = outer
+
+    def _facts(self, element: ET.Element) -> Table:
+        facts = [f for f in element if f.tag == "fact"]
+        if not facts:
+            raise self.fail("<facts> needs at least one <fact>")
+        cells = []
+        for fact in facts:
+            label = fact.get("label", "")
+            fonts.check_glyphs(label, self.doc.locale, self.doc.document)
+            cells.append([Paragraph(markup_escape(label), self.styles["fact-label"]),
+                          self.para(fact, "fact")])
+        table = Table([cells], colWidths=[self.width / len(cells)] * len(cells))
+        table.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
+            ("LINEAFTER", (0, 0), (-2, -1), 0.6, colors.HexColor("#c9c2b2")),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ]))
+        return table
+
+    def _cover(self, element: ET.Element) -> list[Flowable]:
+        inner: list[Flowable] = []
+        outer = self.width
+        self.width = outer - 4 - 24
+        try:
+            for child in element:
+                if child.tag == "facts":
+                    inner += [Spacer(1, 4), self._facts(child), Spacer(1, 6)]
+                else:
+                    inner += [f.bookmark if isinstance(f, _HeadingMarker) else f
+                              for f in self.block(child)]
+        finally:
+            self.width = outer
+        return [self._panel(inner, COVER_TINT, ACCENT, padding=12), Spacer(1, 10)]
+
+    def _columns(self, element: ET.Element, more: bool) -> list[Flowable]:
+        """Two columns from the next page on; back to one column after, on a new page."""
+        outer = self.width
+        self.width = (outer - COLUMN_GAP) / 2
+        try:
+            inner = self.blocks(element)
+        finally:
+            self.width = outer
+        out: list[Flowable] = [NextPageTemplate("two"), PageBreakIfNotEmpty(), *inner,
+                               NextPageTemplate("one")]
+        return out + [PageBreakIfNotEmpty()] if more else out
+
+    def block(self, element: ET.Element, more: bool = False) -> list[Flowable]:
+        """The flowables of one element; ``more`` says whether anything follows it."""
         tag = element.tag
         if tag in ("title", "subtitle", "p"):
             return [self.para(element, tag)]
-        if tag in ("h1", "h2"):
+        if tag in ("h1", "h2", "h3"):
             # Keep a heading with the start of what follows it.
-            heading = self.para(element, tag)
+            prefix = ""
+            if tag == "h1" and self.numbered:
+                self.chapter += 1
+                prefix = f"{self.chapter}{NBSP}{NBSP}"
+            heading = self.para(element, tag, prefix)
+            if tag == "h3":  # example headings: no outline entry of their own
+                return [heading]
             return [_HeadingMarker(self.bookmark(element)), heading]
+        if tag == "cover":
+            return self._cover(element)
+        if tag == "columns":
+            return self._columns(element, more)
+        if tag == "pagebreak":
+            return [PageBreakIfNotEmpty()]
+        if tag == "example":
+            # A worked example is one tinted panel that never splits: its heading,
+            # diagram and text are always on the same page.
+            panel = self._panel(self._inside(element), EXAMPLE_TINT, EXAMPLE_RULE, bar=True)
+            return [KeepTogether([panel, Spacer(1, 8)])]
+        if tag == "note":
+            panel = self._panel(self._inside(element, padding=6), NOTE_TINT, ACCENT, bar=True,
+                                padding=6)
+            return [KeepTogether([panel, Spacer(1, 6)])]
         if tag in ("ul", "ol"):
             items = [ListItem(self.para(li, "li"), leftIndent=14) for li in element
                      if li.tag == "li"]
@@ -154,18 +296,8 @@ class FlowBuilder:
         if tag == "box":
             # A heading in a box is not kept with what follows (the box is kept
             # together anyway), but it still gets its outline entry.
-            inner = [f.bookmark if isinstance(f, _HeadingMarker) else f
-                     for f in self.blocks(element)]
-            table = Table([[inner]], colWidths=[self.width - 4])
-            table.setStyle(TableStyle([
-                # A Table's cell font defaults to Helvetica, which is never embedded.
-                ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
-                ("BOX", (0, 0), (-1, -1), 0.8, ACCENT),
-                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fbf5ee")),
-                ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-                ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-            ]))
-            return [KeepTogether([table, Spacer(1, 6)])]
+            panel = self._panel(self._inside(element), NOTE_TINT, ACCENT)
+            return [KeepTogether([panel, Spacer(1, 6)])]
         if tag == "figure":
             name = element.get("name", "")
             maker = self.doc.figures.get(name)
@@ -240,12 +372,11 @@ def render_flow(doc: FlowDocument) -> bytes:
         raise TranslationError(f"locale {doc.locale}: {doc.document}: the template produced "
                                f"broken markup ({exc})") from None
     buffer = BytesIO()
-    margin = 18 * MM
-    template = SimpleDocTemplate(buffer, pagesize=doc.paper.size, leftMargin=margin,
-                                 rightMargin=margin, topMargin=16 * MM, bottomMargin=18 * MM,
-                                 **doc_options(doc.title, doc.document, doc.locale))
-    width = doc.paper.size[0] - 2 * margin
-    story = keep_headings(FlowBuilder(doc, width).blocks(root))
+    margin = (12 if doc.compact else 18) * MM
+    top, bottom = (10 if doc.compact else 16) * MM, (14 if doc.compact else 18) * MM
+    page_w, page_h = doc.paper.size
+    width, height = page_w - 2 * margin, page_h - top - bottom
+    column = (width - COLUMN_GAP) / 2
     footer = doc.title
     fonts.check_glyphs(footer, doc.locale, f"{doc.document}: footer")
 
@@ -253,9 +384,25 @@ def render_flow(doc: FlowDocument) -> bytes:
         canvas.saveState()
         canvas.setFont(fonts.REGULAR, 8)
         canvas.setFillColor(colors.grey)
-        canvas.drawString(margin, 10 * MM, footer)
-        canvas.drawRightString(doc.paper.size[0] - margin, 10 * MM, str(document.page))
+        canvas.drawString(margin, 10 * MM if not doc.compact else 7 * MM, footer)
+        canvas.drawRightString(page_w - margin, 10 * MM if not doc.compact else 7 * MM,
+                               str(document.page))
         canvas.restoreState()
 
-    template.build(story, onFirstPage=page_footer, onLaterPages=page_footer)
+    def frame(x: float, w: float, name: str) -> Frame:
+        return Frame(x, bottom, w, height, leftPadding=0, rightPadding=0, topPadding=0,
+                     bottomPadding=0, id=name)
+
+    template = BaseDocTemplate(
+        buffer, pagesize=doc.paper.size, leftMargin=margin, rightMargin=margin, topMargin=top,
+        bottomMargin=bottom,
+        pageTemplates=[
+            PageTemplate("one", [frame(margin, width, "body")], onPage=page_footer),
+            PageTemplate("two", [frame(margin, column, "left"),
+                                 frame(margin + column + COLUMN_GAP, column, "right")],
+                         onPage=page_footer),
+        ],
+        **doc_options(doc.title, doc.subject or doc.document, doc.locale))
+    story = keep_headings(FlowBuilder(doc, width).blocks(root))
+    template.build(story)
     return buffer.getvalue()

@@ -25,6 +25,9 @@ BOLD = "PrintkitSans-Bold"
 ITALIC = "PrintkitSans-Italic"
 BOLD_ITALIC = "PrintkitSans-BoldItalic"
 
+#: The heading face: titles and section headings, set apart from the sans body text.
+HEADING = "PrintkitSerif-Bold"
+
 _FILES = {
     REGULAR: "DejaVuSans.ttf",
     BOLD: "DejaVuSans-Bold.ttf",
@@ -36,10 +39,13 @@ _FILES = {
 _LAYOUT = {"\n", "\r", "\t", "\u00ad", "\u200b"}
 
 
+_HEADING_FILE = "DejaVuSerif-Bold.ttf"
+
+
 @cache
 def register() -> None:
     """Register the family once per process, with <b>/<i> mappings for Paragraph."""
-    for name, filename in _FILES.items():
+    for name, filename in (*_FILES.items(), (HEADING, _HEADING_FILE)):
         pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / filename)))
     pdfmetrics.registerFontFamily(FAMILY, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD_ITALIC)
@@ -64,9 +70,12 @@ def missing_glyphs(text: str, fonts: tuple[str, ...] = tuple(_FILES)) -> list[st
     return out
 
 
-def check_glyphs(text: str, locale: str, where: str) -> None:
-    """Fail, naming the string, locale and character, if the font lacks a glyph."""
-    missing = missing_glyphs(text)
+def check_glyphs(text: str, locale: str, where: str, heading: bool = False) -> None:
+    """Fail, naming the string, locale and character, if the font lacks a glyph.
+
+    ``heading`` text is set in the heading face too, so it is checked against both.
+    """
+    missing = missing_glyphs(text, (*_FILES, HEADING) if heading else tuple(_FILES))
     if missing:
         char = missing[0]
         name = unicodedata.name(char, "unnamed character")

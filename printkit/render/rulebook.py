@@ -1,8 +1,9 @@
-"""A rulebook is a game's flow template rendered with its data and verified examples.
+"""Rulebooks and quick references: a game's flow templates rendered with its data and
+verified examples.
 
-Every game's rulebook goes through here, so each one gets the same context
-(``data``, ``examples`` in file order) and the same document settings; a game
-adds only its own template variables and figure makers.
+Every game's rulebook and reference go through here, so each one gets the same
+context (``data``, ``examples`` in file order) and the same document settings;
+a game adds only its own template variables and figure makers.
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ from printkit.render.templating import render
 
 
 def render_rulebook_template(ctx: RenderContext, template: str,
-                             figures: Mapping[str, FigureMaker], **context: Any) -> bytes:
+                             figures: Mapping[str, FigureMaker], *, compact: bool = False,
+                             **context: Any) -> bytes:
+    """Render ``template`` (under templates/) to a PDF; ``compact`` for a quick reference."""
     xml = render(template, ctx.localizer, data=ctx.data,
                  examples=list(ctx.examples.values()), **context)
+    subject = ctx._(ctx.game.document(ctx.document).title)
     return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
                                     locale=ctx.localizer.code, document=ctx.document,
-                                    figures=figures))
+                                    figures=figures, subject=subject, compact=compact))

@@ -50,8 +50,17 @@ def environment(localizer: Localizer) -> Environment:
     def ngettext(singular: str, plural: str, n: int) -> Markup:
         return safe_translation(localizer.ngettext(singular, plural, n))
 
-    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    def pgettext(context: str, message: str) -> Markup:
+        return safe_translation(localizer.pgettext(context, message))
+
+    def npgettext(context: str, singular: str, plural: str, n: int) -> Markup:
+        return safe_translation(localizer.npgettext(context, singular, plural, n))
+
+    env.install_gettext_callables(gettext, ngettext, newstyle=True,  # type: ignore[attr-defined]
+                                  pgettext=pgettext, npgettext=npgettext)
     env.filters["number"] = localizer.number
+    # Lists in the reader's language: "A, B and C" (en), "A, B y C" (es), "A, B i C" (pl).
+    env.filters["join_list"] = lambda items: localizer.list([str(i) for i in items])
     return env
 
 

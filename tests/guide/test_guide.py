@@ -295,7 +295,7 @@ def _zero_tick(row: np.ndarray) -> float:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_font_is_embedded(game_id: str) -> None:
     seen = embedded_fonts(reader(guide(game_id, "pl")))
-    assert seen and all(name.startswith("DejaVuSans") for name in seen), seen
+    assert seen and all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
