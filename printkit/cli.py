@@ -7,6 +7,8 @@ bad data.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +34,8 @@ def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="printkit", description="Build verified, localised, print-ready "
                   "tabletop game kits.")
     top.add_argument("--version", action="version", version=f"printkit {__version__}")
+    top.add_argument("--debug", action="store_true",
+                     help="show the Python traceback of an unexpected error (for developers)")
     sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     b = sub.add_parser("build", help="build kits into the output folder",
@@ -140,7 +144,42 @@ def _join_negative_offset(argv: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; every failure is one line on standard error and an exit code.
+
+    0 success; 1 a failed build, a wrong example or a machine fault (a full
+    disk, a read-only folder); 2 bad usage or bad data; 130 interrupted.
+    """
     args = parser().parse_args(_join_negative_offset(sys.argv[1:] if argv is None else argv))
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        _err("printkit: interrupted; nothing was written")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`printkit check | head`): stop quietly, as Unix tools do.
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - flushed at exit, not by us
+        return 1
+    except RecursionError:
+        if args.debug:
+            raise
+        _err("printkit: error: the input is nested too deeply to read")
+        return 2
+    except OSError as exc:
+        if args.debug:
+            raise
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        _err(f"printkit: error: {where}{exc.strerror or exc}")
+        return 1
+    except Exception as exc:  # a bug in printkit: one line, the traceback on request
+        if args.debug:
+            raise
+        _err(f"printkit: internal error: {type(exc).__name__}: {exc} "
+             f"(run again with --debug for the traceback)")
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "build":
             say = (lambda line: None) if args.quiet else _err

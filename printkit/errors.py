@@ -101,6 +101,15 @@ class FitError(PrintkitError):
     exit_code = 1
 
 
+class OutputError(PrintkitError):
+    """The output could not be written (a read-only folder, a full disk, a lock held).
+
+    Nothing was changed: the write is undone before this is raised.
+    """
+
+    exit_code = 1
+
+
 class BuildError(PrintkitError):
     """A build that failed; wraps every error of every document."""
 

@@ -1,37 +1,211 @@
-"""Writing build results so that a failed build changes nothing.
+"""Writing build results as one transaction: every file of a build, or none.
 
-A build renders every document into memory first; only when all of them
-succeeded are they written, each to a temporary file beside its target and
-renamed into place, so a reader never sees half a PDF.
+A build renders every document into memory first. Writing then happens in two
+steps, both on the destination's own file system:
+
+1. **Stage**: each file is written and flushed to a temporary name beside its
+   destination (``.rulebook-a4.pdf.<random>.new``).
+2. **Swap**: each existing destination is renamed aside
+   (``….<random>.old``) and the staged file renamed into place.
+
+If anything fails on the way — a read-only folder, a file where a folder
+should be, a full disk, Ctrl-C — every step already taken is undone in
+reverse: new files are removed, old ones renamed back, folders the build
+created are removed again, and no temporary file is left. Only when every
+file is in place are the old copies deleted. Ctrl-C is held off while files
+are being swapped or put back, and acted on at the next safe point.
+
+Two builds into the same folder never interleave: a lock file
+(``<out>/.printkit.lock``) names the holder, and a second build stops with a
+message naming it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
 import os
-import tempfile
-from collections.abc import Mapping
+import secrets
+import signal
+import socket
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from printkit.errors import OutputError
 
-def write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+LOCK_NAME = ".printkit.lock"
+
+
+@contextlib.contextmanager
+def output_lock(out: Path) -> Iterator[None]:
+    """Hold ``<out>/.printkit.lock`` while writing; another holder is an OutputError.
+
+    The lock file names its holder and is removed when the lock is released,
+    so a build leaves no trace of it.
+    """
+    path = out / LOCK_NAME
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise OutputError(f"cannot lock the output folder {out}: {_reason(exc)}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip() or "another build"
+            os.close(fd)
+            raise OutputError(f"the output folder {out} is being written by {holder}; "
+                              f"try again when it has finished") from None
+        # The holder before us may have removed the file after we opened it: lock
+        # the file that is there now, not a deleted one.
+        if os.path.exists(path) and os.stat(path).st_ino == os.fstat(fd).st_ino:
+            break
+        os.close(fd)
     try:
-        with os.fdopen(fd, "wb") as fh:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"printkit build, process {os.getpid()} on {socket.gethostname()}\n"
+                  .encode(), 0)
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        os.close(fd)  # closing releases the lock
+
+
+class _Deferred:
+    """Holds off Ctrl-C (SIGINT) inside a block; raises it at the next :meth:`check`."""
+
+    def __init__(self) -> None:
+        self.interrupted = False
+        self._previous = None
+
+    def __enter__(self) -> _Deferred:
+        try:
+            self._previous = signal.signal(signal.SIGINT, self._note)
+        except ValueError:  # not the main thread: signals cannot be caught here anyway
+            self._previous = None
+        return self
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.interrupted = True
+
+    def check(self) -> None:
+        if self.interrupted:
+            self.interrupted = False
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+        if exc[0] is None:
+            self.check()
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or errno.errorcode.get(exc.errno or 0, str(exc))
+
+
+def _make_dirs(folder: Path, created: list[Path]) -> None:
+    """Create ``folder`` and its missing parents, remembering each one created."""
+    missing = []
+    at = folder
+    while not at.exists():
+        missing.append(at)
+        if at.parent == at:
+            break
+        at = at.parent
+    for path in reversed(missing):
+        try:
+            path.mkdir()
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise OutputError(f"cannot create the folder {path}: {_reason(exc)}") from None
+        created.append(path)
+    if not folder.is_dir():
+        raise OutputError(f"cannot write into {folder}: it is a file, not a folder")
+
+
+def _stage(path: Path, data: bytes, token: str) -> Path:
+    temp = path.with_name(f".{path.name}.{token}.new")
+    try:
+        with open(temp, "xb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        os.chmod(temp, 0o644)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        raise OutputError(f"cannot write {path}: {_reason(exc)}") from None
+    return temp
 
 
-def commit(files: Mapping[Path, bytes]) -> list[Path]:
-    """Write every rendered file; returns the paths written, in order."""
-    written = []
-    for path, data in files.items():
-        write_atomic(path, data)
-        written.append(path)
-    return written
+def commit(files: Mapping[Path, bytes], out: Path | None = None) -> list[Path]:
+    """Write every rendered file, or none; returns the paths written, in order.
+
+    ``out`` is the output folder to lock while writing (none: no lock).
+    Raises :class:`~printkit.errors.OutputError` (one line naming the path and
+    the reason) after putting everything back, or ``KeyboardInterrupt`` after
+    the same clean-up.
+    """
+    token = secrets.token_hex(4)
+    created: list[Path] = []
+    staged: dict[Path, Path] = {}
+    moved_aside: dict[Path, Path] = {}
+    placed: list[Path] = []
+    with _Deferred() as interrupt, contextlib.ExitStack() as stack:
+        try:
+            if out is not None:
+                _make_dirs(out, created)
+                stack.enter_context(output_lock(out))
+            for path, data in files.items():
+                _make_dirs(path.parent, created)
+                if path.is_dir():
+                    raise OutputError(f"cannot write {path}: a folder is in the way")
+                staged[path] = _stage(path, data, token)
+                interrupt.check()
+            for path, temp in staged.items():
+                if path.exists():
+                    old = path.with_name(f".{path.name}.{token}.old")
+                    _rename(path, old)
+                    moved_aside[path] = old
+                _rename(temp, path)
+                placed.append(path)
+                interrupt.check()
+        except BaseException:
+            stack.close()  # release (and remove) the lock before removing new folders
+            _undo(staged, moved_aside, placed, created)
+            raise
+        for old in moved_aside.values():
+            old.unlink(missing_ok=True)
+    return list(files)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write one file (a catalog, a template) so that a reader never sees half of it."""
+    commit({path: data})
+
+
+def _rename(source: Path, target: Path) -> None:
+    try:
+        os.replace(source, target)
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {_reason(exc)}") from None
+
+
+def _undo(staged: Mapping[Path, Path], moved_aside: Mapping[Path, Path], placed: list[Path],
+          created: list[Path]) -> None:
+    """Put every file and folder back as it was; best effort, never raises."""
+    for path in reversed(placed):
+        with contextlib.suppress(OSError):
+            path.unlink()
+    for path, old in moved_aside.items():
+        with contextlib.suppress(OSError):
+            os.replace(old, path)
+    for temp in staged.values():
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+    for folder in reversed(created):
+        with contextlib.suppress(OSError):
+            folder.rmdir()

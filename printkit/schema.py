@@ -173,16 +173,41 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
+#: The largest data or examples file read; a printed game's data is a few kilobytes.
+MAX_TOML_BYTES = 5 * 1024 * 1024
+
+
 def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
-    """Parse a TOML file; a syntax error becomes a one-line DataError."""
+    """Parse a TOML file; anything that keeps it from being read is a one-line DataError."""
     name = label or str(path)
+
+    def fail(message: str) -> DataErrors:
+        return DataErrors([DataError(name, "", message)])
+
     try:
+        if path.is_dir():
+            raise fail("is a folder, not a TOML file")
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            raw = fh.read(MAX_TOML_BYTES + 1)
     except FileNotFoundError:
-        raise DataErrors([DataError(name, "", "file not found")]) from None
+        raise fail("file not found") from None
+    except OSError as exc:
+        raise fail(f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_TOML_BYTES:
+        raise fail(f"the file is larger than {MAX_TOML_BYTES // (1024 * 1024)} MB; "
+                   f"game data and examples are a few kilobytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise fail(f"is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    if "\x00" in text:
+        raise fail("is a binary file, not TOML text")
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataErrors([DataError(name, "", f"invalid TOML: {exc}")]) from None
+        raise fail(f"invalid TOML: {exc}") from None
+    except RecursionError:
+        raise fail("invalid TOML: tables or arrays are nested too deeply") from None
 
 
 def validate(data: Any, schema: Table, file: str) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -80,8 +81,20 @@ def _prepare(game: Game) -> tuple[dict, dict]:
     return data, {v.id: v for v in verified}
 
 
+def check_source_date_epoch() -> None:
+    """``SOURCE_DATE_EPOCH``, when set, must be whole seconds since 1970 (reproducible builds).
+
+    ReportLab dates every PDF by it; without it, PDFs carry a fixed date.
+    """
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if value and not (value.isdigit() and int(value) < 253402300800):
+        raise UsageError(f"SOURCE_DATE_EPOCH={value!r} is not a time in whole seconds since "
+                         f"1970 (e.g. 1700000000); unset it for the fixed date")
+
+
 def build(options: BuildOptions, progress: Progress = lambda line: None) -> BuildResult:
     """Build the selected kits. Nothing is written unless every document succeeds."""
+    check_source_date_epoch()
     selected = games.select(options.games)
     locales = resolve_locales(options.locales)
     paper = resolve_paper(options.paper)
@@ -138,7 +151,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
             shown = f"{msgid!r} (context {context!r})" if context else repr(msgid)
             result.warnings.append(f"warning: locale {code}: no translation for {shown}; "
                                    f"English used")
-    result.written = commit(files)
+    result.written = commit(files, options.out)
     return result
 
 

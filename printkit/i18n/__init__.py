@@ -12,14 +12,18 @@ build can warn about it by name; with ``strict`` it is an error instead.
 
 from __future__ import annotations
 
+import codecs
 import gettext as _gettext
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from io import BytesIO
 from pathlib import Path
 
-from babel import UnknownLocaleError
+from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
+from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 
@@ -87,16 +91,62 @@ def load_catalog(code: str, root: Path | None = None) -> Catalog:
     return _read_catalog(code, path, stamp)
 
 
+_CHARSET = re.compile(rb"charset=([A-Za-z0-9_.:-]+)")
+
+
+def read_po_file(code: str, path: Path) -> BabelCatalog:
+    """Read a catalog file; anything that keeps it from being read right is a DataError.
+
+    Checked before Babel parses it: the locale folder's name is a locale Babel
+    knows, the declared charset exists, and text that is really UTF-8 is not
+    declared as another charset (which would print "WÃ¼rfel" for "Würfel").
+    """
+    label = relative(path)
+
+    def fail(message: str) -> DataErrors:
+        return DataErrors([DataError(label, "", message)])
+
+    try:
+        Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        raise fail(f"the folder name {code!r} is not a locale Babel knows "
+                   f"(e.g. de, fr, pt_BR)") from None
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"locale {code!r} has no catalog at {label}") from None
+    except OSError as exc:
+        raise fail(f"cannot read catalog: {exc.strerror or exc}") from None
+    found = _CHARSET.search(raw[:4096])
+    charset = found.group(1).decode("ascii") if found else "utf-8"
+    try:
+        declared = codecs.lookup(charset).name
+    except LookupError:
+        raise fail(f"unknown charset {charset!r} in the Content-Type header; use UTF-8") \
+            from None
+    if declared != "utf-8" and not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            raise fail(f"the header declares charset {charset} but the text is UTF-8; set "
+                       f"charset=UTF-8 in the Content-Type header")
+    try:
+        po = read_po(BytesIO(raw), locale=code, abort_invalid=True)
+        _ = po.plural_expr, po.num_plurals
+        _gettext.c2py(po.plural_expr)
+    except (PoFileError, ValueError, UnknownLocaleError, UnicodeDecodeError) as exc:
+        raise fail(f"cannot read catalog: {exc}") from None
+    except Exception as exc:  # a broken Plural-Forms expression fails deep inside gettext
+        raise fail(f"broken Plural-Forms header: {exc}") from None
+    return po
+
+
 @cache
 def _read_catalog(code: str, path: Path, stamp: int | None) -> Catalog:
     label = relative(path)
-    try:
-        with path.open("rb") as fh:
-            po = read_po(fh, locale=code, abort_invalid=True)
-    except FileNotFoundError:
-        raise UsageError(f"locale {code!r} has no catalog at {label}") from None
-    except (PoFileError, ValueError, UnknownLocaleError) as exc:
-        raise DataErrors([DataError(label, "", f"cannot read catalog: {exc}")]) from None
+    po = read_po_file(code, path)
     singular: dict[str, str] = {}
     plural: dict[str, tuple[str, ...]] = {}
     rejected: list[str] = []
@@ -113,6 +163,10 @@ def _read_catalog(code: str, path: Path, stamp: int | None) -> Catalog:
             forms = tuple(message.string or ())
             if forms and all(forms):
                 plural[message_key(message.id[0], message.context)] = forms
+            elif any(forms):
+                empty = ", ".join(f"msgstr[{i}]" for i, f in enumerate(forms) if not f)
+                rejected.append(f"locale {code}: {label}: entry {message.id[0]!r}: "
+                                f"{empty} {'is' if empty.count(',') == 0 else 'are'} empty")
         elif message.string:
             singular[message_key(message.id, message.context)] = message.string
     return Catalog(code=code, path=label, singular=singular, plural=plural,

@@ -13,10 +13,16 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
 
 from printkit.errors import UsageError
-from printkit.i18n import SOURCE_LOCALE, catalog_path, shipped_locales, template_path
+from printkit.i18n import (
+    SOURCE_LOCALE,
+    catalog_path,
+    read_po_file,
+    shipped_locales,
+    template_path,
+)
 from printkit.i18n.extract import STABLE_DATE, extract_catalog
 from printkit.output import write_atomic
 
@@ -59,8 +65,7 @@ def update_locales(root: Path | None = None) -> list[Path]:
     written = [extract_template(root)]
     for code in shipped_locales(root)[1:]:
         path = catalog_path(code, root)
-        with path.open("rb") as fh:
-            catalog = read_po(fh, locale=code)
+        catalog = read_po_file(code, path)
         catalog.update(template)
         write_atomic(path, _po_bytes(catalog))
         written.append(path)
@@ -75,8 +80,7 @@ def compile_locales(root: Path | None = None) -> list[Path]:
     written = []
     for code in shipped_locales(root)[1:]:
         path = catalog_path(code, root)
-        with path.open("rb") as fh:
-            catalog = read_po(fh, locale=code)
+        catalog = read_po_file(code, path)
         out = BytesIO()
         write_mo(out, catalog, use_fuzzy=False)
         target = path.with_suffix(".mo")

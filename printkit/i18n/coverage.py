@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.pofile import read_po
-
 from printkit import games
-from printkit.i18n import catalog_path, shipped_locales
+from printkit.errors import UsageError
+from printkit.i18n import catalog_path, read_po_file, shipped_locales
 from printkit.i18n.checks import problems
 
 COMMON = "common"
@@ -58,8 +57,10 @@ def _translated(message) -> bool:  # type: ignore[no-untyped-def]
 def coverage(locales: list[str] | None = None, root: Path | None = None) -> list[Coverage]:
     rows = []
     for code in locales or shipped_locales(root)[1:]:
-        with catalog_path(code, root).open("rb") as fh:
-            catalog = read_po(fh, locale=code)
+        if code not in shipped_locales(root):
+            raise UsageError(f"unknown locale {code!r}; shipped locales: "
+                             f"{', '.join(shipped_locales(root))}")
+        catalog = read_po_file(code, catalog_path(code, root))
         counts: dict[str, list[int]] = {}
         for message in catalog:
             if not message.id:

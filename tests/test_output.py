@@ -1,0 +1,122 @@
+"""Writing a build is all or nothing, whatever goes wrong while writing.
+
+Faults are injected into the real write path (a rename that fails with a full
+disk, Ctrl-C between two files) as well as made for real (a file where a
+folder should be, a lock held by another build).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from printkit import output
+from printkit.errors import OutputError
+from printkit.output import LOCK_NAME, commit, output_lock
+from tests.conftest import snapshot
+
+
+def files(out: Path, version: bytes, n: int = 6) -> dict[Path, bytes]:
+    """``n`` files over two folders, their content naming the build."""
+    return {out / ("a" if i % 2 else "b") / f"doc{i}.pdf": version + bytes([i])
+            for i in range(n)}
+
+
+@pytest.fixture
+def out(tmp_path: Path) -> Path:
+    folder = tmp_path / "out"
+    commit(files(folder, b"old", 4))  # an earlier build: 4 of the 6 files exist
+    return folder
+
+
+def leftovers(folder: Path) -> list[str]:
+    return [p.name for p in folder.rglob(".*")]
+
+
+def test_a_build_replaces_every_file_and_leaves_no_temporary_file(out: Path) -> None:
+    new = files(out, b"new")
+    assert commit(new, out) == list(new)
+    assert {p: p.read_bytes() for p in new} == new
+    assert leftovers(out) == []
+
+
+@pytest.mark.parametrize("fail_at", [1, 3, 6, 9, 10])  # 10 renames: 4 aside, 6 in
+def test_a_full_disk_at_any_rename_puts_every_file_back(out: Path, fail_at: int,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    before = snapshot(out)
+    calls = {"n": 0}
+    real = os.replace
+
+    def replace(src, dst):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == fail_at:
+            raise OSError(errno.ENOSPC, "No space left on device", str(dst))
+        return real(src, dst)
+
+    monkeypatch.setattr(output.os, "replace", replace)
+    with pytest.raises(OutputError, match="No space left on device"):
+        commit(files(out, b"new"), out)
+    monkeypatch.setattr(output.os, "replace", real)
+    assert snapshot(out) == before
+    assert leftovers(out) == []
+
+
+def test_ctrl_c_while_writing_puts_every_file_back(out: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    before = snapshot(out)
+    real = output._stage
+    calls = {"n": 0}
+
+    def stage(path, data, token):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise KeyboardInterrupt
+        return real(path, data, token)
+
+    monkeypatch.setattr(output, "_stage", stage)
+    with pytest.raises(KeyboardInterrupt):
+        commit(files(out, b"new"), out)
+    assert snapshot(out) == before
+    assert leftovers(out) == []
+
+
+def test_a_file_where_a_folder_should_be_changes_nothing(out: Path) -> None:
+    (out / "c").write_bytes(b"in the way")
+    before = snapshot(out)
+    new = files(out, b"new") | {out / "c" / "doc.pdf": b"new"}
+    with pytest.raises(OutputError, match="it is a file, not a folder"):
+        commit(new, out)
+    assert snapshot(out) == before
+
+
+def test_a_failed_first_build_leaves_no_folder_behind(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "fresh"
+    monkeypatch.setattr(output, "_stage", lambda *a: (_ for _ in ()).throw(
+        OutputError("cannot write: disk full")))
+    with pytest.raises(OutputError):
+        commit(files(out, b"new"), out)
+    assert not out.exists()
+
+
+def test_a_second_build_into_the_same_folder_stops_naming_the_first(out: Path) -> None:
+    before = snapshot(out)
+    with output_lock(out):
+        holder = (out / LOCK_NAME).read_text()
+        assert str(os.getpid()) in holder
+        # Another process tries to write the same folder while we hold the lock.
+        code = ("import sys; from pathlib import Path; from printkit.output import commit\n"
+                "from printkit.errors import OutputError\n"
+                f"out = Path({str(out)!r})\n"
+                "try:\n    commit({out / 'x.pdf': b'x'}, out)\n"
+                "except OutputError as e:\n    print(e); sys.exit(3)\n")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert done.returncode == 3, done.stderr
+        assert "is being written by" in done.stdout and str(os.getpid()) in done.stdout
+    assert not (out / LOCK_NAME).exists()
+    assert snapshot(out) == before
