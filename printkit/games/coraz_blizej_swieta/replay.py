@@ -5,7 +5,7 @@ outside the example and passes every turn, so the example's steps are the
 player's consecutive turns; a lost turn the player owes is served between
 steps, as the turn order would. Each step is one turn:
 
-* ``roll = [...]`` (with ``announced`` for a mis-added sum) on the track;
+* ``roll = [...]`` (with ``announced`` for a mis-added sum) on the track and on Wigilia;
 * ``roll`` plus ``changes = [[die index, new face], ...]`` on Wigilia, die
   indices counted from 0 (no ``changes`` when the roll cannot win);
 * ``face = n`` on Wigilia in the Tydzień variant (no roll).
@@ -61,9 +61,6 @@ def _step_conflicts(step: Mapping[str, Any]) -> list[tuple[str, str]]:
         for key in sorted(given & {"roll", "announced", "changes"}):
             problems.append((key, "a Tydzień answer (face) is given instead of a roll; "
                                   "leave out roll, announced and changes"))
-    if {"announced", "changes"} <= given:
-        problems.append(("announced", "a mis-added sum belongs to a roll on the track, "
-                                   "not to a Wigilia roll with changes"))
     return problems
 
 
@@ -188,7 +185,7 @@ def _action(step: Mapping[str, Any], state: State, rules: Rules) -> Action:
     changes = step.get("changes")
     on_wigilia = state.players[EXAMPLE_PLAYER].field == WIGILIA
     if changes is not None or (on_wigilia and not rules.tydzien):
-        return WigiliaRoll(faces, _pairs(changes or ()))
+        return WigiliaRoll(faces, _pairs(changes or ()), step.get("announced"))
     return Roll(faces, step.get("announced"))
 
 

@@ -91,10 +91,12 @@ class Roll:
 
 @dataclass(frozen=True)
 class WigiliaRoll:
-    """A turn on field 24: the roll and the dice the player sets to new faces."""
+    """A turn on field 24: the roll, the dice the player sets to new faces, and the total
+    the player says (None = said right)."""
 
     faces: tuple[int, ...]
     changes: Changes = ()
+    announced: int | None = None
 
 
 @dataclass(frozen=True)
@@ -292,8 +294,7 @@ def _track_turn(p: Player, action: Roll, rules: Rules, who: str) -> tuple[Player
     if said is not None and not (_is_int(said) and said >= 0):
         raise RuleError(f"{who}: announced sum {said!r} is not a whole number of 0 or more")
     if said is not None and said != total:
-        events.append(Event("misadded", {"announced": said, "total": total}))
-        return replace(p, lost_turns=p.lost_turns + 1), events
+        return _misadded(p, said, total, events)
     if total < p.field:
         return _penalty(p, total, rules, events)
     if total == p.field:
@@ -304,6 +305,13 @@ def _track_turn(p: Player, action: Roll, rules: Rules, who: str) -> tuple[Player
         return replace(p, field=WIGILIA), events
     events.append(Event("moved", {"from": p.field, "to": total}))
     return replace(p, field=total), events
+
+
+def _misadded(p: Player, said: int, total: int,
+              events: list[Event]) -> tuple[Player, list[Event]]:
+    """A wrong sum said aloud: the pawn stays and loses one turn, with no extra die."""
+    events.append(Event("misadded", {"announced": said, "total": total}))
+    return replace(p, lost_turns=p.lost_turns + 1), events
 
 
 def _wigilia_turn(p: Player, action: WigiliaRoll, rules: Rules,
@@ -317,6 +325,9 @@ def _wigilia_turn(p: Player, action: WigiliaRoll, rules: Rules,
     faces = tuple(_check_faces(action.faces, p, who))
     total = roll_total(faces, p.cards)
     events = [Event("rolled", {"faces": list(faces), "cards": p.cards, "total": total})]
+    said = action.announced
+    if said is not None and not (_is_int(said) and said >= 0):
+        raise RuleError(f"{who}: announced sum {said!r} is not a whole number of 0 or more")
     if action.changes:
         new = _changed_faces(faces, action.changes, rules, who)
         changed = [[i, faces[i], face] for i, face in action.changes]
@@ -324,7 +335,13 @@ def _wigilia_turn(p: Player, action: WigiliaRoll, rules: Rules,
             raise RuleError(f"{who}: changes {[c[::2] for c in changed]} make {list(faces)} "
                             f"into {new}, total {sum(new)}, not 25 or 26; dice change only to win")
         events.append(Event("changed", {"changes": changed, "total": sum(new)}))
+        if said is not None and said != sum(new):
+            return _misadded(p, said, sum(new), events)
         return _win(p, sum(new), events)
+    if said is not None and said != total:
+        # A mis-added total on Wigilia: no win, one lost turn, no extra die, even where
+        # the right total would have been below 24.
+        return _misadded(p, said, total, events)
     if total in GOAL_FIELDS and not rules.strict_wigilia:
         return _win(p, total, events)
     hint = winning_changes(faces, rules)
