@@ -17,6 +17,7 @@ two value ids: ``"bonus glasses raised"``. Players are numbered from 0.
                    a shorter list leaves the last slots empty
     ``pile``       the draw pile, top first: cards and bonus cards
     ``won``        animal cards in each player's winning pile
+    ``bonus_cards`` bonus cards in each player's winning pile (each worth 2)
     ``minus``      the penalty cards each player shows: ``[[-2], []]``
     ``holder``     the player holding the hold card (hold variant)
     ``discarded``  animal cards on the discard pile
@@ -38,20 +39,23 @@ player), ``kept`` (per player: the last examined pile went to the winning pile),
 ``differences`` (attribute ids of the first broken step), ``freeze_right``,
 ``matching`` (table cards that still matched the caller's top card), ``extra``,
 ``holder`` (``[player]``, or ``[]`` for nobody), ``bonus_answer``,
-``bonus_winners``, ``bonus_table`` (member cards on the table when the bonus card
-came up), ``bonus_discarded`` (bonus cards discarded), ``penalty_cards`` (animal
-cards each player lost to penalties), ``table``, ``pile``, ``discarded``,
-``phase``, ``round``, ``game_over``, ``winners``. Solo: ``leftover``,
-``chain_length``, ``best_leftover`` (the solver's proven optimum for the grid),
-``optimal``.
+``bonus_winners``, ``bonus_cards`` (per player), ``bonus_table`` (member cards on
+the table when the bonus card came up), ``bonus_discarded`` (bonus cards
+discarded), ``penalty_cards`` (animal cards each player lost to penalties),
+``table``, ``pile``, ``discarded``, ``phase``, ``round``, ``game_over``,
+``winners``. Solo: ``leftover``, ``chain_length``, ``best_leftover`` (the solver's
+proven optimum for the grid), ``optimal``.
 
 Events (``Event.kind`` {params}); cards in the short notation, players from 0:
 
 ``round``            {round, holder: player | None}
 ``bonus-discarded``  {card, reason: "captains" | "too-few", table: member cards on the table}
 ``bonus-revealed``   {card, features: {attribute: value}, table}
-``bonus``            {card, features, answer, answers: [[player, n], ...], winners: [player, ...]}
-``penalty``          {player, cards: animal cards lost, minus_card: -2 | -4 | None, flipped}
+``bonus``            {card, features, answer, answers: [[player, n], ...], winners: [player, ...],
+                      paid: [[player, from discards, from the draw pile, from the table], ...]
+                      for each right answer after the first}
+``penalty``          {player, cards: animal cards lost, minus_card: -2 | -4 | None, flipped,
+                      bonus_card: true when a bonus card from the winning pile paid it}
 ``grab``             {player, card, slot}
 ``freeze``           {player, right, top, matching: [card, ...], extra: card | None}
 ``chain-step``       {player, step, from, to, differences: [attribute, ...]}
@@ -134,6 +138,7 @@ EXAMPLE_SCHEMA = ExampleSchema(
         "grid": Array(Value(str), required=False, default=[]),
         "pile": Array(Value(str), required=False, default=[]),
         "won": _ints(minimum=0),
+        "bonus_cards": _ints(minimum=0),
         "minus": Array(Array(Value(int, maximum=-1)), required=False),
         "holder": _maybe(int, minimum=0),
         "discarded": _maybe(int, minimum=0, default=0),
@@ -154,6 +159,7 @@ EXAMPLE_SCHEMA = ExampleSchema(
     }, checks=(_step_shape,)),
     expect=Table({
         "won": _ints(), "scores": _ints(), "minus": Array(Array(Value(int)), required=False),
+        "bonus_cards": _ints(),
         "kept": Array(Value(bool), required=False), "taken": _ints(),
         "broken": Array(Array(Value(int), min_items=2, max_items=2), required=False),
         "differences": Array(Value(str), required=False),
@@ -212,15 +218,20 @@ def position(setup: Mapping[str, Any], rules: Rules) -> State:
         raise RuleError("holder: the hold card needs rules = { hold = true }" if not rules.hold
                         else f"holder: there is no player {holder}")
     won = list(setup.get("won") or [0] * players)
+    bonus_won = list(setup.get("bonus_cards") or [0] * players)
     minus = [tuple(m) for m in setup.get("minus") or [[] for _ in range(players)]]
-    for key, listed in (("captains", captains), ("won", won), ("minus", minus)):
+    if any(bonus_won) and not rules.bonus:
+        raise RuleError("bonus_cards: bonus cards are only won with rules = { bonus = true }")
+    for key, listed in (("captains", captains), ("won", won), ("bonus_cards", bonus_won),
+                        ("minus", minus)):
         if listed is not None and len(listed) != players:
             raise RuleError(f"{key}: give one entry per player ({players}), not {len(listed)}")
     for faces in minus:
         if any(f not in (rules.minus_front, rules.minus_back) for f in faces):
             raise RuleError(f"minus: a penalty card shows {rules.minus_front} or "
                             f"{rules.minus_back}, not {list(faces)}")
-    seats = tuple(Seat(captain=captains[p] if captains else None, won=won[p], minus=minus[p])
+    seats = tuple(Seat(captain=captains[p] if captains else None, won=won[p],
+                       bonus_cards=bonus_won[p], minus=minus[p])
                   for p in range(players))
     shown = [c for c in (*grid, *pile, *(s.captain for s in seats)) if isinstance(c, Card)]
     for card in set(shown):
@@ -278,6 +289,7 @@ def _observe(state: State, rules: Rules, events: Sequence[Event]) -> dict[str, A
             lost[e.params["player"]] += e.params["cards"]
     return {
         "won": [s.won for s in state.seats],
+        "bonus_cards": [s.bonus_cards for s in state.seats],
         "scores": list(scores(state, rules)),
         "minus": [list(s.minus) for s in state.seats],
         "kept": [p in kept for p in range(players)] if freeze_event else None,

@@ -17,10 +17,12 @@ Rulings beyond the text (the shared GAMES.md rulings are implemented as stated):
   draw pile can give every player a captain counts animal cards only.
 * The top of the draw pile is looked at before every card laid and once after
   the last, so a bonus card right after the last gap still starts a round.
-* Several right answers at the same time: the first listed takes the bonus
-  card, the others take 2 animal cards each from the discards, then from the
-  draw pile. A wrong answer is paid with animal cards only; with fewer than 2,
-  a −2 card the player shows is turned to −4, else a new −2 card is taken;
+* Several right answers at the same time: each scores exactly 2. The first
+  listed takes the bonus card; each other one takes 2 animal cards from the
+  discards, then from the draw pile, then from the table.
+* A wrong answer is paid with 2 animal cards from the winning pile if it holds
+  2 or more; otherwise with one bonus card from it (worth 2 cards) if it holds
+  one; only a pile with neither takes a −2 card, or turns a −2 it shows to −4;
   with none left in the box, the player loses the animal cards they have.
 
 Events: see :mod:`.replay`, which documents every kind and its params.
@@ -274,9 +276,8 @@ def answer_bonus(state: State, rules: Rules,
     right = count_showing(state.grid, state.bonus)
     won = bonus_winners(answers, right)
     seats, pile, discarded = list(state.seats), list(state.pile), state.discarded
-    events: list[Event] = [Event("bonus", {
-        "card": state.bonus.short, "features": state.bonus.as_dict(), "answer": right,
-        "answers": [[a.player, a.number] for a in answers], "winners": won})]
+    grid = list(state.grid)
+    paid: list[list[int]] = []
     for n, player in enumerate(won):
         if n == 0:
             seats[player] = replace(seats[player], bonus_cards=seats[player].bonus_cards + 1)
@@ -286,7 +287,18 @@ def answer_bonus(state: State, rules: Rules,
         need = rules.bonus_points - from_discard
         drawn = [i for i, c in enumerate(pile) if isinstance(c, Card)][:need]
         pile = [c for i, c in enumerate(pile) if i not in drawn]
-        seats[player] = replace(seats[player], won=seats[player].won + from_discard + len(drawn))
+        need -= len(drawn)
+        taken = [i for i, c in enumerate(grid) if c is not None][:need]
+        for i in taken:
+            grid[i] = None
+        seats[player] = replace(seats[player],
+                                won=seats[player].won + from_discard + len(drawn) + len(taken))
+        paid.append([player, from_discard, len(drawn), len(taken)])
+    # "paid": for each right answer after the first, the animal cards it took from the
+    # discards, the draw pile and the table.
+    events: list[Event] = [Event("bonus", {
+        "card": state.bonus.short, "features": state.bonus.as_dict(), "answer": right,
+        "answers": [[a.player, a.number] for a in answers], "winners": won, "paid": paid})]
     minus_left = state.minus_left
     for a in answers:
         if a.number != right:
@@ -294,8 +306,8 @@ def answer_bonus(state: State, rules: Rules,
                                                                  minus_left)
             discarded += lost
             events.append(Event("penalty", {"player": a.player, **params}))
-    after = replace(state, seats=tuple(seats), pile=tuple(pile), discarded=discarded,
-                    minus_left=minus_left, bonus=None)
+    after = replace(state, seats=tuple(seats), grid=tuple(grid), pile=tuple(pile),
+                    discarded=discarded, minus_left=minus_left, bonus=None)
     return _refill(after, rules, events)
 
 
@@ -304,17 +316,22 @@ def _penalty(seat: Seat, rules: Rules, minus_left: int) -> tuple[Seat, int, int,
     if seat.won >= rules.penalty_cards:
         lost = rules.penalty_cards
         return (replace(seat, won=seat.won - lost), minus_left, lost,
-                {"cards": lost, "minus_card": None, "flipped": False})
+                {"cards": lost, "minus_card": None, "flipped": False, "bonus_card": False})
+    if seat.bonus_cards > 0:  # a bonus card in the winning pile is worth 2 cards
+        return (replace(seat, bonus_cards=seat.bonus_cards - 1), minus_left, 0,
+                {"cards": 0, "minus_card": None, "flipped": False, "bonus_card": True})
     if rules.minus_front in seat.minus:
         i = seat.minus.index(rules.minus_front)
         minus = (*seat.minus[:i], rules.minus_back, *seat.minus[i + 1:])
         return (replace(seat, minus=minus), minus_left, 0,
-                {"cards": 0, "minus_card": rules.minus_back, "flipped": True})
+                {"cards": 0, "minus_card": rules.minus_back, "flipped": True,
+                 "bonus_card": False})
     if minus_left > 0:
         return (replace(seat, minus=(*seat.minus, rules.minus_front)), minus_left - 1, 0,
-                {"cards": 0, "minus_card": rules.minus_front, "flipped": False})
+                {"cards": 0, "minus_card": rules.minus_front, "flipped": False,
+                 "bonus_card": False})
     return (replace(seat, won=0), minus_left, seat.won,
-            {"cards": seat.won, "minus_card": None, "flipped": False})
+            {"cards": seat.won, "minus_card": None, "flipped": False, "bonus_card": False})
 
 
 def grab(state: State, rules: Rules, player: int, slot: int) -> tuple[State, tuple[Event, ...]]:
