@@ -43,10 +43,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageTemplate
+from reportlab.platypus.doctemplate import LayoutError as RLLayoutError
 from reportlab.platypus.flowables import AnchorFlowable, PageBreakIfNotEmpty
 from reportlab.platypus.frames import Frame
 
-from printkit.errors import TranslationError
+from printkit.errors import FitError, TranslationError
 from printkit.layout.geometry import MM, Paper
 from printkit.render import fonts
 from printkit.render.pdf import doc_options
@@ -205,8 +206,7 @@ class FlowBuilder:
         outer = self.width
         self.width = outer - 4 - 2 * padding - 3
         try:
-            return [f.bookmark if isinstance(f, _HeadingMarker) else f
-                    for f in self.blocks(element)]
+            return _flat(self.blocks(element))
         finally:
             self.width = outer
 
@@ -238,8 +238,7 @@ class FlowBuilder:
                 if child.tag == "facts":
                     inner += [Spacer(1, 4), self._facts(child), Spacer(1, 6)]
                 else:
-                    inner += [f.bookmark if isinstance(f, _HeadingMarker) else f
-                              for f in self.block(child)]
+                    inner += _flat(self.block(child))
         finally:
             self.width = outer
         return [self._panel(inner, COVER_TINT, ACCENT, padding=12), Spacer(1, 10)]
@@ -307,6 +306,21 @@ class FlowBuilder:
             caption = self.para(element, "caption")
             return [KeepTogether([Spacer(1, 4), flow, Spacer(1, 3), caption, Spacer(1, 6)])]
         raise self.fail(f"unknown element <{tag}>")
+
+
+def _flat(flow: list[Flowable]) -> list[Flowable]:
+    """Flowables for inside a panel: a panel never splits, so nothing in it needs keeping
+    together (a KeepTogether inside a table cell would report an endless height), and a
+    heading marker gives way to its outline entry."""
+    out: list[Flowable] = []
+    for f in flow:
+        if isinstance(f, KeepTogether):
+            out.extend(_flat(list(f._content)))
+        elif isinstance(f, _HeadingMarker):
+            out.append(f.bookmark)
+        else:
+            out.append(f)
+    return out
 
 
 class _Bookmark(AnchorFlowable):
@@ -404,5 +418,10 @@ def render_flow(doc: FlowDocument) -> bytes:
         ],
         **doc_options(doc.title, doc.subject or doc.document, doc.locale))
     story = keep_headings(FlowBuilder(doc, width).blocks(root))
-    template.build(story)
+    try:
+        template.build(story)
+    except RLLayoutError as exc:
+        what = str(exc).split(" with cell")[0].split(" too large")[0][:80]
+        raise FitError(f"locale {doc.locale}: {doc.document}: a block is taller than a page "
+                       f"or column and cannot be split ({what})") from None
     return buffer.getvalue()
