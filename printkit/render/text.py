@@ -8,11 +8,12 @@ tofu or a label cut off at the trim.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, black
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -26,6 +27,29 @@ from printkit.render import fonts
 def markup_escape(text: str) -> str:
     """Text made safe for ReportLab Paragraph markup (a bare & or < corrupts it)."""
     return escape(text)
+
+
+#: The only markup a translation may carry, in fixed boxes as in flowing text.
+_TAG = re.compile(r"</?[bi]>")
+
+
+def label_text(text: str) -> str:
+    """A label as the translator's rules say it prints: ``%%`` is a percent sign.
+
+    Flowing text gets the same from gettext's %-formatting; labels in fixed boxes
+    are often drawn unformatted, so the rule is applied here too.
+    """
+    return text.replace("%%", "%")
+
+
+def plain(text: str) -> str:
+    """The text without its <b>/<i> tags: what is measured and glyph-checked."""
+    return _TAG.sub("", text)
+
+
+def markup(text: str) -> str:
+    """Paragraph markup of ``text``: everything escaped but balanced <b>/<i> tags."""
+    return re.sub(r"&lt;(/?)([bi])&gt;", r"<\1\2>", escape(text))
 
 
 def fit_size(text: str, font: str, size: float, min_size: float, width: float) -> float | None:
@@ -62,16 +86,34 @@ class Ink:
     def line(self, text: str, box: Rect, font: str = fonts.REGULAR, size: float = 10,
              min_size: float = 6, align: str = "centre", where: str = "label",
              valign: str = "middle") -> float:
-        """Draw one line inside ``box`` (shrunk to fit); returns the size used."""
-        used = self.fitted(text, box, font, size, min_size, where)
+        """Draw one line inside ``box`` (shrunk to fit); returns the size used.
+
+        ``%%`` prints as a percent sign and <b>/<i> as bold and italic, as in
+        flowing text.
+        """
+        text = label_text(text)
+        tagged = _TAG.search(text) is not None
+        # A tagged line is measured in bold, its widest possible face.
+        used = self.fitted(plain(text), box, fonts.BOLD if tagged else font, size, min_size,
+                           where)
         c = self.canvas
-        c.setFont(font, used)
         if valign == "middle":
             y = box.y + (box.height - used * 0.72) / 2
         elif valign == "top":
             y = box.top - used * 0.8
         else:
             y = box.y + used * 0.22
+        if tagged:
+            fill = getattr(c, "_fillColorObj", black)
+            style = ParagraphStyle("ink-line", fontName=font, fontSize=used, leading=used,
+                                   textColor=fill,
+                                   alignment={"centre": TA_CENTER, "right": TA_RIGHT}.get(
+                                       align, TA_LEFT))
+            para = Paragraph(markup(text), style)
+            para.wrap(box.width, box.height)
+            para.drawOn(c, box.x, y - used * 0.22)
+            return used
+        c.setFont(font, used)
         if align == "centre":
             c.drawCentredString(box.x + box.width / 2, y, text)
         elif align == "right":
@@ -84,17 +126,21 @@ class Ink:
                   font: str = fonts.REGULAR, colour: Color = black,
                   where: str = "paragraph", align: str = "left",
                   valign: str = "top") -> float:
-        """Wrapped text in ``box``, shrunk until it fits; returns the size used."""
-        self.check(text, where)
+        """Wrapped text in ``box``, shrunk until it fits; returns the size used.
+
+        ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
+        """
+        text = label_text(text)
+        self.check(plain(text), where)
         current = size
         alignment = {"left": TA_LEFT, "centre": TA_CENTER}[align]
         while current >= min_size - 1e-9:
             style = ParagraphStyle("ink", fontName=font, fontSize=current, alignment=alignment,
                                    leading=current * 1.2, textColor=colour)
-            para = Paragraph(markup_escape(text), style)
+            para = Paragraph(markup(text), style)
             _, height = para.wrap(box.width, box.height)
             words_fit = all(stringWidth(word, font, current) <= box.width
-                            for word in text.split())
+                            for word in plain(text).split())
             if height <= box.height and words_fit:
                 top = {"top": box.top, "bottom": box.y + height}.get(
                     valign, box.top - (box.height - height) / 2)
