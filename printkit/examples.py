@@ -18,6 +18,11 @@ File format (one ``[[examples]]`` table per example)::
 
 ``rules``, ``setup``, each step and ``expect`` are checked against the game's
 own schema, so a typo names the file, the key path and the valid keys.
+
+An example may also show what a player may NOT do: ``expect = { refused = "…" }``
+claims that the rules refuse the last step, for a reason containing those words
+(``refused = "no green bear in the middle"``); ``check`` verifies that the
+engine refuses it, and for that reason.
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ class Example:
     steps: tuple[Mapping[str, Any], ...]
     expect: Mapping[str, Any]
     source: str = ""
+    #: The words of the reason the rules refuse the last step for, if the example says so.
+    refused: str | None = None
 
     @property
     def name(self) -> str:
@@ -97,13 +104,17 @@ class ExampleSchema:
 
 
 def example_file_schema(game: ExampleSchema) -> Table:
+    expect = Table({**game.expect.fields, "refused": Value(str, required=False)},
+                   required=game.expect.required, default=game.expect.default,
+                   checks=game.expect.checks)
     entry = Table({
         "id": Value(str, pattern=ID_PATTERN),
         "title": Value(str),
         "rules": _optional(game.rules),
         "setup": game.setup,
-        "steps": Array(game.step, min_items=game.min_steps),
-        "expect": game.expect,
+        "steps": Array(game.step, min_items=game.min_steps, required=game.min_steps > 0,
+                       default=[]),
+        "expect": expect,
     })
     return Table({
         "game": Value(str, required=False),
@@ -130,10 +141,17 @@ def load_examples(path: Path, game_id: str, schema: ExampleSchema,
             errors.append(DataError(name, f"examples[{i}].id",
                                     f"{entry['id']!r} is already used by examples[{first}]"))
         seen[entry["id"]] = i
+        expect = dict(entry["expect"])
+        refused = expect.pop("refused", None)
+        if refused is not None and any(v is not None for v in expect.values()):
+            claimed = ", ".join(sorted(k for k, v in expect.items() if v is not None))
+            errors.append(DataError(name, f"examples[{i}].expect",
+                                    f"a refused step changes nothing to observe; leave out "
+                                    f"{claimed}, or claim them in an example of their own"))
         examples.append(Example(
             game=game_id, id=entry["id"], title=entry["title"], rules=entry["rules"],
-            setup=entry["setup"], steps=tuple(entry["steps"]), expect=entry["expect"],
-            source=name,
+            setup=entry["setup"], steps=tuple(entry["steps"]), expect=expect,
+            source=name, refused=refused,
         ))
     if errors:
         raise DataErrors(errors)
@@ -159,6 +177,8 @@ def difference(example: Example, replay: Replay) -> str | None:
 def check(example: Example, replayer: Replayer,
           data: Mapping[str, Any]) -> tuple[Verified | None, str | None]:
     """Replay one example: (verified, None) or (None, the one-line difference)."""
+    if example.refused is not None:
+        return _check_refused(example, replayer, data)
     try:
         replay = replayer(example, data)
     except ExampleError as exc:
@@ -167,6 +187,27 @@ def check(example: Example, replayer: Replayer,
     if diff is not None:
         return None, diff
     return Verified(example, replay), None
+
+
+def _check_refused(example: Example, replayer: Replayer,
+                   data: Mapping[str, Any]) -> tuple[Verified | None, str | None]:
+    """An example claiming its last step is refused: the engine must refuse that step,
+    and for the reason the example gives; every step before it must be allowed."""
+    reason = example.refused or ""
+    last = f"step {len(example.steps)}:"
+    try:
+        replayer(example, data)
+    except ExampleError as exc:
+        message = str(exc)
+        if last not in message:
+            return None, (f"example {example.name} ({example.source}): the refusal is claimed "
+                          f"for the last step, but an earlier one was refused: {message}")
+        if reason.casefold() not in message.casefold():
+            return None, (f"example {example.name} ({example.source}): refused expected for "
+                          f"\"{reason}\", but the rules refuse for another reason: {message}")
+        return Verified(example, Replay(observed={"refused": message})), None
+    return None, (f"example {example.name} ({example.source}): refused expected for "
+                  f"\"{reason}\", but the rules allow every step")
 
 
 def verify(examples: Sequence[Example], replayer: Replayer,

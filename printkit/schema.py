@@ -38,9 +38,18 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+#: The largest whole number any data or examples file may give where its schema
+#: declares no tighter bound: no count in a printed game comes near it, and a
+#: count of a billion would otherwise hang a build or a check.
+MAX_COUNT = 10_000
+
+
 @dataclass(frozen=True)
 class Value:
-    """A scalar value: type, bounds, choices, pattern."""
+    """A scalar value: type, bounds, choices, pattern.
+
+    A whole number without a declared ``maximum`` is bounded by :data:`MAX_COUNT`.
+    """
 
     kind: type
     required: bool = True
@@ -69,6 +78,10 @@ class Value:
             return _MISSING
         if self.maximum is not None and value > self.maximum:
             errors.append(DataError(file, path, f"{value!r} is above the maximum {self.maximum:g}"))
+            return _MISSING
+        if self.maximum is None and self.kind is int and abs(value) > MAX_COUNT:
+            errors.append(DataError(file, path, f"{value!r} is beyond {MAX_COUNT:,}; no count "
+                                                f"in a printed game is that large"))
             return _MISSING
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
             errors.append(DataError(file, path, f"{value!r} must match {self.pattern}"))

@@ -51,6 +51,7 @@ from .rules import (
     apply_roll,
     bears_held,
     legal_takes,
+    over_state,
     rules_from_data,
     scores,
     setup_state,
@@ -109,6 +110,18 @@ def _maybe(kind: type) -> Value:
     return Value(kind, required=False)
 
 
+def _over_shape(setup: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A finished game is only what each player holds: no middle, nothing pulled."""
+    if not setup.get("over"):
+        return []
+    problems = [(key, "a finished game has no middle and nothing pulled; list what each "
+                      "player holds under secured")
+                for key in ("middle", "pulled") if setup.get(key)]
+    if not setup.get("secured"):
+        problems.append(("secured", "a finished game needs what each player holds"))
+    return problems
+
+
 EXAMPLE_SCHEMA = ExampleSchema(
     rules=Table({
         "younger": Value(bool, required=False, default=False),
@@ -120,7 +133,8 @@ EXAMPLE_SCHEMA = ExampleSchema(
         "secured": Array(_counts(required=True), required=False),
         "middle": _counts(),
         "pulled": Array(Value(str), required=False, default=[]),
-    }, required=False, default={}),
+        "over": Value(bool, required=False, default=False),
+    }, required=False, default={}, checks=(_over_shape,)),
     step=Table({
         "player": Value(int, required=False, minimum=0),
         "roll": Array(Value(str), required=False, min_items=2, max_items=2),
@@ -144,6 +158,8 @@ EXAMPLE_SCHEMA = ExampleSchema(
         "bears": Array(Value(int, minimum=0), required=False),
         "winners": Array(Value(int, minimum=0), required=False),
     }, checks=(_no_empty_counts,)),
+    # A finished game (setup.over) needs no step: it shows how the winner is decided.
+    min_steps=0,
 )
 
 
@@ -156,6 +172,11 @@ def replay(example: Example, data: Mapping[str, Any]) -> Replay:
     rules = rules_from_data(data, younger=bool(example.rules.get("younger", False)),
                             no_risk=bool(example.rules.get("no_risk", False)))
     _check_colours(example, rules)
+    if example.setup.get("over"):
+        return _finished(example, rules)
+    if not example.steps:
+        raise _error(example, "steps: give at least one step (only a finished game, "
+                              "setup.over = true, has none)")
     state = _setup(example, rules)
     states: list[State] = [state]
     events: list[Event] = []
@@ -205,6 +226,25 @@ def _observe(state: State, rules: Rules, last_step: tuple[Event, ...],
         "bears": list(bears_held(state)),
         "winners": list(winners(state, rules)) if state.over else None,
     }
+
+
+def _finished(example: Example, rules: Rules) -> Replay:
+    """A finished game's position: what each player holds decides the winner.
+
+    Bears nobody holds are simply out of the example; only the holdings must
+    fit the bear set.
+    """
+    if example.steps:
+        raise _error(example, "steps: a finished game (setup.over) has no steps left")
+    secured = example.setup["secured"]
+    try:
+        held = over_state(rules, secured)
+    except RuleError as exc:
+        raise _error(example, f"setup: {exc}") from None
+    ended = (Event("game-over", {"scores": list(scores(held, rules)),
+                                 "bears": list(bears_held(held)),
+                                 "winners": list(winners(held, rules))}),)
+    return Replay(observed=_observe(held, rules, ended, None), states=(held,), events=ended)
 
 
 def _take(step: Mapping[str, Any]) -> Take | None:

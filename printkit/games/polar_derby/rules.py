@@ -66,6 +66,7 @@ from .state import (
     Rules,
     State,
     initial_state,
+    over_state,
     rules_from_data,
     setup_state,
 )
@@ -89,8 +90,8 @@ __all__ = [
     "RandomPolicy", "Reading", "Roll", "RollKind", "Rules", "Simulation", "State", "Take",
     "apply_roll", "bears_held", "bust_reason", "describe_roll", "describe_take",
     "initial_state", "is_over", "legal_takes", "long_game_totals", "long_game_winners",
-    "rank", "read_roll", "roll_dice", "rules_from_data", "scores", "setup_state", "simulate",
-    "simulate_long_game", "stop", "take_problem", "winners",
+    "over_state", "rank", "read_roll", "roll_dice", "rules_from_data", "scores", "setup_state",
+    "simulate", "simulate_long_game", "stop", "take_problem", "winners",
 ]
 
 

@@ -256,6 +256,28 @@ def setup_state(rules: Rules, secured: Sequence[Mapping[str, int]],
                  current=current, phase=Phase.CHOOSE if at_risk else Phase.ROLL)
 
 
+def over_state(rules: Rules, secured: Sequence[Mapping[str, int]]) -> State:
+    """A finished game: each player holds ``secured``, the middle is empty, the game is over.
+
+    The holdings must fit the bear set (no more bears of a colour than it has);
+    bears nobody holds are out of the position.
+    """
+    players = len(secured)
+    if not rules.min_players <= players <= rules.max_players:
+        raise RuleError(f"the game is for {rules.min_players}-{rules.max_players} players, "
+                        f"not {players}")
+    held = [_bears(rules, table, f"player {i}'s secured bears")
+            for i, table in enumerate(secured)]
+    kept = Bears()
+    for bears in held:
+        kept = kept.plus(bears)
+    for colour in rules.colours:
+        if kept[colour] > rules.bears_per_colour[colour]:
+            raise RuleError(f"{colour}: the players hold {kept[colour]}, but the set has "
+                            f"{rules.bears_per_colour[colour]} {colour} bears")
+    return State(middle=Bears(), secured=tuple(held), phase=Phase.OVER)
+
+
 def _bears(rules: Rules, table: Mapping[str, int], what: str) -> Bears:
     for colour, count in table.items():
         rules.check_colour(colour)

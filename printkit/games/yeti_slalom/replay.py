@@ -21,6 +21,8 @@ Yeti card as ``"<yeti>-<colour>"`` (``"grumpy-green"``). Format of one
     ``hands``      ``{ crocodiles = { yetis = ["grumpy-green"], snowballs = 2 } }``; a team
                    left out holds no cards
     ``placed``     Yeti cards already on their Yeti spaces: ``["grumpy-green"]``
+    ``over``       ``true``: a finished game; snowboarders not named are out of the example
+                   and score nothing, so only what each captain holds decides the winner
     ``deal``       ``true``: deal a fresh game by the player count instead (shuffled with
                    ``seed``, default 0); then only ``players``, ``teams`` and ``current``
                    may be given
@@ -132,6 +134,9 @@ def _setup_shape(setup: dict[str, Any]) -> list[tuple[str, str]]:
                                       "the cards dealt; leave it out"))
     elif setup.get("seed") is not None:
         problems.append(("seed", "the seed shuffles a deal: give deal = true or leave it out"))
+    if setup.get("over") and (setup.get("deal") or setup.get("positions")):
+        problems.append(("over", "a finished game is what each captain holds: finish, late "
+                                 "and held; no deal and nobody on the course"))
     teams, players = setup.get("teams"), setup.get("players")
     if teams is not None and players is not None and len(teams) != players:
         problems.append(("players", f"players = {players}, but teams names {len(teams)}"))
@@ -188,6 +193,7 @@ EXAMPLE_SCHEMA = ExampleSchema(
         "placed": Array(Value(str), required=False, default=[]),
         "deal": _maybe(bool, default=False),
         "seed": _maybe(int),
+        "over": _maybe(bool, default=False),
     }, required=False, default={}, checks=(_setup_shape,)),
     step=Table({
         "player": _maybe(str),
@@ -368,7 +374,7 @@ def _setup(example: Example, rules: Rules) -> State:
                               hand.get("snowballs") or 0)
                    for team, hand in (setup.get("hands") or {}).items()},
             placed=[_card(example, "setup.placed", c) for c in setup.get("placed") or []],
-            current=setup.get("current"),
+            current=setup.get("current"), over=bool(setup.get("over")),
         )
     except RuleError as exc:
         raise _error(example, f"setup: {exc}") from None

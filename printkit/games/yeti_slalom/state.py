@@ -45,6 +45,7 @@ class Where(Enum):
     FINISH = "finish"      # on a finish space
     LATE = "late"          # finished after the finish spaces were full: face down, own captain
     HELD = "held"          # knocked off: face down with the captain who threw
+    OUT = "out"            # left out of a finished game's example: scores nothing
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Location:
 
 WAITING = Location(Where.WAITING)
 LATE = Location(Where.LATE)
+OUT = Location(Where.OUT)
 
 
 @dataclass(frozen=True, order=True)
@@ -314,10 +316,12 @@ def setup_state(rules: Rules, teams: Sequence[str], *,
                 held: Iterable[tuple[Snowboarder, str]] = (),
                 hands: Mapping[str, Hand] | None = None,
                 placed: Iterable[YetiCard] = (),
-                current: str | None = None) -> State:
+                current: str | None = None, over: bool = False) -> State:
     """A constructed position (worked examples, tests), checked against the game.
 
-    Snowboarders not named are waiting. ``finish`` fills the finish spaces
+    Snowboarders not named are waiting; with ``over`` (a finished game: only what
+    each captain holds matters) they are out of the position and score nothing.
+    ``finish`` fills the finish spaces
     from space 1; ``held`` pairs a knocked-off snowboarder with the team of the
     captain who holds it; a team missing from ``hands`` holds no cards. The
     Yeti cards not in a hand or on the board are in the box, as are the
@@ -363,7 +367,10 @@ def setup_state(rules: Rules, teams: Sequence[str], *,
             raise RuleError(f"held: {sb} cannot be held by its own captain; a Yeti never "
                             f"hits the thrower's snowboarders")
         put(sb, Location(Where.HELD, holder=teams.index(by)), "held")
-    locations = tuple((sb, where.get(sb, WAITING)) for sb, _ in _initial_locations(rules, teams))
+    if over and positions:
+        raise RuleError("positions: a finished game has no snowboarder left on the course")
+    unnamed = OUT if over else WAITING
+    locations = tuple((sb, where.get(sb, unnamed)) for sb, _ in _initial_locations(rules, teams))
     if current is None:
         current = teams[0]
     if current not in teams:
