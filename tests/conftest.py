@@ -15,11 +15,29 @@ from printkit.commands.build import BuildOptions, build
 GAME_ID = "coraz-blizej-swieta"
 
 
+#: The flow XML of every rulebook and reference of the session build, by (PDF title,
+#: locale, document): what the templates produced, so tests can find each example's text
+#: in the PDF.
+FLOW_XML: dict[tuple[str, str, str], str] = {}
+
+
 @pytest.fixture(scope="session")
 def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every document of every game in every shipped locale, on A4 (built once)."""
+    from printkit.render import rulebook
+
     out = tmp_path_factory.mktemp("output")
-    build(BuildOptions(out=out))
+    original = rulebook.render_flow
+
+    def capture(doc):  # type: ignore[no-untyped-def]
+        FLOW_XML[(doc.title, doc.locale, doc.document)] = doc.xml
+        return original(doc)
+
+    rulebook.render_flow = capture
+    try:
+        build(BuildOptions(out=out))
+    finally:
+        rulebook.render_flow = original
     return out
 
 

@@ -21,7 +21,7 @@ def _build(out: Path) -> dict[str, bytes]:
 def test_two_builds_are_byte_identical(tmp_path: Path, built_kit: Path) -> None:
     first = _build(tmp_path / "a")
     second = _build(tmp_path / "b")
-    assert len(first) == 6  # four documents, the guide and the whole kit
+    assert len(first) == 7  # five documents, the guide and the whole kit
     assert {"guide-a4.pdf", "kit-a4.pdf"} <= set(first)
     assert first == second
     # ...and the in-process session build agrees with both.

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
 from printkit.layout.geometry import Rect, mm, page_area
-from printkit.layout.labels import split_label_strip
+from printkit.layout.labels import LabelBox, split_label_strip
 from printkit.render import fonts, shapes
 from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
@@ -55,7 +55,8 @@ def _label(ctx: RenderContext, field: int) -> str | None:
     return None
 
 
-def _field(c: Canvas, ink: Ink, ctx: RenderContext, field: int, cell: Rect) -> None:
+def draw_field(c: Canvas, ink: Ink, ctx: RenderContext, field: int, cell: Rect) -> None:
+    """One field of the board as printed (the rulebook draws a few of them, scaled)."""
     board = ctx.data["board"]
     goal = field in board["goal"]
     fill = GOLD if goal else RED if field == board["wigilia"] else GREEN \
@@ -98,12 +99,24 @@ def _chevron(c: Canvas, a: Rect, b: Rect) -> None:
         shapes.arrow(c, x, a.y, x, b.top, width=1.2, head=mm(2.2), colour=RED)
 
 
+def _areas(ctx: RenderContext) -> tuple[Rect, LabelBox]:
+    return split_label_strip(page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM))
+
+
+def board_cells(ctx: RenderContext) -> list[tuple[int, Rect]]:
+    """(field, cell) of every field as the board places them on its page."""
+    area, _strip = _areas(ctx)
+    track = Rect(area.x, area.y, area.width, area.height - mm(TITLE_MM) - mm(2))
+    last = max(ctx.data["board"]["goal"])
+    return list(cells(ctx.data["board"]["columns"], last, track))
+
+
 def render_board(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     size = ctx.paper.landscape_size
     c = new_canvas(buffer, size, ctx.title, ctx._("Board"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "board")
-    area, strip = split_label_strip(page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM))
+    area, strip = _areas(ctx)
     fills_for(ctx).flood(c, Rect(0, 0, size[0], size[1]), SOFT)
     heading = Rect(area.x, area.top - mm(TITLE_MM), area.width, mm(TITLE_MM))
     c.setFillColor(RED)
@@ -114,13 +127,11 @@ def render_board(ctx: RenderContext) -> bytes:
     ink.line(ctx._(ctx.data["subtitle"]), Rect(heading.x, heading.y, heading.width,
                                                heading.height * 0.4),
              fonts.ITALIC, 11, 7, where="subtitle")
-    track = Rect(area.x, area.y, area.width, area.height - mm(TITLE_MM) - mm(2))
-    last = max(ctx.data["board"]["goal"])
-    placed = list(cells(ctx.data["board"]["columns"], last, track))
+    placed = board_cells(ctx)
     for (_, a), (_, b) in zip(placed, placed[1:], strict=False):
         _chevron(c, a, b)
     for field, cell in placed:
-        _field(c, ink, ctx, field, cell)
+        draw_field(c, ink, ctx, field, cell)
     ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()

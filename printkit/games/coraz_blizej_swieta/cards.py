@@ -17,7 +17,8 @@ from printkit.render.text import Ink
 from .palette import GOLD, GREEN, PAPER, RED
 
 
-def _front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+def draw_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+    """One week card's front as printed (the rulebook draws one, scaled)."""
     days = ctx.data["tydzien_card"]["days"]
     fills = fills_for(ctx)
     fills.flood(c, box.bleed, RED)
@@ -69,7 +70,7 @@ def render_cards(ctx: RenderContext) -> bytes:
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Week cards"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "tydzien-cards")
     draw_card_sheets(c, grid, count,
-                     front=lambda cv, i, b: _front(cv, ink, ctx, b),
+                     front=lambda cv, i, b: draw_front(cv, ink, ctx, b),
                      back=lambda cv, i, b: _back(cv, ink, ctx, b),
                      labels=ctx.sheet_names(ink))
     c.save()

@@ -31,6 +31,10 @@ def _agrees_with_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
 SCHEMA = Table(
     {
         **game_header(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
+        "box": Table({
+            "age": Value(int, minimum=3, maximum=18),
+            "minutes": Value(int, minimum=5, maximum=240),
+        }),
         "board": Table({
             "start": Value(int, choices=(1,)),
             "wigilia": Value(int),

@@ -1,4 +1,5 @@
-"""The rulebook: the Jinja2 template filled with game data and verified examples."""
+"""The rulebook and the quick reference: Jinja2 templates filled with game data and
+verified examples, with diagrams drawn by the kit's own drawing code."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.game import RenderContext
+from printkit.render.flow import FigureMaker
 from printkit.render.rulebook import render_rulebook_template
 
 from . import rules
-from .figures import track_figure
+from .figures import components_figure, cover_figure, setup_figure, track_figure
 
 TEMPLATE = "coraz-blizej-swieta/rulebook.xml.j2"
+REFERENCE = "coraz-blizej-swieta/reference.xml.j2"
+#: The players the worked examples follow, in turn; a name reads the same in every language.
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli")
 
 
 def rule_numbers(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -30,13 +35,28 @@ def rule_numbers(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def render_rulebook(ctx: RenderContext) -> bytes:
+def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
     loc = ctx.localizer
     numbers = rule_numbers(ctx.data)
     last = max(numbers["goal"])
 
     def track(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
         return track_figure(ctx.examples[attrs["example"]], width, numbers["wigilia"], last,
-                            loc.code, loc.number)
+                            loc.code, loc.number, numbers["days_per_card"])
 
-    return render_rulebook_template(ctx, TEMPLATE, {"track": track}, rules=numbers)
+    return {
+        "track": track,
+        "cover": lambda attrs, width: cover_figure(ctx, width),
+        "components": lambda attrs, width: components_figure(ctx, width),
+        "setup": lambda attrs, width: setup_figure(ctx, width),
+    }
+
+
+def render_rulebook(ctx: RenderContext) -> bytes:
+    return render_rulebook_template(ctx, TEMPLATE, figures(ctx), rules=rule_numbers(ctx.data),
+                                    players=PLAYERS)
+
+
+def render_reference(ctx: RenderContext) -> bytes:
+    return render_rulebook_template(ctx, REFERENCE, figures(ctx), compact=True,
+                                    rules=rule_numbers(ctx.data), players=PLAYERS)

@@ -39,7 +39,9 @@ def _boxes(c: Canvas, ink: Ink, area: Rect, count: int, labels: list[str] | None
                      where=f"{where} box {i + 1}")
 
 
-def _player_block(c: Canvas, ink: Ink, ctx: RenderContext, block: Rect, number: int) -> None:
+def draw_player_block(c: Canvas, ink: Ink, ctx: RenderContext, block: Rect,
+                      number: int) -> None:
+    """One player's block of the tracker sheet (the rulebook draws one, scaled)."""
     _ = ctx._
     loc = ctx.localizer
     c.setStrokeColor(RED)
@@ -75,6 +77,19 @@ def _player_block(c: Canvas, ink: Ink, ctx: RenderContext, block: Rect, number: 
                labels, where=label, fills=fills_for(ctx))
 
 
+def player_blocks(ctx: RenderContext, area: Rect | None = None) -> list[Rect]:
+    """The players' blocks below the sheet's heading, one per player, top to bottom."""
+    if area is None:
+        area, _strip = split_label_strip(page_area(ctx.paper, landscape=False,
+                                                   margin_mm=MARGIN_MM))
+    players = ctx.data["players"]["max"]
+    body = Rect(area.x, area.y, area.width, area.height - mm(40))
+    gap = mm(5)
+    block_h = (body.height - (players - 1) * gap) / players
+    return [Rect(body.x, body.top - (n + 1) * block_h - n * gap, body.width, block_h)
+            for n in range(players)]
+
+
 def render_tracker(ctx: RenderContext) -> bytes:
     _ = ctx._
     buffer = BytesIO()
@@ -92,13 +107,8 @@ def render_tracker(ctx: RenderContext) -> bytes:
              "cross it out when you sit that turn out.")
     ink.paragraph(note, Rect(area.x, area.top - mm(36), area.width, mm(14)), colour=INK,
                   where="note")
-    players = ctx.data["players"]["max"]
-    body = Rect(area.x, area.y, area.width, area.height - mm(40))
-    gap = mm(5)
-    block_h = (body.height - (players - 1) * gap) / players
-    for n in range(players):
-        block = Rect(body.x, body.top - (n + 1) * block_h - n * gap, body.width, block_h)
-        _player_block(c, ink, ctx, block, n + 1)
+    for n, block in enumerate(player_blocks(ctx, area)):
+        draw_player_block(c, ink, ctx, block, n + 1)
     shapes.star(c, area.right - mm(6), area.top - mm(6), mm(5), fill=GREEN)
     ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()

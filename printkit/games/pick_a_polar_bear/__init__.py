@@ -10,7 +10,7 @@ from printkit.i18n import N_
 from .card_sheets import render_animal_cards, render_special_cards
 from .data import SCHEMA
 from .replay import EXAMPLE_SCHEMA, replay
-from .rulebook import render_rulebook
+from .rulebook import render_reference, render_rulebook
 from .sheets import render_score_sheet, render_solo_sheet
 from .solver import solve_seed
 
@@ -22,6 +22,7 @@ GAME = Game(
     replay=replay,
     documents=(
         Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        Document("reference", N_("Quick reference"), render_reference, "reference"),
         Document("animal-cards", N_("Animal cards"), render_animal_cards, "cards"),
         Document("special-cards", N_("Special cards"), render_special_cards, "cards"),
         Document("score-sheet", N_("Score sheet"), render_score_sheet, "sheet"),

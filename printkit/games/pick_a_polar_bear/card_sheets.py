@@ -326,3 +326,29 @@ def render_special_cards(ctx: RenderContext) -> bytes:
                      labels=ctx.sheet_names(ink))
     c.save()
     return buffer.getvalue()
+
+
+# --- single cards, for the rulebook's components page ---------------------------------------
+
+def component_faces(ctx: RenderContext) -> dict[str, Face]:
+    """One face of each kind of card, drawn exactly as on the card sheets.
+
+    ``animal`` (a front; the first combination), ``animal-back``, ``bonus`` (the first
+    bonus card), ``penalty`` (the −2 front) and ``hold``. Each draws into a
+    :class:`CardBox` of the card's real size; the rulebook scales the canvas.
+    """
+    data = ctx.data
+    front = combinations(data)[0]
+    penalty = data["penalty"]
+    note = ctx._("At a second penalty, turn this card over.")
+
+    def animal(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+        draw_animal(c, box.trim, front, ctx.data, bleed=0.0, fills=fills_for(ctx))
+
+    return {
+        "animal": animal,
+        "animal-back": animal_back,
+        "bonus": partial(_bonus_front, card=data["bonus"]["cards"][0]),
+        "penalty": partial(_penalty_face, value=penalty["front"], note=note),
+        "hold": _hold_front,
+    }

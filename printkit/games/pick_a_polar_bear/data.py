@@ -51,6 +51,8 @@ SCHEMA = Table(
             "colours": Array(Value(str, pattern=COLOUR_HEX), required=False),
             "symbols": Array(Value(str, choices=SYMBOLS), required=False),
         }), min_items=5, max_items=5),
+        "box": Table({"age": Value(int, minimum=1, maximum=99),
+                      "minutes": Value(int, minimum=1)}),
         "deck": Table({"copies": Value(int, minimum=1, maximum=5)}),
         "table": Table({"rows": Value(int, minimum=1), "columns": Value(int, minimum=1)}),
         "solo": Table({"rows": Value(int, minimum=1), "columns": Value(int, minimum=1),

@@ -1,5 +1,6 @@
 """Rulebook diagrams drawn from verified examples: chains with every difference
-marked, the bonus-round table with its count, and a solved solo grid.
+marked, the bonus-round table with its count, and a solved solo grid; and the
+cover, components and setup pictures, drawn with the card sheets' own faces.
 
 Each figure reads the example's setup and the events the engine reported,
 never rule internals, so it shows exactly what was verified.
@@ -7,19 +8,21 @@ never rule internals, so it shows exactly what was verified.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.examples import Verified
-from printkit.layout.geometry import Rect, mm
+from printkit.game import RenderContext
+from printkit.layout.geometry import CardBox, Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
 from printkit.render.text import Ink
 
 from .art import draw_animal, draw_feature_icon
+from .card_sheets import Face, combinations, component_faces
 from .cards import model_from_data
 
 INK = HexColor("#1f2a36")
@@ -67,36 +70,47 @@ def chains(v: Verified) -> dict[int, list[tuple[str, str, list[str], bool]]]:
     return out
 
 
+def _fit(count: int, side: float, gap: float, width: float) -> tuple[float, float]:
+    """``side`` and ``gap`` shrunk together so ``count`` cards and their gaps fit ``width``."""
+    need = count * side + (count - 1) * gap
+    scale = min(1.0, width / need) if need else 1.0
+    return side * scale, gap * scale
+
+
 def chain_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
                  translate: Callable[[str], str], player: Callable[[int], str]) -> Figure:
+    """Each player's pile from the captain on, the name above it, what changes on each arrow."""
     cards = _Cards(data)
     rows = chains(v)
     names = {a["id"]: translate(a["name"]) for a in data["attributes"]}
-    row_h = mm(CARD_MM + 9)
+    longest = max((len(steps) + 1 for steps in rows.values()), default=1)
+    side, gap = _fit(longest, mm(CARD_MM), mm(GAP_MM + 8), width)
+    label = mm(4.2)
+    row_h = label + side + mm(2.5)
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = Ink(c, locale, "rulebook")
-        side, gap = mm(CARD_MM), mm(GAP_MM + 11)
         for r, (who, steps) in enumerate(sorted(rows.items())):
             top = box.top - r * row_h
             c.setFillColor(INK)
-            ink.line(player(who), Rect(box.x, top - side, mm(20), side), fonts.BOLD, 8, 5,
-                     align="left", where="chain player")
-            x = box.x + mm(21)
-            cards.draw(c, Rect(x, top - side, side, side), steps[0][0], width=1.4)
+            ink.line(player(who), Rect(box.x, top - label, box.width, label), fonts.BOLD, 8,
+                     5, align="left", where="chain player")
+            y = top - label - side
+            x = box.x
+            cards.draw(c, Rect(x, y, side, side), steps[0][0], width=1.4)
             for _from, to, diffs, broken in steps:
-                label = "=" if not diffs else ", ".join(names[d] for d in diffs)
-                ink.paragraph(("✗ " if broken else "") + label,
-                              Rect(x + side + mm(0.5), top - side * 0.58, gap - mm(1),
-                                   side * 0.58), size=7, min_size=4, font=fonts.BOLD,
+                text = "=" if not diffs else ", ".join(names[d] for d in diffs)
+                ink.paragraph(("✗ " if broken else "") + text,
+                              Rect(x + side + mm(0.3), y + side * 0.42, gap - mm(0.6),
+                                   side * 0.58), size=6.5, min_size=3.5, font=fonts.BOLD,
                               colour=BAD if broken else GOOD, where="chain difference",
                               align="centre", valign="bottom")
                 c.setStrokeColor(BAD if broken else GOOD)
                 c.setLineWidth(1)
-                c.line(x + side + mm(1), top - side * 0.6, x + side + gap - mm(1),
-                       top - side * 0.6)
+                c.line(x + side + mm(0.8), y + side * 0.4, x + side + gap - mm(0.8),
+                       y + side * 0.4)
                 x += side + gap
-                cards.draw(c, Rect(x, top - side, side, side), to,
+                cards.draw(c, Rect(x, y, side, side), to,
                            frame=BAD if broken else INK, width=1.6 if broken else 0.6)
 
     return Figure(width, row_h * max(len(rows), 1), draw)
@@ -117,35 +131,39 @@ def table_at_bonus(v: Verified) -> tuple[list[str], Mapping[str, str], int] | No
 
 def bonus_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
                  number: Callable[[int], str]) -> Figure:
+    """The bonus card's two features and the answer above the table; framed cards show both."""
     cards = _Cards(data)
     table, features, answer = table_at_bonus(v)  # type: ignore[misc]
-    columns = 8
-    side = mm(12)
+    pitch = mm(12)
+    columns = max(1, min(len(table), int((width + mm(1.5)) // pitch)))
+    side = min(mm(10.5), (width - (columns - 1) * mm(1.5)) / columns)
+    step = side + mm(1.5)
     rows = -(-len(table) // columns)
+    icon = mm(10)
+    head = icon + mm(2.5)
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = Ink(c, locale, "rulebook")
-        icon = mm(11)
-        x = box.x
+        left = box.x + (box.width - (columns * step - mm(1.5))) / 2
+        x = left
         for attribute, value in features.items():
             draw_feature_icon(c, Rect(x, box.top - icon, icon, icon), attribute, value, data)
             x += icon + mm(2)
         c.setFillColor(INK)
-        ink.line(f"= {number(answer)}", Rect(x, box.top - icon, mm(14), icon), fonts.BOLD,
-                 14, 8, where="bonus answer")
-        left = box.x + mm(40)
+        ink.line(f"= {number(answer)}", Rect(x, box.top - icon, mm(16), icon), fonts.BOLD,
+                 14, 8, align="left", where="bonus answer")
         for i, short in enumerate(table):
             r, k = divmod(i, columns)
-            cell = Rect(left + k * (side + mm(1.5)), box.top - (r + 1) * (side + mm(1.5)),
-                        side, side)
+            cell = Rect(left + k * step, box.top - head - (r + 1) * step + mm(1.5), side, side)
             both = cards.model.parse(short).shows(features)
             cards.draw(c, cell, short, frame=MARK if both else INK, width=2.4 if both else 0.5)
 
-    return Figure(width, rows * (side + mm(1.5)) + mm(1), draw)
+    return Figure(width, head + rows * step, draw)
 
 
 def solo_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
                 number: Callable[[int], str]) -> Figure:
+    """The solo grid: each card of the chain numbered in order, the rest marked ✗."""
     cards = _Cards(data)
     grid = list(v.example.setup["solo_grid"])
     chain = next(e.params["chain"] for e in v.replay.events if e.kind == "solo-round")
@@ -154,26 +172,162 @@ def solo_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
         slot = next(i for i, card in enumerate(grid) if card == short and i not in order)
         order[slot] = n
     columns = data["solo"]["columns"]
-    side = mm(13)
+    gap = mm(1.2)
+    side = min(mm(13), (width - (columns - 1) * gap) / columns)
     rows = -(-len(grid) // columns)
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = Ink(c, locale, "rulebook")
-        left = box.x + (box.width - columns * (side + mm(1.5))) / 2
+        left = box.x + (box.width - columns * (side + gap) + gap) / 2
         for i, short in enumerate(grid):
             r, k = divmod(i, columns)
-            cell = Rect(left + k * (side + mm(1.5)), box.top - (r + 1) * (side + mm(1.5)),
+            cell = Rect(left + k * (side + gap), box.top - (r + 1) * (side + gap) + gap,
                         side, side)
             cards.draw(c, cell, short, frame=INK if i in order else BAD,
                        width=0.5 if i in order else 1.8)
-            badge = Rect(cell.x, cell.top - mm(4.5), mm(6), mm(4.5))
+            badge = Rect(cell.x, cell.top - side * 0.36, side * 0.48, side * 0.36)
             c.setFillColor(HexColor("#ffffff") if i in order else BAD)
             c.rect(badge.x, badge.y, badge.width, badge.height, stroke=0, fill=1)
             c.setFillColor(INK if i in order else HexColor("#ffffff"))
             ink.line(number(order[i]) if i in order else "✗", badge, fonts.BOLD, 7, 4,
                      where="solo order")
 
-    return Figure(width, rows * (side + mm(1.5)) + mm(1), draw)
+    return Figure(width, rows * (side + gap), draw)
+
+
+# --- the cover, the components and the setup: the kit's own card faces, scaled down -------
+
+def draw_face(c: Canvas, face: Face, ink: Ink, ctx: RenderContext, cell: Rect,
+              turn: float = 0) -> None:
+    """One card face as the card sheets draw it, scaled into the square ``cell``."""
+    size = mm(ctx.data["print"]["card_mm"])
+    trim = Rect(0, 0, size, size)
+    scale = cell.width / size
+    c.saveState()
+    c.translate(*cell.centre)
+    c.rotate(turn)
+    c.scale(scale, scale)
+    c.translate(-size / 2, -size / 2)
+    clip = c.beginPath()
+    clip.roundRect(0, 0, size, size, mm(2.5))
+    c.saveState()
+    c.clipPath(clip, stroke=0, fill=0)
+    face(c, ink, ctx, CardBox(trim=trim, bleed=trim, safe=trim.inset(mm(3))))
+    c.restoreState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5 / scale)
+    c.roundRect(0, 0, size, size, mm(2.5), stroke=1, fill=0)
+    c.restoreState()
+
+
+def cover_figure(ctx: RenderContext, width: float) -> Figure:
+    """A fan of the kit's cards: animal cards, the hold card, a bonus card, a penalty card."""
+    faces = component_faces(ctx)
+    animals = combinations(ctx.data)
+    picks = [animals[5], animals[18], animals[0], animals[27], animals[12]]
+    side = mm(34)
+    height = side * 1.2
+
+    def animal(values: Mapping[str, str]) -> Face:
+        def draw(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
+            draw_animal(c, box.trim, values, ctx.data)
+        return draw
+
+    fan: list[Face] = [faces["penalty"], animal(picks[0]), faces["bonus"], animal(picks[1]),
+                       faces["hold"], animal(picks[2]), animal(picks[3])]
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, ctx.localizer.code, "rulebook")
+        n = len(fan)
+        step = min(side * 0.72, (box.width - side * 1.3) / (n - 1))
+        x0 = box.centre[0] - (step * (n - 1)) / 2
+        for i, face in enumerate(fan):
+            turn = (i - (n - 1) / 2) * -6
+            lift = -abs(i - (n - 1) / 2) * mm(1.6)
+            cell = Rect(x0 + i * step - side / 2, box.y + (height - side) / 2 + lift + mm(2),
+                        side, side)
+            draw_face(c, face, ink, ctx, cell, turn)
+
+    return Figure(width, height, draw)
+
+
+def components_figure(ctx: RenderContext, width: float,
+                      labels: Sequence[str]) -> Figure:
+    """Each kind of card once, as printed, with its name and count below it."""
+    faces = component_faces(ctx)
+    order = ["animal", "animal-back", "hold", "bonus", "penalty"]
+    gap = mm(5)
+    side = min(mm(29), (width - gap * (len(order) - 1)) / len(order))
+    label = mm(8)
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, ctx.localizer.code, "rulebook")
+        left = box.x + (box.width - len(order) * side - (len(order) - 1) * gap) / 2
+        for i, key in enumerate(order):
+            x = left + i * (side + gap)
+            draw_face(c, faces[key], ink, ctx, Rect(x, box.top - side, side, side))
+            c.setFillColor(INK)
+            ink.paragraph(labels[i], Rect(x - gap / 2 + mm(0.5), box.y, side + gap - mm(1),
+                                          label - mm(1)),
+                          size=7.5, min_size=5, colour=INK, align="centre", valign="top",
+                          where="component label")
+
+    return Figure(width, side + label, draw)
+
+
+def setup_figure(ctx: RenderContext, width: float, names: Sequence[str],
+                 labels: Mapping[str, str]) -> Figure:
+    """The table at the start of a round: the draw pile, the member cards face up in their
+    rows, and each player's captain face down below them."""
+    data = ctx.data
+    back = component_faces(ctx)["animal-back"]
+    rows, columns = data["table"]["rows"], data["table"]["columns"]
+    deck = combinations(data)
+    gap = mm(1.2)
+    pile = min(mm(14), width * 0.17)
+    side = min(mm(10), (width - pile - mm(4) - (columns - 1) * gap) / columns)
+    grid_w = columns * side + (columns - 1) * gap
+    grid_h = rows * side + (rows - 1) * gap
+    cap = side * 1.1
+    below = mm(3) + cap
+    height = grid_h + below
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, ctx.localizer.code, "rulebook")
+        left = box.x + (box.width - grid_w - pile - mm(4)) / 2 + pile + mm(4)
+        top = box.top
+        for i in range(rows * columns):
+            r, k = divmod(i, columns)
+            cell = Rect(left + k * (side + gap), top - (r + 1) * side - r * gap, side, side)
+            c.saveState()
+            clip = c.beginPath()
+            clip.rect(cell.x, cell.y, cell.width, cell.height)
+            c.clipPath(clip, stroke=0, fill=0)
+            draw_animal(c, cell, deck[(i * 13 + 5) % len(deck)], data)
+            c.restoreState()
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.4)
+            c.rect(cell.x, cell.y, cell.width, cell.height, stroke=1, fill=0)
+        # The draw pile on the left: a few backs, slightly offset.
+        px = left - mm(4) - pile
+        py = top - grid_h / 2 - pile / 2 + mm(3)
+        for n in range(3):
+            draw_face(c, back, ink, ctx, Rect(px + n * mm(0.6) - mm(1.2), py + n * mm(0.6),
+                                              pile - mm(1.2), pile - mm(1.2)))
+        c.setFillColor(INK)
+        ink.paragraph(labels["pile"], Rect(px - mm(2), py - mm(9), pile + mm(4), mm(8)),
+                      size=7, min_size=4.5, colour=INK, align="centre", valign="top",
+                      where="setup label")
+        # The captains below the table, face down, one per player.
+        slot = grid_w / len(names)
+        for n, name in enumerate(names):
+            x = left + n * slot
+            draw_face(c, back, ink, ctx, Rect(x, box.y, cap, cap))
+            c.setFillColor(INK)
+            ink.line(name, Rect(x + cap + mm(1.5), box.y, slot - cap - mm(2), cap), fonts.BOLD,
+                     8, 5, align="left", where="setup name")
+
+    return Figure(width, height, draw)
 
 
 def attributes_figure(data: Mapping[str, Any], width: float, locale: str,

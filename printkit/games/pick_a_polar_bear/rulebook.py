@@ -1,4 +1,5 @@
-"""The rulebook: the Jinja2 template filled with game data and verified examples."""
+"""The rulebook and the quick reference: Jinja2 templates filled with game data and
+verified examples, and the figures they place."""
 
 from __future__ import annotations
 
@@ -6,11 +7,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.game import RenderContext
+from printkit.render.flow import FigureMaker
 from printkit.render.rulebook import render_rulebook_template
 
-from .figures import attributes_figure, bonus_figure, chain_figure, solo_figure
+from .cards import model_from_data
+from .figures import (
+    attributes_figure,
+    bonus_figure,
+    chain_figure,
+    components_figure,
+    cover_figure,
+    setup_figure,
+    solo_figure,
+)
 
 TEMPLATE = "pick-a-polar-bear/rulebook.xml.j2"
+REFERENCE = "pick-a-polar-bear/reference.xml.j2"
+
+#: The players of the worked examples, by seat; names stay the same in every language.
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
 
 
 def deck_counts(data: Mapping[str, Any]) -> dict[str, int]:
@@ -18,16 +33,57 @@ def deck_counts(data: Mapping[str, Any]) -> dict[str, int]:
     return {"kinds": kinds, "animals": kinds * data["deck"]["copies"]}
 
 
-def render_rulebook(ctx: RenderContext) -> bytes:
+def _context(ctx: RenderContext) -> dict[str, Any]:
+    """Template variables both documents share."""
     loc = ctx.localizer
     data = ctx.data
-    penalty = {"front": ctx.localizer.signed(data["penalty"]["front"]),
-               "back": ctx.localizer.signed(data["penalty"]["back"])}
+    model = model_from_data(data)
+    return {
+        "card_value": lambda short, attribute: model.parse(short).value(attribute),
+        "deck": deck_counts(data),
+        "penalty": {"front": loc.signed(data["penalty"]["front"]),
+                    "back": loc.signed(data["penalty"]["back"])},
+        "names": NAMES,
+        "points": loc.points,
+        "signed": loc.signed,
+    }
+
+
+def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
+    loc = ctx.localizer
+    data = ctx.data
+    deck = deck_counts(data)
 
     def player(n: int) -> str:
-        return loc.gettext("Player %(number)s") % {"number": loc.number(n + 1)}
+        return NAMES[n]
 
-    figures = {
+    def components(attrs: Mapping[str, str], width: float) -> Any:
+        hold = loc.gettext(data["hold"]["name"])
+        bonus = len(data["bonus"]["cards"])
+        minus = data["penalty"]["cards"]
+        labels = [
+            loc.ngettext("%(num)s animal card", "%(num)s animal cards", deck["animals"])
+            % {"num": loc.number(deck["animals"])},
+            loc.gettext("The back of every animal card"),
+            loc.ngettext("%(num)s “%(hold)s” card", "%(num)s “%(hold)s” cards", 1)
+            % {"num": loc.number(1), "hold": hold},
+            loc.ngettext("%(num)s bonus-round card", "%(num)s bonus-round cards", bonus)
+            % {"num": loc.number(bonus)},
+            loc.ngettext("%(num)s penalty card, %(front)s/%(back)s",
+                         "%(num)s penalty cards, %(front)s/%(back)s", minus)
+            % {"num": loc.number(minus), "front": loc.signed(data["penalty"]["front"]),
+               "back": loc.signed(data["penalty"]["back"])},
+        ]
+        return components_figure(ctx, width, labels)
+
+    def setup(attrs: Mapping[str, str], width: float) -> Any:
+        labels = {"pile": loc.gettext("The draw pile")}
+        return setup_figure(ctx, width, NAMES[:3], labels)
+
+    return {
+        "cover": lambda attrs, width: cover_figure(ctx, width),
+        "components": components,
+        "setup": setup,
         "chain": lambda attrs, width: chain_figure(ctx.examples[attrs["example"]], data, width,
                                                    loc.code, loc.gettext, player),
         "bonus": lambda attrs, width: bonus_figure(ctx.examples[attrs["example"]], data, width,
@@ -37,6 +93,13 @@ def render_rulebook(ctx: RenderContext) -> bytes:
         "attributes": lambda attrs, width: attributes_figure(data, width, loc.code,
                                                              loc.gettext),
     }
-    return render_rulebook_template(ctx, TEMPLATE, figures, deck=deck_counts(data),
-                                penalty=penalty)
 
+
+def render_rulebook(ctx: RenderContext) -> bytes:
+    return render_rulebook_template(ctx, TEMPLATE, _figures(ctx), **_context(ctx))
+
+
+def render_reference(ctx: RenderContext) -> bytes:
+    """The quick reference: one page with the turn, the scoring and the key rulings."""
+    return render_rulebook_template(ctx, REFERENCE, _figures(ctx), compact=True,
+                                    **_context(ctx))

@@ -11,7 +11,7 @@ from .data import SCHEMA
 from .dice import render_dice
 from .replay import EXAMPLE_SCHEMA, replay
 from .rink import render_rink
-from .rulebook import render_rulebook
+from .rulebook import render_reference, render_rulebook
 from .scoresheet import render_score_sheet
 from .tokens import render_tokens
 
@@ -23,6 +23,7 @@ GAME = Game(
     replay=replay,
     documents=(
         Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        Document("reference", N_("Quick reference"), render_reference, "reference"),
         Document("rink", N_("Rink"), render_rink, "board"),
         Document("bear-tokens", N_("Bear tokens"), render_tokens, "tokens"),
         Document("dice", N_("Dice"), render_dice, "dice"),

@@ -36,6 +36,10 @@ def _distinct(data: dict[str, Any]) -> list[tuple[str, str]]:
 SCHEMA = Table(
     {
         **game_header(MIN_PLAYERS, MAX_PLAYERS),
+        "box": Table({
+            "age": Value(int, minimum=3, maximum=99),
+            "minutes": Value(int, minimum=1, maximum=600),
+        }),
         "colours": Array(Table({
             "id": Value(str, pattern=r"[a-z]+"),
             "name": Value(str),

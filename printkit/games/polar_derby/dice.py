@@ -101,8 +101,9 @@ def _tab(c: Canvas, ink: Ink, label: str, edge: tuple[float, float, float, float
     c.restoreState()
 
 
-def _face(c: Canvas, ink: Ink, rect: Rect, spec: Mapping[str, Any], label: str | None,
+def draw_face(c: Canvas, ink: Ink, rect: Rect, spec: Mapping[str, Any], label: str | None,
           fills: Fills) -> None:
+    """One die face: the symbol, and the name under it when ``label`` is given."""
     cx, cy = rect.centre
     mark = fills.text(ink_of(spec), fill_of(spec))
     if label is None:
@@ -137,7 +138,7 @@ def draw_net(c: Canvas, ink: Ink, ctx: RenderContext, origin: tuple[float, float
     for i, side in sorted(TABS):
         _tab(c, ink, glue, _edge(rects[i], side), side, face * TAB_DEPTH)
     for rect, spec in zip(rects, specs, strict=True):
-        _face(c, ink, rect, spec, ctx._(free["name"]) if spec is free else None, fills)
+        draw_face(c, ink, rect, spec, ctx._(free["name"]) if spec is free else None, fills)
     c.setStrokeColor(INK)
     c.setLineWidth(0.8)
     cuts = [_edge(rects[i], side) for i, side, fold in edges if not fold and (i, side) not in TABS]

@@ -1,89 +1,360 @@
-"""Rulebook figures: the value table as bears, and each example's rolls as dice faces.
+"""Rulebook figures, drawn with the kit's own drawing code.
 
-The rolls figure reads only the events the rules engine reported for a
-verified example, so the dice drawn are the dice the engine replayed.
+* the value table (a bear per colour with its value and points);
+* the cover picture and the components (a token of each colour, die faces, a
+  corner of the rink), drawn by the functions that draw the tokens, dice and rink;
+* the setup (the rink with a bear on every spot, the dice, a player's two areas);
+* each worked example's diagram: its rolls with the bears each one took, and
+  the middle, the pulled bears and each player's secured bears before and after.
+
+Example diagrams read only the story of a verified example (see rulebook.py):
+the positions and events the rules engine replayed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.examples import Verified
 from printkit.layout.geometry import Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
+from printkit.render.ink import NORMAL, fills_for
 from printkit.render.text import Ink
 
-from .art import INK, draw_bear, draw_symbol, fill_of, ink_of
+from .art import (
+    BOARDS,
+    ICE,
+    INK,
+    MUTED,
+    RINK_RED,
+    draw_bear,
+    draw_symbol,
+    fill_of,
+    ink_of,
+    symbol_badge,
+)
+from .dice import draw_face
+from .rink import draw_rink
+from .tokens import draw_token
+
+if TYPE_CHECKING:
+    from printkit.game import RenderContext
+
+    from .rulebook import Story
 
 BEARS_HEIGHT_MM = 40
-ROLLS_HEIGHT_MM = 22
 FREE_SKATE = "free-skate"
+#: A changed count in an example diagram.
+CHANGED = HexColor("#9b1c1c")
 
 
 def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str,
                  translate: Callable[[str], str], number: Callable[[int], str],
-                 points: Callable[[int], str]) -> Figure:
+                 points: Callable[[int], str], compact: bool = False) -> Figure:
     """One bear per colour with its value, name and points: the value table."""
+    height = mm(26 if compact else BEARS_HEIGHT_MM)
+    label = mm(8.5 if compact else 11)
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = Ink(c, locale, "rulebook")
         column = box.width / len(colours)
         for i, colour in enumerate(colours):
             cell = Rect(box.x + i * column, box.y, column, box.height)
-            art = Rect(cell.x, cell.y + mm(11), cell.width, cell.height - mm(11))
+            art = Rect(cell.x, cell.y + label, cell.width, cell.height - label)
             draw_bear(c, art, colour, number(colour["value"]), ink=ink, where="value table")
             c.setFillColor(INK)
-            ink.line(translate(colour["name"]), Rect(cell.x, cell.y + mm(5.5), cell.width,
-                                                     mm(5)), fonts.BOLD, 10, 6,
+            ink.line(translate(colour["name"]), Rect(cell.x, cell.y + label / 2, cell.width,
+                                                     label / 2.2), fonts.BOLD, 10, 4.5,
                      where="value table name")
-            ink.line(points(colour["value"]), Rect(cell.x, cell.y, cell.width, mm(5)),
-                     fonts.REGULAR, 9, 6, where="value table points")
+            ink.line(points(colour["value"]), Rect(cell.x, cell.y, cell.width, label / 2.2),
+                     fonts.REGULAR, 9, 4.5, where="value table points")
 
-    return Figure(width, mm(BEARS_HEIGHT_MM), draw)
+    return Figure(width, height, draw)
 
 
-def _die(c: Canvas, x: float, y: float, size: float, face: str,
-         faces: Mapping[str, Mapping[str, Any]]) -> None:
-    spec = faces[face]
+def _die(c: Canvas, ink: Ink, rect: Rect, face: str, data: Mapping[str, Any],
+         label: str | None = None) -> None:
+    """A die showing ``face``: the dice sheet's face art at its printed size, scaled to
+    ``rect``, on a rounded cube face."""
+    spec = _faces(data)[face]
     c.saveState()
     c.setFillColor(fill_of(spec))
     c.setStrokeColor(INK)
-    c.setLineWidth(0.8)
-    c.roundRect(x, y, size, size, size * 0.15, stroke=1, fill=1)
+    c.setLineWidth(0.7)
+    c.roundRect(rect.x, rect.y, rect.width, rect.height, rect.width * 0.15, stroke=1, fill=1)
     c.restoreState()
-    draw_symbol(c, spec["symbol"], x + size / 2, y + size / 2, size * 0.62, ink_of(spec))
+    real = mm(data["print"]["die_face_mm"])
+    c.saveState()
+    c.translate(rect.x, rect.y)
+    c.scale(rect.width / real, rect.height / real)
+    draw_face(c, ink, Rect(0, 0, real, real), spec, label, NORMAL)
+    c.restoreState()
 
 
-def rolled_faces(v: Verified) -> list[tuple[str, ...]]:
-    """The faces of every roll in the example, in order."""
-    return [tuple(e.params["faces"]) for e in v.replay.events if e.kind == "rolled"]
-
-
-def rolls_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
-                 number: Callable[[int], str]) -> Figure:
-    """Each roll of the example as a numbered pair of dice, left to right."""
-    faces = {c["id"]: c for c in data["colours"]}
+def _faces(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    faces: dict[str, Mapping[str, Any]] = {c["id"]: c for c in data["colours"]}
     faces[FREE_SKATE] = data["dice"]["free_skate"]
-    rolls = rolled_faces(v)
+    return faces
+
+
+def cover_figure(ctx: RenderContext, width: float) -> Figure:
+    """The cover picture: the five bears on skates, and the two dice."""
+    colours = ctx.data["colours"]
+    loc = ctx.localizer
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, locale, "rulebook")
-        size = mm(12)
-        pair = 2 * size + mm(2)
-        gap = mm(9)
-        total = len(rolls) * pair + (len(rolls) - 1) * gap
-        x = box.x + (box.width - total) / 2
-        y = box.y + mm(2)
-        for n, roll in enumerate(rolls, start=1):
-            c.setFillColor(INK)
-            ink.line(number(n), Rect(x, y + size + mm(1.5), pair, mm(5)), fonts.BOLD, 9, 6,
-                     where="roll number")
-            for k, face in enumerate(roll):
-                _die(c, x + k * (size + mm(2)), y, size, face, faces)
-            x += pair + gap
+        ink = Ink(c, loc.code, "rulebook")
+        side = box.height
+        die = mm(9)
+        span = len(colours) * side * 0.8 + 2 * die + mm(8)
+        x = box.x + (box.width - span) / 2
+        for i, colour in enumerate(colours):
+            y = box.y + (mm(2) if i % 2 else 0)
+            draw_bear(c, Rect(x + i * side * 0.8, y, side, side - mm(2)), colour,
+                      loc.number(colour["value"]), ink=ink, badges=False, where="cover bear",
+                      fills=fills_for(ctx))
+        dx = x + len(colours) * side * 0.8 + mm(6)
+        for k, face in enumerate((FREE_SKATE, colours[2]["id"])):
+            c.saveState()
+            c.translate(dx + k * (die + mm(2)) + die / 2, box.y + side * 0.45 + k * mm(4))
+            c.rotate(-12 + 24 * k)
+            _die(c, ink, Rect(-die / 2, -die / 2, die, die), face, ctx.data)
+            c.restoreState()
 
-    return Figure(width, mm(ROLLS_HEIGHT_MM), draw)
+    return Figure(width, mm(22), draw)
+
+
+def components_figure(ctx: RenderContext, width: float) -> Figure:
+    """A token of each colour with its count, the dice, and a corner of the rink."""
+    data, loc = ctx.data, ctx.localizer
+    colours = data["colours"]
+    token_r = mm(8.5)
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, loc.code, "rulebook")
+        label_h = mm(4)
+        top = box.top - mm(1)
+        # Tokens: one of each colour, each with its name and how many there are.
+        cell = token_r * 2 + mm(3.5)
+        for i, colour in enumerate(colours):
+            cx = box.x + cell / 2 + i * cell
+            cy = top - token_r
+            draw_token(c, ink, ctx, cx, cy, token_r, colour, f"components token {colour['id']}")
+            c.setFillColor(INK)
+            name = Rect(cx - cell / 2, cy - token_r - mm(1) - label_h, cell, label_h)
+            ink.line(ctx._(colour["name"]), name, fonts.BOLD, 8, 5, where="components name")
+            ink.line(loc.ngettext("%(num)s bear", "%(num)s bears", colour["bears"])
+                     % {"num": loc.number(colour["bears"])},
+                     Rect(name.x, name.y - label_h, cell, label_h), fonts.REGULAR, 8, 5,
+                     where="components count")
+        # The dice: two faces of one die, drawn as on the dice sheet.
+        x = box.x + len(colours) * cell + mm(4)
+        die = mm(12)
+        free = data["dice"]["free_skate"]
+        for k, face in enumerate((FREE_SKATE, colours[-1]["id"])):
+            _die(c, ink, Rect(x + k * (die + mm(2)), top - die - mm(2.5), die, die), face, data,
+                 ctx._(free["name"]) if face == FREE_SKATE else None)
+        dice_w = 2 * die + mm(2)
+        c.setFillColor(INK)
+        count = data["dice"]["count"]
+        ink.line(loc.ngettext("%(num)s die", "%(num)s dice", count)
+                 % {"num": loc.number(count)},
+                 Rect(x, top - die - mm(4) - 2 * label_h, dice_w, label_h), fonts.REGULAR, 8, 5,
+                 where="components dice")
+        # A corner of the rink, cut out of the full rink drawing.
+        rx = x + dice_w + mm(5)
+        corner = Rect(rx, box.y + label_h + mm(1), box.right - rx, box.height - label_h - mm(2))
+        scale = 0.3
+        c.saveState()
+        path = c.beginPath()
+        path.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2))
+        c.clipPath(path, stroke=0, fill=0)
+        page = ctx.paper.landscape_size
+        full = Rect(0, 0, page[0] - mm(20), page[1] - mm(38))
+        c.translate(corner.x - mm(0.5), corner.top - full.height * scale + mm(0.5))
+        c.scale(scale, scale)
+        draw_rink(c, ink, ctx, full)
+        c.restoreState()
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.5)
+        c.setDash(2, 2)
+        c.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2), stroke=1, fill=0)
+        c.setDash()
+        c.setFillColor(INK)
+        ink.line(ctx._("Rink"), Rect(corner.x, box.y, corner.width, label_h), fonts.REGULAR, 8,
+                 5, where="components rink")
+
+    return Figure(width, 2 * token_r + mm(11), draw)
+
+
+def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figure:
+    """The rink with a bear on every spot, the dice beside it, and a player's two areas."""
+    data, loc = ctx.data, ctx.localizer
+    page = ctx.paper.landscape_size
+    full = Rect(0, 0, page[0] - mm(20), page[1] - mm(38))
+    rink_w = min(width * 0.5, mm(82))
+    scale = rink_w / full.width
+    height = full.height * scale + mm(2)
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, loc.code, "rulebook")
+        c.saveState()
+        c.translate(box.x, box.y + mm(1))
+        c.scale(scale, scale)
+        draw_rink(c, ink, ctx, full, bears=True)
+        c.restoreState()
+        # Right of the rink: the dice, then one player's two areas.
+        x = box.x + rink_w + mm(6)
+        area_w = box.right - x
+        die = mm(9)
+        for k, colour in enumerate((data["colours"][2], data["colours"][1])):
+            _die(c, ink, Rect(x + k * (die + mm(2)), box.top - die - mm(1), die, die),
+                 colour["id"], data)
+        c.setFillColor(INK)
+        ink.line(ctx._("Roll both dice."), Rect(x + 2 * die + mm(5), box.top - die - mm(1),
+                                                  area_w - 2 * die - mm(5), die),
+                 fonts.REGULAR, 8.5, 5, align="left", where="setup dice")
+        zones = Rect(x, box.y + mm(1), area_w, box.height - die - mm(6))
+        c.setFillColor(INK)
+        ink.line(names[0], Rect(zones.x, zones.top - mm(5), zones.width, mm(5)), fonts.BOLD,
+                 10, 6, align="left", where="setup player")
+        half = (zones.height - mm(7)) / 2
+        pulled = Rect(zones.x, zones.y + half + mm(1.5), zones.width, half)
+        secured = Rect(zones.x, zones.y, zones.width, half)
+        pulled_label = loc.pgettext("setup diagram: area in front of a player",
+                                    "pulled this turn (at risk)")
+        secured_label = loc.pgettext("setup diagram: area in front of a player",
+                                     "secured (safe from a bust)")
+        for rect, label, bears, dashed in ((pulled, pulled_label, data["colours"][2:4], True),
+                                           (secured, secured_label, data["colours"][0:2],
+                                            False)):
+            c.setFillColor(ICE)
+            c.setStrokeColor(RINK_RED if dashed else BOARDS)
+            c.setLineWidth(0.8)
+            if dashed:
+                c.setDash(3, 2)
+            c.roundRect(rect.x, rect.y, rect.width, rect.height, mm(2), stroke=1, fill=1)
+            c.setDash()
+            c.setFillColor(INK)
+            ink.line(label, Rect(rect.x + mm(2), rect.top - mm(5), rect.width - mm(4), mm(4)),
+                     fonts.ITALIC, 8, 5, align="left", where="setup area")
+            r = min(mm(3.2), (rect.height - mm(6)) / 2)
+            for i, colour in enumerate(bears):
+                symbol_badge(c, colour["symbol"], rect.x + mm(4) + r + i * (2 * r + mm(2)),
+                             rect.y + mm(1) + r, r, colour)
+
+    return Figure(width, max(height, mm(40)), draw)
+
+
+def _badge(c: Canvas, data: Mapping[str, Any], colour: str, cx: float, cy: float,
+           r: float) -> None:
+    spec = _faces(data)[colour]
+    symbol_badge(c, spec["symbol"], cx, cy, r, spec)
+
+
+def story_figure(ctx: RenderContext, story: Story, width: float,
+                 names: Sequence[str]) -> Figure:
+    """An example's rolls (each with the bears it took) over a table of the position:
+    one column per colour, rows for the middle, the bears pulled this turn and each
+    player's secured bears; a count that changed shows before → after."""
+    data, loc = ctx.data, ctx.localizer
+    colours = [c["id"] for c in data["colours"]]
+    first, last = story.first, story.last
+    show_pulled = bool(first.pulled or last.pulled)
+    rows: list[tuple[str, dict[str, int], dict[str, int]]] = [
+        (loc.pgettext("example diagram: row", "middle"), first.middle, last.middle)]
+    if show_pulled:
+        rows.append((loc.pgettext("example diagram: row", "pulled"), first.pulled,
+                     last.pulled))
+    rows += [(names[p], first.secured[p], last.secured[p]) for p in range(story.players)]
+    band = mm(15)
+    row_h = mm(4.3)
+    head = mm(5.5)
+    height = band + mm(2) + head + len(rows) * row_h
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, loc.code, "rulebook")
+        # The rolls, left to right, each with the bears it took (or a bust).
+        die = mm(6.5)
+        group = 2 * die + mm(1)
+        gap = mm(4)
+        steps = story.steps
+        total = len(steps) * group + (len(steps) - 1) * gap
+        x = box.x + (box.width - total) / 2
+        top = box.top
+        for n, step in enumerate(steps, start=1):
+            c.setFillColor(INK)
+            dice_y = top - mm(3.2) - die
+            if step.kind == "stop":
+                c.setFillColor(BOARDS)
+                c.roundRect(x, dice_y, group, die, mm(1.2), stroke=0, fill=1)
+                c.setFillColor(HexColor("#ffffff"))
+                ink.line(loc.pgettext("example diagram: a player stops", "stop"),
+                         Rect(x, dice_y, group, die).inset(mm(0.8)), fonts.BOLD, 8, 4.5,
+                         where="diagram stop")
+            else:
+                c.setFillColor(INK)
+                ink.line(loc.number(n), Rect(x, top - mm(3), group, mm(3)), fonts.BOLD, 7, 5,
+                         where="diagram roll number")
+                for k, face in enumerate(step.faces):
+                    _die(c, ink, Rect(x + k * (die + mm(1)), dice_y, die, die), face, data)
+            took = list(step.took) + [col for _o, col in step.stole]
+            if step.kind == "stop":
+                took = [col for col, m in step.secured.items() for _ in range(m)]
+            under = Rect(x - gap / 2, dice_y - mm(5), group + gap, mm(4.4))
+            if step.returned is not None:
+                c.setFillColor(CHANGED)
+                ink.line(loc.pgettext("example diagram: under the dice", "bust!"), under,
+                         fonts.BOLD, 7.5, 4.5, where="diagram bust")
+                c.setStrokeColor(CHANGED)
+                c.setLineWidth(1.2)
+                c.line(x - mm(0.5), dice_y - mm(0.5), x + group + mm(0.5), dice_y + die + mm(0.5))
+            elif step.double_free_skate:
+                c.setFillColor(BOARDS)
+                ink.line(loc.pgettext("example diagram: under the dice", "secured"), under,
+                         fonts.BOLD, 7, 4.5, where="diagram secured")
+            elif took:
+                r = mm(1.7)
+                span = len(took) * 2 * r + (len(took) - 1) * mm(0.8)
+                bx = under.x + (under.width - span) / 2 + r
+                for i, colour in enumerate(took):
+                    _badge(c, data, colour, bx + i * (2 * r + mm(0.8)), under.y + under.height / 2,
+                           r)
+            x += group + gap
+        # The position: one column per colour, before → after where a count changed.
+        table_top = box.top - band - mm(2)
+        label_w = min(mm(15), box.width * 0.22)
+        col = min(mm(11), (box.width - label_w) / len(colours))
+        left = box.x + (box.width - label_w - col * len(colours)) / 2
+        for i, colour in enumerate(colours):
+            _badge(c, data, colour, left + label_w + (i + 0.5) * col, table_top - head / 2,
+                   mm(2.1))
+        for j, (label, before, after) in enumerate(rows):
+            y = table_top - head - (j + 1) * row_h
+            if j % 2 == 0:
+                c.setFillColor(HexColor("#ffffff"))
+                c.rect(left, y, label_w + col * len(colours), row_h, stroke=0, fill=1)
+            c.setFillColor(INK)
+            ink.line(label, Rect(left + mm(1), y, label_w - mm(1.5), row_h), fonts.BOLD, 7,
+                     4.5, align="left", where="diagram row label")
+            for i, colour in enumerate(colours):
+                b, a = before.get(colour, 0), after.get(colour, 0)
+                cell = Rect(left + label_w + i * col, y, col, row_h)
+                if a == b:
+                    c.setFillColor(MUTED)
+                    text = loc.number(a) if a else "·"
+                    ink.line(text, cell, fonts.REGULAR, 7, 4.5, where="diagram count")
+                else:
+                    c.setFillColor(CHANGED)
+                    ink.line(f"{loc.number(b)}\u2009\u2192\u2009{loc.number(a)}", cell,
+                             fonts.BOLD, 7, 4.5, where="diagram change")
+
+    return Figure(width, height, draw)
+
+
+__all__ = ["FREE_SKATE", "bears_figure", "components_figure", "cover_figure", "draw_symbol",
+           "ink_of", "setup_figure", "story_figure"]

@@ -107,7 +107,7 @@ def _tag(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any], tag
 
 
 def _lane(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any],
-          lane: Rect) -> None:
+          lane: Rect, bears: bool = False) -> None:
     fill = fill_of(colour)
     fills = fills_for(ctx)
     c.setFillColor(tint(fill, LANE_SAVER_WASH if ctx.ink_saver else 0.72))
@@ -139,25 +139,17 @@ def _lane(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any],
         c.setDash()
         draw_symbol(c, colour["symbol"], x, y, size * 0.42,
                     ICE_DEEP if is_pale(fill) else tint(fill, 0.6 if fills.saver else 0.45))
+        if bears:  # the rulebook's setup: a bear on every spot
+            symbol_badge(c, colour["symbol"], x, y, size * 0.42, colour, fills=fills)
 
 
-def render_rink(ctx: RenderContext) -> bytes:
-    buffer = BytesIO()
-    size = ctx.paper.landscape_size
-    c = new_canvas(buffer, size, ctx.title, ctx._("Rink"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "rink")
-    area, strip = split_label_strip(page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM))
+def draw_rink(c: Canvas, ink: Ink, ctx: RenderContext, rink: Rect, bears: bool = False) -> None:
+    """The rink in ``rink``: boards, ice, markings and one lane per colour.
+
+    The rink sheet and the rulebook's figures draw it with this; ``bears`` puts
+    a bear on every spot, as at the start of a game.
+    """
     fills = fills_for(ctx)
-    head = Rect(area.x, area.top - mm(TITLE_MM), area.width, mm(TITLE_MM))
-    c.setFillColor(BOARDS)
-    used = ink.line(ctx.data["title"], Rect(head.x, head.y, head.width * 0.4, head.height),
-                    fonts.BOLD, 30, 14, align="left", where="title")
-    title_w = stringWidth(ctx.data["title"], fonts.BOLD, used) + mm(6)
-    c.setFillColor(INK)
-    ink.line(ctx._(ctx.data["subtitle"]),
-             Rect(head.x + title_w, head.y, head.width - title_w, head.height * 0.8),
-             fonts.ITALIC, 12, 7, align="right", where="subtitle")
-    rink = Rect(area.x, area.y, area.width, area.height - mm(TITLE_MM) - mm(1))
     c.setFillColor(fills.fill(ICE))
     c.setStrokeColor(BOARDS)
     c.setLineWidth(mm(0.8) if fills.saver else mm(1.4))
@@ -169,7 +161,26 @@ def render_rink(ctx: RenderContext) -> bytes:
     lane_h = (lanes.height - (len(colours) - 1) * gap) / len(colours)
     for i, colour in enumerate(colours):
         lane = Rect(lanes.x, lanes.top - (i + 1) * lane_h - i * gap, lanes.width, lane_h)
-        _lane(c, ink, ctx, colour, lane)
+        _lane(c, ink, ctx, colour, lane, bears)
+
+
+def render_rink(ctx: RenderContext) -> bytes:
+    buffer = BytesIO()
+    size = ctx.paper.landscape_size
+    c = new_canvas(buffer, size, ctx.title, ctx._("Rink"), ctx.localizer.code)
+    ink = Ink(c, ctx.localizer.code, "rink")
+    area, strip = split_label_strip(page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM))
+    head = Rect(area.x, area.top - mm(TITLE_MM), area.width, mm(TITLE_MM))
+    c.setFillColor(BOARDS)
+    used = ink.line(ctx.data["title"], Rect(head.x, head.y, head.width * 0.4, head.height),
+                    fonts.BOLD, 30, 14, align="left", where="title")
+    title_w = stringWidth(ctx.data["title"], fonts.BOLD, used) + mm(6)
+    c.setFillColor(INK)
+    ink.line(ctx._(ctx.data["subtitle"]),
+             Rect(head.x + title_w, head.y, head.width - title_w, head.height * 0.8),
+             fonts.ITALIC, 12, 7, align="right", where="subtitle")
+    draw_rink(c, ink, ctx, Rect(area.x, area.y, area.width,
+                                area.height - mm(TITLE_MM) - mm(1)))
     ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()

@@ -1,16 +1,34 @@
-"""The rulebook: the Jinja2 template filled with game data and verified examples."""
+"""The rulebook and the quick reference: Jinja2 templates filled with game data and the
+verified examples, with the figures drawn by the kit's own drawing code.
+
+Each example is handed to the templates as a *story*: its steps, each with the
+events the rules engine reported and the positions before and after it, so the
+narration and the diagrams tell exactly what the engine replayed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.examples import Verified
 from printkit.game import RenderContext
 from printkit.render.rulebook import render_rulebook_template
 
-from .figures import bears_figure, rolls_figure
+from .figures import (
+    FREE_SKATE,
+    bears_figure,
+    components_figure,
+    cover_figure,
+    setup_figure,
+    story_figure,
+)
 
 TEMPLATE = "polar-derby/rulebook.xml.j2"
+REFERENCE = "polar-derby/reference.xml.j2"
+#: The players of the worked examples, by seat; kept as they are in every language.
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 
 def bear_counts(data: Mapping[str, Any]) -> dict[str, int | None]:
@@ -23,17 +41,191 @@ def bear_counts(data: Mapping[str, Any]) -> dict[str, int | None]:
     }
 
 
-def render_rulebook(ctx: RenderContext) -> bytes:
+@dataclass
+class Position:
+    """A position as the templates and diagrams read it: plain colour tables."""
+
+    middle: dict[str, int]
+    secured: list[dict[str, int]]
+    pulled: dict[str, int]
+    pulled_colours: list[str]
+    current: int
+
+
+@dataclass
+class Step:
+    """One step of an example (a roll or a stop) and what it did."""
+
+    kind: str  # "roll" or "stop"
+    player: int
+    before: Position
+    after: Position
+    faces: list[str] = field(default_factory=list)
+    took: list[str] = field(default_factory=list)
+    #: Stolen bears: [(opponent, colour)], as the engine reported them.
+    stole: list[tuple[int, str]] = field(default_factory=list)
+    secured: dict[str, int] = field(default_factory=dict)
+    #: The bears a bust sent back to the middle; None when the step was no bust.
+    returned: dict[str, int] | None = None
+    fresh_turn: bool = False
+    game_over: dict[str, Any] | None = None
+
+    @property
+    def colours_rolled(self) -> list[str]:
+        return [f for f in self.faces if f != FREE_SKATE]
+
+    @property
+    def double_free_skate(self) -> bool:
+        return self.kind == "roll" and not self.colours_rolled
+
+    @property
+    def doubles(self) -> str | None:
+        """The colour of a double roll (two equal colours), else None."""
+        rolled = self.colours_rolled
+        return rolled[0] if len(rolled) == 2 and rolled[0] == rolled[1] else None
+
+    @property
+    def blocked(self) -> list[str]:
+        """Rolled colours that were already pulled this turn, each once."""
+        return [c for c in dict.fromkeys(self.colours_rolled) if c in self.before.pulled_colours]
+
+    @property
+    def free_as(self) -> str | None:
+        """The colour the Free Skate face stood for, when one was rolled and used."""
+        if FREE_SKATE not in self.faces or self.double_free_skate:
+            return None
+        rolled = self.colours_rolled[0]
+        if self.stole:
+            return rolled
+        other = [c for c in self.took if c != rolled]
+        return other[0] if other else None
+
+    @property
+    def choice(self) -> bool:
+        """Two different colours rolled, both free to take, and the player took only one."""
+        rolled = self.colours_rolled
+        if len(self.took) != 1 or len(rolled) != 2 or rolled[0] == rolled[1]:
+            return False
+        return all(c not in self.before.pulled_colours and self.before.middle.get(c, 0)
+                   for c in rolled)
+
+    @property
+    def victims(self) -> list[tuple[int, int]]:
+        """(opponent, bears stolen from them), in the order stolen."""
+        counts: dict[int, int] = {}
+        for opponent, _colour in self.stole:
+            counts[opponent] = counts.get(opponent, 0) + 1
+        return list(counts.items())
+
+
+@dataclass
+class Story:
+    """An example as a sequence of steps, with the example's own data."""
+
+    verified: Verified
+    steps: list[Step]
+    players: int
+    values: dict[str, int]
+
+    @property
+    def example(self) -> Any:
+        return self.verified.example
+
+    @property
+    def id(self) -> str:
+        return self.verified.id
+
+    @property
+    def first(self) -> Position:
+        return self.steps[0].before
+
+    @property
+    def last(self) -> Position:
+        return self.steps[-1].after
+
+    def worth(self, bears: Mapping[str, int]) -> list[int]:
+        """The value of every bear in ``bears``, in colour order."""
+        return [self.values[c] for c, n in bears.items() for _ in range(n)]
+
+
+def _position(state: Any, colours: list[str]) -> Position:
+    return Position(middle=state.middle.as_dict(colours),
+                    secured=[b.as_dict(colours) for b in state.secured],
+                    pulled=state.pulled_bears.as_dict(colours),
+                    pulled_colours=list(state.pulled_colours), current=state.current)
+
+
+def story(v: Verified, data: Mapping[str, Any]) -> Story:
+    """Split the replay's events into its steps (each starts with a roll or a stop)."""
+    colours = [c["id"] for c in data["colours"]]
+    younger = bool(v.example.rules.get("younger", False))
+    values = {c["id"]: 1 if younger else c["value"] for c in data["colours"]}
+    states = [_position(s, colours) for s in v.replay.states]
+    steps: list[Step] = []
+    for event in v.replay.events:
+        p = event.params
+        if event.kind in ("rolled", "stopped"):
+            n = len(steps)
+            steps.append(Step(kind="roll" if event.kind == "rolled" else "stop",
+                              player=p["player"], before=states[n], after=states[n + 1],
+                              faces=list(p.get("faces", []))))
+            continue
+        step = steps[-1]
+        if event.kind == "took":
+            # In the order the dice show them; a colour the Free Skate stood for last.
+            step.took = sorted(p["colours"], key=lambda c, faces=step.faces: (
+                faces.index(c) if c in faces else len(faces)))
+        elif event.kind == "stole":
+            step.stole = [(o, c) for o, c in p["takes"]]
+        elif event.kind == "secured":
+            step.secured = dict(p["bears"])
+        elif event.kind == "bust":
+            step.returned = dict(p["returned"])
+        elif event.kind == "fresh-turn":
+            step.fresh_turn = True
+        elif event.kind == "game-over":
+            step.game_over = dict(p)
+    return Story(verified=v, steps=steps, players=len(v.replay.states[0].secured),
+                 values=values)
+
+
+def _figures(ctx: RenderContext) -> dict[str, Any]:
     loc = ctx.localizer
-    colours = {c["id"]: c for c in ctx.data["colours"]}
+    stories = {v.id: story(v, ctx.data) for v in ctx.examples.values()}
 
     def bears(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
         return bears_figure(ctx.data["colours"], width, loc.code, loc.gettext, loc.number,
-                            loc.points)
+                            loc.points, compact=attrs.get("size") == "small")
 
-    def rolls(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
-        return rolls_figure(ctx.examples[attrs["example"]], ctx.data, width, loc.code,
-                            loc.number)
+    def cover(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
+        return cover_figure(ctx, width)
 
-    return render_rulebook_template(ctx, TEMPLATE, {"bears": bears, "rolls": rolls},
-                                colours=colours, bears=bear_counts(ctx.data))
+    def components(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
+        return components_figure(ctx, width)
+
+    def setup(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
+        return setup_figure(ctx, width, NAMES)
+
+    def example(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
+        return story_figure(ctx, stories[attrs["example"]], width, NAMES)
+
+    return {"bears": bears, "cover": cover, "components": components, "setup": setup,
+            "story": example}
+
+
+def _context(ctx: RenderContext) -> dict[str, Any]:
+    return {
+        "colours": {c["id"]: c for c in ctx.data["colours"]},
+        "bears": bear_counts(ctx.data),
+        "stories": [story(v, ctx.data) for v in ctx.examples.values()],
+        "names": NAMES,
+    }
+
+
+def render_rulebook(ctx: RenderContext) -> bytes:
+    return render_rulebook_template(ctx, TEMPLATE, _figures(ctx), **_context(ctx))
+
+
+def render_reference(ctx: RenderContext) -> bytes:
+    return render_rulebook_template(ctx, REFERENCE, _figures(ctx), compact=True,
+                                    **_context(ctx))

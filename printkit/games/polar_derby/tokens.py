@@ -35,13 +35,13 @@ def bears(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [colour for colour in data["colours"] for _ in range(colour["bears"])]
 
 
-def _front(c: Canvas, ink: Ink, ctx: RenderContext, index: int, box: CardBox,
-           colour: Mapping[str, Any]) -> None:
-    bleed, trim = box.bleed, box.trim
+def draw_token(c: Canvas, ink: Ink, ctx: RenderContext, cx: float, cy: float, radius: float,
+               colour: Mapping[str, Any], where: str) -> None:
+    """One round bear token centred at (cx, cy): the colour ring, the ice and the bear.
+
+    The token sheets and the rulebook's components page both draw tokens with it.
+    """
     fills = fills_for(ctx)
-    fills.flood(c, bleed, fill_of(colour))
-    cx, cy = trim.centre
-    radius = trim.width / 2
     inner = radius - mm(RING_MM)
     if fills.saver:  # the colour ring, pale, inside the round cut line only
         c.setFillColor(fills.fill(fill_of(colour), RING_WASH))
@@ -55,8 +55,16 @@ def _front(c: Canvas, ink: Ink, ctx: RenderContext, index: int, box: CardBox,
     c.circle(cx, cy, radius, stroke=1, fill=0)
     side = inner * 2 * 0.92
     draw_bear(c, Rect(cx - side / 2, cy - side / 2 - inner * 0.02, side, side), colour,
-              ctx.localizer.number(colour["value"]), ink=ink,
-              where=f"token {index + 1} ({colour['id']})", fills=fills)
+              ctx.localizer.number(colour["value"]), ink=ink, where=where, fills=fills)
+
+
+def _front(c: Canvas, ink: Ink, ctx: RenderContext, index: int, box: CardBox,
+           colour: Mapping[str, Any]) -> None:
+    bleed, trim = box.bleed, box.trim
+    fills_for(ctx).flood(c, bleed, fill_of(colour))
+    cx, cy = trim.centre
+    draw_token(c, ink, ctx, cx, cy, trim.width / 2, colour,
+               f"token {index + 1} ({colour['id']})")
 
 
 def render_tokens(ctx: RenderContext) -> bytes:

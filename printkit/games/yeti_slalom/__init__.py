@@ -11,7 +11,7 @@ from .board import render_board
 from .cards import render_cards
 from .data import SCHEMA
 from .replay import EXAMPLE_SCHEMA, replay
-from .rulebook import render_rulebook
+from .rulebook import render_reference, render_rulebook
 from .scoresheet import render_score_sheet
 
 GAME = Game(
@@ -22,6 +22,7 @@ GAME = Game(
     replay=replay,
     documents=(
         Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        Document("reference", N_("Quick reference"), render_reference, "reference"),
         Document("board", N_("Board"), render_board, "board"),
         Document("cards", N_("Cards"), render_cards, "cards"),
         Document("score-sheet", N_("Score sheet"), render_score_sheet, "sheet"),

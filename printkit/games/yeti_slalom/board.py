@@ -302,6 +302,10 @@ def draw_board(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry,
     _legend(c, ink, ctx, geo)
 
 
+#: One Yeti space and one course space as the board draws them, for the rulebook's pictures.
+yeti_space, course_space = _yeti_space, _course_space
+
+
 def board_plan(geo: Geometry, ctx: RenderContext) -> TilePlan:
     """The sheets the board is printed on, with every seam on a line between spaces."""
     return tile_plan(geo.width, geo.height, ctx.paper, OVERLAP_MM, MARGIN_MM,

@@ -328,6 +328,10 @@ def _snowball_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> Non
                                             mm(9)), PAPER, NAVY, "snowball back title")
 
 
+#: The card fronts as the sheets draw them, for the rulebook's picture of the components.
+yeti_front, snowboarder_front, snowball_front = _yeti_front, _snowboarder_front, _snowball_front
+
+
 def render_cards(ctx: RenderContext) -> bytes:
     data = ctx.data
     yetis, boarders = yeti_cards(data), snowboarder_cards(data)

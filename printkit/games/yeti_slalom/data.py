@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.guide.kit import KIT
-from printkit.schema import Array, Table, Value, game_header, players_in_order
+from printkit.schema import Array, Table, Value, duplicates, game_header, players_in_order
 
 COLOUR_HEX = r"#[0-9a-fA-F]{6}"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
@@ -47,6 +47,10 @@ def _consistent(data: dict[str, Any]) -> list[tuple[str, str]]:
         if deal["players"] * deal["snowballs"] > data["cards"]["snowballs"]:
             problems.append((f"deal[{i}].snowballs",
                              f"only {data['cards']['snowballs']} snowball cards exist"))
+    problems += duplicates(data["yetis"], "yetis", "id")
+    problems += duplicates(data["teams"], "teams", "id")
+    problems += duplicates(data["snowboarders"]["values"], "snowboarders.values")
+    problems += duplicates(data["deal"], "deal", "players")
     if data["print"]["snowboarder_mm"] > data["print"]["space_mm"]:
         problems.append(("print.snowboarder_mm", "a snowboarder card must fit on a course "
                                                  f"space ({data['print']['space_mm']:g} mm)"))
@@ -56,37 +60,43 @@ def _consistent(data: dict[str, Any]) -> list[tuple[str, str]]:
 SCHEMA = Table(
     {
         **game_header(MIN_PLAYERS, MAX_PLAYERS),
+        "box": Table({
+            "age": Value(int, minimum=3, maximum=99),
+            "minutes": Value(int, minimum=1, maximum=600),
+        }),
         "course": Table({
             "rows": Value(int, minimum=2, maximum=12),
             "columns": Value(int, minimum=2, maximum=9),
-            "start_rows": Array(Value(int), min_items=1),
+            "start_rows": Array(Value(int), min_items=1, max_items=12),
         }),
         "yetis": Array(Table({
             "id": Value(str, pattern=r"[a-z]+"),
             "name": Value(str),
             "row": Value(int),
-        }), min_items=1),
+        }), min_items=1, max_items=12),
         "throws": Table({
-            "green": Array(Value(int)),
-            "red": Array(Value(int)),
+            "green": Array(Value(int), max_items=9),
+            "red": Array(Value(int), max_items=9),
             "hit_from": Value(int, minimum=1, maximum=6),
         }),
-        "finish": Table({"multipliers": Array(Value(int, minimum=1), min_items=1)}),
+        "finish": Table({"multipliers": Array(Value(int, minimum=1, maximum=20), min_items=1,
+                                              max_items=9)}),
         "teams": Array(Table({
             "id": Value(str, pattern=r"[a-z]+"),
             "name": Value(str),
             "fill": Value(str, pattern=COLOUR_HEX),
-        }), min_items=3),
-        "snowboarders": Table({"values": Array(Value(int, minimum=1), min_items=1)}),
+        }), min_items=3, max_items=8),
+        "snowboarders": Table({"values": Array(Value(int, minimum=1, maximum=20), min_items=1,
+                                               max_items=8)}),
         "cards": Table({
-            "yeti_copies": Value(int, minimum=1),
-            "snowballs": Value(int, minimum=0),
+            "yeti_copies": Value(int, minimum=1, maximum=10),
+            "snowballs": Value(int, minimum=0, maximum=100),
         }),
         "deal": Array(Table({
-            "players": Value(int),
-            "yeti_cards": Value(int, minimum=0),
-            "snowballs": Value(int, minimum=0),
-        }), min_items=1),
+            "players": Value(int, minimum=1, maximum=8),
+            "yeti_cards": Value(int, minimum=0, maximum=50),
+            "snowballs": Value(int, minimum=0, maximum=50),
+        }), min_items=1, max_items=8),
         "colours": Table({"green": Value(str, pattern=COLOUR_HEX),
                           "red": Value(str, pattern=COLOUR_HEX)}),
         "print": Table({

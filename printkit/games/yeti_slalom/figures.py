@@ -1,93 +1,382 @@
-"""The rulebook's throw diagram, drawn from a verified example's position and events.
+"""The rulebook's pictures, drawn with the kit's own drawing code and the verified examples.
 
-It shows the course with the snowboarders where the example puts them, the
-Yeti on its side of its row, and marks the spaces the engine said were hit
-(and the thrower's own snowboarders it spared).
+* the cover and the components: the real card fronts and board spaces (cards.py,
+  board.py), scaled down, with their counts from game.toml;
+* the setup: the whole board as board.py draws it, scaled down;
+* a throw: the rows of the course an example is about, each space of the Yeti's
+  row with its die symbol (art.throw_mark, as on the board), each snowboarder as
+  a disc of its team's colour with its value; a snowboarder hit gets a ring and a
+  snowball beside it, one the throw spared a ring only, so no mark hides a value;
+* the finish: the last row and the finish spaces with their multipliers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.examples import Verified
-from printkit.layout.geometry import Rect, mm
-from printkit.render import fonts
+from printkit.game import RenderContext
+from printkit.layout.geometry import CardBox, Rect, mm
+from printkit.render import fonts, shapes
 from printkit.render.figure import Figure
 from printkit.render.text import Ink
 
-from .art import ICE, INK, PAPER, START, side_colour, team_colour, throw_mark
+from .art import (
+    GOLD,
+    ICE,
+    INK,
+    NAVY,
+    PAPER,
+    START,
+    draw_snowball,
+    side_colour,
+    team_colour,
+    throw_mark,
+    tint,
+)
+from .board import Geometry, course_space, draw_board, yeti_space
+from .cards import snowball_front, snowboarder_front, yeti_front
 
-CELL_MM = 9
+#: Largest edge of one space in an example diagram.
+CELL_MM = 10
 HIT = HexColor("#c8323c")
 SPARED = HexColor("#2f8a4c")
+WHERE = "rulebook"
 
+Space = tuple[int, int]
+
+
+def _ink(c: Canvas, ctx: RenderContext) -> Ink:
+    return Ink(c, ctx.localizer.code, WHERE)
+
+
+def _card_box(width: float, height: float) -> CardBox:
+    trim = Rect(0, 0, width, height)
+    return CardBox(trim=trim, bleed=trim, safe=trim.inset(mm(3)))
+
+
+def _scaled(c: Canvas, x: float, y: float, scale: float, draw: Callable[[], None]) -> None:
+    c.saveState()
+    c.translate(x, y)
+    c.scale(scale, scale)
+    draw()
+    c.restoreState()
+
+
+# --- cover and components ----------------------------------------------------------------
+
+def _card_sizes(data: Mapping[str, Any]) -> tuple[float, float, float]:
+    p = data["print"]
+    return mm(p["card_width_mm"]), mm(p["card_height_mm"]), mm(p["snowboarder_mm"])
+
+
+def cover_figure(ctx: RenderContext, width: float) -> Figure:
+    """A fan of the kit's cards: two Yeti cards, a snowball and a snowboarder of each team."""
+    data = ctx.data
+    cw, ch, sb = _card_sizes(data)
+    height = mm(46)
+    scale = height / ch * 0.92
+    yetis = [(data["yetis"][0], "green"), (data["yetis"][-1], "red")]
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = _ink(c, ctx)
+        cards = [lambda: yeti_front(c, ink, ctx, _card_box(cw, ch), *yetis[0]),
+                 lambda: snowball_front(c, ink, ctx, _card_box(cw, ch)),
+                 lambda: yeti_front(c, ink, ctx, _card_box(cw, ch), *yetis[1])]
+        step = cw * scale * 1.08
+        teams = data["teams"]
+        boarders = sb * scale * 0.8
+        total = len(cards) * step + len(teams) * (boarders + mm(2))
+        x = box.x + (box.width - total) / 2
+        for draw_card in cards:
+            _scaled(c, x, box.y + (box.height - ch * scale) / 2, scale, draw_card)
+            x += step
+        x += mm(2)
+        for i, team in enumerate(teams):
+            y = box.y + box.height / 2 - boarders / 2 + (mm(5) if i % 2 else -mm(5))
+            _scaled(c, x, y, scale * 0.8, lambda team=team: snowboarder_front(
+                c, ink, ctx, _card_box(sb, sb), team, data["snowboarders"]["values"][-1]))
+            x += boarders + mm(2)
+
+    return Figure(width, height, draw)
+
+
+def components_figure(ctx: RenderContext, width: float, labels: Mapping[str, str]) -> Figure:
+    """Each kind of component, drawn as the kit draws it, with its count underneath.
+
+    ``labels`` holds the translated counts: ``board``, ``yetis``, ``snowballs``,
+    ``snowboarders``, ``die``.
+    """
+    data = ctx.data
+    cw, ch, sb = _card_sizes(data)
+    space = mm(data["print"]["space_mm"])
+    scale = mm(36) / ch
+    label_h = mm(9)
+    height = mm(36) + label_h + mm(2)
+    guarded = data["yetis"][0]
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = _ink(c, ctx)
+        art_y = box.y + label_h + mm(1)
+        # the widths of the five pictures, then the gaps between them
+        board_w = 3 * space * scale
+        widths = [board_w, cw * scale, cw * scale, sb * scale * 2 + mm(2), mm(12)]
+        gap = (box.width - sum(widths)) / (len(widths) + 1)
+        x = box.x + gap
+        slots = []
+        for w in widths:
+            slots.append(Rect(x, art_y, w, mm(36)))
+            x += w + gap
+        # a corner of the board: the green Yeti space of the first Yeti row and two spaces
+        b = slots[0]
+        y0 = b.y + (b.height - space * scale) / 2
+
+        def corner() -> None:
+            yeti_space(c, ink, ctx, guarded, "green", Rect(0, 0, space, space))
+            for i in (1, 2):
+                course_space(c, ctx, guarded["row"], i, Rect(i * space + mm(1), 0, space, space),
+                             True)
+
+        _scaled(c, b.x, y0, scale, corner)
+        _scaled(c, slots[1].x, art_y, scale,
+                lambda: yeti_front(c, ink, ctx, _card_box(cw, ch), data["yetis"][1], "red"))
+        _scaled(c, slots[2].x, art_y, scale,
+                lambda: snowball_front(c, ink, ctx, _card_box(cw, ch)))
+        s = slots[3]
+        for i, team in enumerate(data["teams"][:2]):
+            _scaled(c, s.x + i * (sb * scale + mm(2)), s.y + (s.height - sb * scale) / 2, scale,
+                    lambda team=team, i=i: snowboarder_front(
+                        c, ink, ctx, _card_box(sb, sb), team,
+                        data["snowboarders"]["values"][i]))
+        d = slots[4]
+        shapes.die_face(c, d.x, d.y + (d.height - d.width) / 2, d.width,
+                        data["throws"]["hit_from"] + 2, ink=INK)
+        c.setFillColor(INK)
+        for slot, key in zip(slots, ("board", "yetis", "snowballs", "snowboarders", "die"),
+                             strict=True):
+            wide = Rect(slot.centre[0] - (slot.width + gap) / 2, box.y, slot.width + gap * 0.9,
+                        label_h)
+            ink.paragraph(labels[key], wide, size=8.5, min_size=6, font=fonts.BOLD,
+                          colour=INK, align="centre", valign="middle",
+                          where=f"components {key}")
+
+    return Figure(width, height, draw)
+
+
+def setup_figure(ctx: RenderContext, width: float, height: float = mm(92)) -> Figure:
+    """The whole board as printed, scaled down to ``height``."""
+    geo = Geometry(ctx.data)
+    scale = min(height / geo.height, width / geo.width)
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = _ink(c, ctx)
+        x = box.x + (box.width - geo.width * scale) / 2
+        _scaled(c, x, box.y, scale, lambda: draw_board(c, ink, ctx, geo))
+        c.setStrokeColor(NAVY)
+        c.setLineWidth(0.6)
+        c.rect(x, box.y, geo.width * scale, geo.height * scale, stroke=1, fill=0)
+
+    return Figure(width, geo.height * scale, draw)
+
+
+# --- worked examples -----------------------------------------------------------------------
 
 def throw_event(v: Verified) -> Mapping[str, Any] | None:
     return next((e.params for e in v.replay.events if e.kind == "yeti"), None)
 
 
-def _spaces(v: Verified, kind: str) -> set[tuple[int, int]]:
-    return {tuple(s) for e in v.replay.events if e.kind == kind  # type: ignore[misc]
-            for s in e.params["spaces"]}
+def _spaces(v: Verified, kind: str) -> set[Space]:
+    return {(s[0], s[1]) for e in v.replay.events if e.kind == kind for s in e.params["spaces"]}
 
 
-def throw_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
-                 number: Callable[[int], str], translate: Callable[[str], str]) -> Figure:
-    rows, columns = data["course"]["rows"], data["course"]["columns"]
-    cell = mm(CELL_MM)
+def _positions(v: Verified, index: int) -> dict[Space, Mapping[str, Any]]:
+    state = v.replay.states[index]
+    return {space: sb.as_dict() for space, sb in state.on_course()}
+
+
+def _rows(data: Mapping[str, Any], rows: Sequence[int]) -> list[int]:
+    """The rows around ``rows``, one more above and below where the course has them."""
+    low = max(1, min(rows) - 1)
+    high = min(data["course"]["rows"], max(rows) + 1)
+    return list(range(low, high + 1))
+
+
+def _disc(c: Canvas, ink: Ink, ctx: RenderContext, team: Mapping[str, Any], value: int,
+          cx: float, cy: float, r: float, faint: bool = False) -> None:
+    colour = team_colour(team)
+    c.setFillColor(tint(colour, 0.6) if faint else colour)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.6)
+    if faint:
+        c.setDash(1.5, 1.2)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setDash()
+    c.setFillColor(INK if faint or colour.green > 0.6 else PAPER)
+    ink.line(ctx.localizer.number(value), Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r),
+             fonts.BOLD, 9, 5, where="example diagram value")
+
+
+def course_figure(v: Verified, ctx: RenderContext, width: float) -> Figure:
+    """The rows an example is about, before its last step, marked with what happened.
+
+    For a throw: the position before it, the Yeti card on its space and the die
+    symbols of its colour in its row; hits and spared snowboarders are ringed.
+    For a start or a move: the position after it, the snowboarder that started
+    outlined, and a dot on each space the next captain's snowboarder may move to.
+    """
+    data = ctx.data
     teams = {t["id"]: t for t in data["teams"]}
     throw = throw_event(v)
     hit, spared = _spaces(v, "hit"), _spaces(v, "spared")
-    positions = {tuple(p["at"]): p for p in v.example.setup.get("positions") or []}
+    started = {(e.params["space"][0], e.params["space"][1]) for e in v.replay.events
+               if e.kind == "started"}
+    destinations = {(s[0], s[1]) for s in v.replay.observed.get("destinations") or []}
+    passed = any(e.kind == "passed" for e in v.replay.events)
+    show_moves = bool(destinations) and (throw is None or passed)
+    # A throw is shown on the position it was thrown at; anything else after its last step.
+    throw_index = next((i for i, s in enumerate(v.example.steps) if s.get("yeti")), None)
+    positions = _positions(v, throw_index if throw_index is not None else -1)
+    if throw is not None and show_moves:
+        # after the throw (and a pass): who is left on the course, and where they may go
+        after = _positions(v, -1)
+        gone = {s for s in positions if s not in after}
+    else:
+        after, gone = positions, set()
+    focus = [throw["row"]] if throw else []
+    focus += [s[0] for s in positions] + [s[0] for s in destinations]
+    rows = _rows(data, focus or [1])
+    columns = data["course"]["columns"]
+    cell = min(mm(CELL_MM), width / (columns + 3.2))
     yetis = {y["row"]: y for y in data["yetis"]}
+    height = len(rows) * cell + mm(1)
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, locale, "rulebook")
-        left = box.x + (box.width - (columns + 2) * cell) / 2
-        for row in range(1, rows + 1):
-            y = box.top - row * cell
-            for col in range(columns + 2):
+        ink = _ink(c, ctx)
+        left = box.x + (box.width - (columns + 3) * cell) / 2 + cell
+        for i, row in enumerate(rows):
+            y = box.top - (i + 1) * cell
+            c.setFillColor(NAVY)
+            ink.line(ctx.localizer.number(row), Rect(left - cell, y, cell * 0.7, cell),
+                     fonts.BOLD, 7.5, 5, where="example diagram row")
+            for side, col in (("green", 0), ("red", columns + 1)):
                 x = left + col * cell
-                if col in (0, columns + 1):
-                    side = "green" if col == 0 else "red"
-                    active = throw is not None and throw["row"] == row and throw["colour"] == side
-                    if row in yetis:
-                        c.setFillColor(side_colour(data, side) if active else PAPER)
-                        c.setStrokeColor(side_colour(data, side))
-                        c.setLineWidth(1.4 if active else 0.5)
-                        c.rect(x + 1, y + 1, cell - 2, cell - 2, stroke=1, fill=1)
-                        throw_mark(c, side, x + cell / 2, y + cell / 2, cell * 0.6,
-                                   PAPER if active else side_colour(data, side))
+                if row not in yetis:
                     continue
+                colour = side_colour(data, side)
+                active = throw is not None and throw["row"] == row and throw["colour"] == side
+                c.setFillColor(tint(colour, 0.35) if active else tint(colour, 0.88))
+                c.setStrokeColor(colour)
+                c.setLineWidth(1.4 if active else 0.5)
+                c.roundRect(x + 1, y + 1, cell - 2, cell - 2, 2, stroke=1, fill=1)
+                if active:
+                    throw_mark(c, side, x + cell / 2, y + cell / 2, cell * 0.62, colour)
+            for col in range(1, columns + 1):
+                x = left + col * cell
                 space = (row, col)
-                fill = START if row in data["course"]["start_rows"] and row == 1 else ICE
-                c.setFillColor(fill)
-                c.setStrokeColor(INK)
+                c.setFillColor(tint(START, 0.8) if row in data["course"]["start_rows"] else ICE)
+                c.setStrokeColor(NAVY)
                 c.setLineWidth(0.4)
                 c.rect(x, y, cell, cell, stroke=1, fill=1)
-                if space in positions:
+                if throw is not None and row == throw["row"]:
+                    face = data["throws"][throw["colour"]][col - 1]
+                    if face:
+                        # the die symbol in the space's top corner, as small as still legible
+                        size = cell * 0.5
+                        throw_mark(c, throw["colour"], x + cell / 2, y + cell * 0.75,
+                                   size, side_colour(data, throw["colour"]), face)
+                if throw is not None and row == throw["row"]:
+                    cx, cy, r = x + cell / 2, y + cell * 0.3, cell * 0.2
+                else:
+                    cx, cy, r = x + cell / 2, y + cell / 2, cell * 0.27
+                shown = positions if not show_moves else after
+                if show_moves and space in destinations:
+                    c.setFillColor(SPARED)
+                    c.circle(x + cell / 2, y + cell / 2, cell * 0.12, stroke=0, fill=1)
+                if space in shown:
+                    p = shown[space]
+                    _disc(c, ink, ctx, teams[p["team"]], p["value"], cx, cy, r)
+                elif space in gone:
                     p = positions[space]
-                    c.setFillColor(team_colour(teams[p["team"]]))
-                    c.circle(x + cell / 2, y + cell / 2, cell * 0.32, stroke=1, fill=1)
-                    c.setFillColor(PAPER)
-                    ink.line(number(p["value"]), Rect(x, y + cell * 0.2, cell, cell * 0.6),
-                             fonts.BOLD, 9, 5, where="throw diagram value")
-                mark = HIT if space in hit else SPARED if space in spared else None
-                if mark is not None:
-                    c.setStrokeColor(mark)
-                    c.setLineWidth(1.6)
-                    c.rect(x + 1, y + 1, cell - 2, cell - 2, stroke=1, fill=0)
-                    if space in hit:
-                        c.line(x + 2, y + 2, x + cell - 2, y + cell - 2)
-                        c.line(x + 2, y + cell - 2, x + cell - 2, y + 2)
-            c.setFillColor(INK)
-            if row in yetis and throw is not None and throw["row"] == row:
-                label = translate(yetis[row]["name"])
-                ink.line(label, Rect(left + (columns + 2) * cell + mm(2), y, mm(34), cell),
-                         fonts.BOLD, 8, 5, align="left", where="throw diagram yeti")
+                    _disc(c, ink, ctx, teams[p["team"]], p["value"], cx, cy, r, faint=True)
+                if space in hit or space in spared or space in started:
+                    c.setStrokeColor(HIT if space in hit else SPARED if space in spared
+                                     else NAVY)
+                    c.setLineWidth(1.3)
+                    c.circle(cx, cy, r + 1.6, stroke=1, fill=0)
+                if space in hit:
+                    draw_snowball(c, x + cell * 0.86, cy, cell * 0.11, 0.4)
+        c.setStrokeColor(NAVY)
+        c.setLineWidth(0.9)
+        top = box.top - len(rows) * cell
+        c.rect(left + cell, top, columns * cell, len(rows) * cell, stroke=1, fill=0)
 
-    return Figure(width, rows * cell + mm(1), draw)
+    return Figure(width, height, draw)
+
+
+def finish_figure(v: Verified, ctx: RenderContext, width: float) -> Figure:
+    """The last row and the finish spaces after the example's move; the mover is outlined."""
+    data = ctx.data
+    teams = {t["id"]: t for t in data["teams"]}
+    columns, last = data["course"]["columns"], data["course"]["rows"]
+    multipliers = data["finish"]["multipliers"]
+    moved = next((e.params for e in v.replay.events
+                  if e.kind in ("finished", "finished-late")), None)
+    before = _positions(v, 0)
+    finishers = [sb.as_dict() for sb in v.replay.states[-1].finishers()]
+    cell = min(mm(CELL_MM), width / (columns + 3))
+    height = cell * 2 + mm(3)
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = _ink(c, ctx)
+        left = box.x + (box.width - (columns + 2) * cell) / 2
+        y = box.top - cell
+        c.setFillColor(NAVY)
+        ink.line(ctx.localizer.number(last), Rect(left - cell * 0.2, y, cell * 0.7, cell),
+                 fonts.BOLD, 7.5, 5, where="example diagram row")
+        for col in range(1, columns + 1):
+            x = left + col * cell
+            c.setFillColor(ICE)
+            c.setStrokeColor(NAVY)
+            c.setLineWidth(0.4)
+            c.rect(x, y, cell, cell, stroke=1, fill=1)
+            space = (last, col)
+            if space in before:
+                p = before[space]
+                mover = moved is not None and list(space) == moved["from"]
+                _disc(c, ink, ctx, teams[p["team"]], p["value"], x + cell / 2, y + cell / 2,
+                      cell * 0.3, faint=mover)
+        fy = y - mm(2) - cell
+        for i, multiplier in enumerate(multipliers):
+            x = left + (i + 1) * cell
+            c.setFillColor(tint(GOLD, 0.55))
+            c.setStrokeColor(NAVY)
+            c.setLineWidth(0.6)
+            c.rect(x, fy, cell, cell, stroke=1, fill=1)
+            c.setFillColor(INK)
+            ink.line(f"×{ctx.localizer.number(multiplier)}",
+                     Rect(x, fy + cell * 0.62, cell, cell * 0.36), fonts.BOLD, 6.5, 4,
+                     where="example diagram multiplier")
+            if i < len(finishers):
+                p = finishers[i]
+                _disc(c, ink, ctx, teams[p["team"]], p["value"], x + cell / 2,
+                      fy + cell * 0.36, cell * 0.26)
+                if moved is not None and i == moved.get("space", 0) - 1:
+                    c.setStrokeColor(NAVY)
+                    c.setLineWidth(1.3)
+                    c.circle(x + cell / 2, fy + cell * 0.36, cell * 0.26 + 1.6, stroke=1,
+                             fill=0)
+        if moved is not None and moved.get("space") is None:
+            # a late finisher: face down beside the finish spaces, as its captain keeps it
+            x = left + (len(multipliers) + 1) * cell + mm(3)
+            c.setFillColor(START)
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.6)
+            c.roundRect(x, fy + cell * 0.1, cell * 0.8, cell * 0.8, 2, stroke=1, fill=1)
+            shapes.arrow(c, left + moved["from"][1] * cell + cell / 2, y,
+                         x + cell * 0.4, fy + cell * 0.9, width=0.8, head=mm(1.6), colour=NAVY)
+
+    return Figure(width, height, draw)

@@ -1,22 +1,83 @@
-"""The rulebook: the Jinja2 template filled with game data and verified examples."""
+"""The rulebook and the quick reference: Jinja2 templates filled with game data and verified
+examples, and the figure makers that draw the kit's components and the examples."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from printkit.examples import Verified
 from printkit.game import RenderContext
+from printkit.render.flow import FigureMaker
 from printkit.render.rulebook import render_rulebook_template
 
-from .figures import throw_figure
+from .figures import components_figure, course_figure, cover_figure, finish_figure, setup_figure
 
 TEMPLATE = "yeti-slalom/rulebook.xml.j2"
+REFERENCE = "yeti-slalom/reference.xml.j2"
+#: The captains of the worked examples, one per team in the order of game.toml's teams.
+#: They are names, printed as they are in every language.
+PLAYER_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
+COMPONENT_LABELS = ("board", "yetis", "snowballs", "snowboarders", "die")
+
+
+def players(data: Mapping[str, Any]) -> dict[str, str]:
+    """Team id -> the name of the captain who plays it in the examples."""
+    return {team["id"]: name for team, name in zip(data["teams"], PLAYER_NAMES, strict=False)}
+
+
+def score_lines(v: Verified, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each captain's final score as its terms, from the example's last position.
+
+    ``finish`` is (value, multiplier) for each own snowboarder on a finish space,
+    ``late`` the values of own late finishers, ``held`` the values of the
+    opponents' snowboarders the captain knocked off, ``total`` their sum.
+    """
+    state = v.replay.states[-1]
+    multipliers = data["finish"]["multipliers"]
+    finishers = state.finishers()
+    out = []
+    for seat, team in enumerate(state.teams):
+        finish = [(sb.value, multipliers[i]) for i, sb in enumerate(finishers)
+                  if sb.team == team]
+        late = sorted(state.late(team))
+        held = sorted(sb.value for sb in state.held(seat))
+        total = sum(v * m for v, m in finish) + sum(late) + sum(held)
+        out.append({"team": team, "finish": finish, "late": late, "held": held,
+                    "total": total})
+    return out
+
+
+def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
+    def example(attrs: Mapping[str, str]) -> Verified:
+        return ctx.examples[attrs["example"]]
+
+    return {
+        "cover": lambda attrs, width: cover_figure(ctx, width),
+        "components": lambda attrs, width: components_figure(
+            ctx, width, {key: attrs[key] for key in COMPONENT_LABELS}),
+        "setup": lambda attrs, width: setup_figure(ctx, width),
+        "course": lambda attrs, width: course_figure(example(attrs), ctx, width),
+        "finish": lambda attrs, width: finish_figure(example(attrs), ctx, width),
+    }
+
+
+def _context(ctx: RenderContext) -> dict[str, Any]:
+    data = ctx.data
+    return {
+        "teams": {t["id"]: t for t in data["teams"]},
+        "yetis": {y["id"]: y for y in data["yetis"]},
+        "players": players(data),
+        "by_id": dict(ctx.examples),
+        "score_lines": lambda v: score_lines(v, data),
+    }
 
 
 def render_rulebook(ctx: RenderContext) -> bytes:
-    loc = ctx.localizer
-    data = ctx.data
-    figures = {
-        "throw": lambda attrs, width: throw_figure(ctx.examples[attrs["example"]], data, width,
-                                                   loc.code, loc.number, loc.gettext),
-    }
-    return render_rulebook_template(ctx, TEMPLATE, figures,
-                                teams={t["id"]: t for t in data["teams"]},
-                                yetis={y["id"]: y for y in data["yetis"]})
+    return render_rulebook_template(ctx, TEMPLATE, _figures(ctx), **_context(ctx))
+
+
+def render_reference(ctx: RenderContext) -> bytes:
+    """The quick reference: one page with the turn, the throw, the scoring and the rulings."""
+    return render_rulebook_template(ctx, REFERENCE, _figures(ctx), compact=True,
+                                    **_context(ctx))

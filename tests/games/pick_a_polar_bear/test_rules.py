@@ -344,7 +344,8 @@ def test_each_player_shouts_one_answer_only():
 def test_a_wrong_answer_costs_two_cards_from_the_winning_pile():
     state, events = answer_bonus(bonus_round(won=[5, 0]), BONUS, [Answer(0, 4)])
     assert state.seats[0].won == 3 and state.discarded == 2
-    assert events[1].params == {"player": 0, "cards": 2, "minus_card": None, "flipped": False}
+    assert events[1].params == {"player": 0, "cards": 2, "minus_card": None, "flipped": False,
+                                "bonus_card": False}
 
 
 def test_with_fewer_than_two_cards_a_wrong_answer_takes_a_minus_two_card():
@@ -370,11 +371,13 @@ def test_ruling_with_no_minus_card_left_the_player_loses_the_cards_they_have():
     assert state.seats[0].won == 0 and events[1].params["cards"] == 1
 
 
-def test_ruling_bonus_cards_are_not_given_up_for_a_penalty():
+def test_ruling_a_bonus_card_pays_a_penalty_before_a_minus_card():
+    # GAMES.md: with fewer than 2 animal cards, a bonus card (worth 2) pays the penalty.
     state = replace(bonus_round(), seats=tuple(replace(s, bonus_cards=1) for s in
                                                bonus_round().seats))
-    state, _ = answer_bonus(state, BONUS, [Answer(0, 4)])
-    assert state.seats[0].bonus_cards == 1 and state.seats[0].minus == (-2,)
+    state, events = answer_bonus(state, BONUS, [Answer(0, 4)])
+    assert state.seats[0].bonus_cards == 0 and state.seats[0].minus == ()
+    assert events[1].params["bonus_card"] is True
 
 
 def test_nobody_right_the_bonus_card_is_discarded():

@@ -1,0 +1,132 @@
+"""Every rulebook and quick reference, in every locale, as a reader gets it.
+
+Checked on the session build: no developer text, worked examples never split
+from their text, no line that starts or ends with an operator or a lone unit,
+bookmarks for every section, PDF metadata, and a one-page reference.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.games import GAMES
+from printkit.i18n import Localizer, shipped_locales
+from printkit.render.flow import UNITS
+from tests.conftest import FLOW_XML
+
+LOCALES = shipped_locales()
+GAME_IDS = list(GAMES)
+PLAYER_DOCS = ("rulebook", "reference")
+
+
+def reader(kit: Path, game: str, locale: str, doc: str) -> PdfReader:
+    return PdfReader(kit / game / locale / f"{doc}-a4.pdf")
+
+
+def squash(text: str) -> str:
+    """Text with every run of white space (no-break spaces too) made one space."""
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def page_texts(pdf: PdfReader) -> list[str]:
+    return [squash(page.extract_text() or "") for page in pdf.pages]
+
+
+def flow_xml(game: str, locale: str, doc: str) -> ET.Element:
+    loc = Localizer.for_locale(locale)
+    title = f"{GAMES[game].load_data()['title']} · {loc.gettext(GAMES[game].document(doc).title)}"
+    return ET.fromstring(FLOW_XML[(title, locale, doc)])
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_game_has_a_quick_reference_of_one_page_in_every_locale(built_kit: Path,
+                                                                      game: str) -> None:
+    assert "reference" in [d.id for d in GAMES[game].documents]
+    for locale in LOCALES:
+        assert len(reader(built_kit, game, locale, "reference").pages) == 1, locale
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("doc", PLAYER_DOCS)
+def test_no_developer_text_in_players_documents(built_kit: Path, game: str, doc: str) -> None:
+    for locale in LOCALES:
+        text = " ".join(page_texts(reader(built_kit, game, locale, doc)))
+        assert "printkit" not in text.lower(), (locale, doc)
+        assert not re.search(r"(^|\s)--[a-z]", text), (locale, doc)  # a command-line option
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("doc", PLAYER_DOCS)
+def test_no_line_starts_or_ends_with_an_operator_or_a_lone_unit(built_kit: Path, game: str,
+                                                                doc: str) -> None:
+    operators = ("+", "×", "=", "\u2212")
+    for locale in LOCALES:
+        pdf = reader(built_kit, game, locale, doc)
+        for number, page in enumerate(pdf.pages, 1):
+            for line in (page.extract_text() or "").splitlines():
+                words = line.replace("\u00a0", " ").split()
+                if not words:
+                    continue
+                if not re.search(r"[^\W\d_]{3}", line):
+                    continue  # a label drawn in a diagram ("✗ =", "= 3"), not a line of text
+                # A sum or a unit carried over from the line before, or left dangling.
+                assert words[0] not in (*operators, *UNITS), (locale, doc, number, line)
+                assert words[-1] not in operators, (locale, doc, number, line)
+
+
+def _example_panels(root: ET.Element) -> list[tuple[str, str, str]]:
+    """(heading, first caption, last words of the text) of every <example> panel."""
+    out = []
+    for example in root.iter("example"):
+        heading = squash("".join(next(example.iter("h3")).itertext()))
+        figure = next(example.iter("figure"), None)
+        caption = squash("".join(figure.itertext())) if figure is not None else ""
+        paragraphs = [p for p in example.iter("p")]
+        words = squash("".join(paragraphs[-1].itertext())).split() if paragraphs else []
+        out.append((heading, caption, " ".join(words[-4:])))
+    return out
+
+
+def _page_of(texts: list[str], needle: str, start: int = 0) -> int:
+    for i in range(start, len(texts)):
+        if needle and needle in texts[i]:
+            return i
+    raise AssertionError(f"{needle!r} is on no page")
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_each_example_is_on_one_page_with_its_heading_diagram_and_text(built_kit: Path,
+                                                                       game: str) -> None:
+    for locale in LOCALES:
+        panels = _example_panels(flow_xml(game, locale, "rulebook"))
+        assert len(panels) == len(GAMES[game].load_examples()), locale
+        texts = page_texts(reader(built_kit, game, locale, "rulebook"))
+        page = 0
+        for heading, caption, ending in panels:
+            page = _page_of(texts, heading[:60], page)
+            # Text extraction may reflow long headings; the caption and the end of the
+            # text must be on the heading's page.
+            if caption:
+                assert caption[:40] in texts[page], (locale, heading, caption)
+            assert ending in texts[page], (locale, heading, ending)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_rulebooks_have_a_bookmark_for_every_section_and_metadata(built_kit: Path,
+                                                                   game: str) -> None:
+    for locale in LOCALES:
+        loc = Localizer.for_locale(locale)
+        pdf = reader(built_kit, game, locale, "rulebook")
+        root = flow_xml(game, locale, "rulebook")
+        sections = [squash("".join(h.itertext())) for h in root.iter("h1")]
+        top = [item.title for item in pdf.outline if not isinstance(item, list)]
+        assert len(sections) >= 4 and [squash(t) for t in top] == sections, locale
+        info = pdf.metadata
+        assert info.title.startswith(GAMES[game].load_data()["title"])
+        assert info.subject == loc.gettext("Rulebook")
+        assert pdf.trailer["/Root"]["/Lang"] == locale
