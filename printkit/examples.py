@@ -28,7 +28,7 @@ engine refuses it, and for that reason.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -104,9 +104,9 @@ class ExampleSchema:
 
 
 def example_file_schema(game: ExampleSchema) -> Table:
-    expect = Table({**game.expect.fields, "refused": Value(str, required=False)},
-                   required=game.expect.required, default=game.expect.default,
-                   checks=game.expect.checks)
+    # The game's own kind of table (some leave absent keys out), with one key more.
+    expect = replace(game.expect, fields={**game.expect.fields,
+                                          "refused": Value(str, required=False)})
     entry = Table({
         "id": Value(str, pattern=ID_PATTERN),
         "title": Value(str),

@@ -232,6 +232,21 @@ def validate(data: Any, schema: Table, file: str) -> dict[str, Any]:
     return result
 
 
+def duplicates(items: list[Any], path: str, key: str | None = None) -> list[tuple[str, str]]:
+    """A problem for every item (or ``item[key]``) that repeats an earlier one."""
+    problems: list[tuple[str, str]] = []
+    seen: dict[Any, int] = {}
+    for i, item in enumerate(items):
+        value = item[key] if key is not None else item
+        where = f"{path}[{i}]" + (f".{key}" if key is not None else "")
+        if value in seen:
+            first = f"{path}[{seen[value]}]" + (f".{key}" if key is not None else "")
+            problems.append((where, f"{value!r} is already used by {first}"))
+        else:
+            seen[value] = i
+    return problems
+
+
 def game_header(min_players: int, max_players: int) -> dict[str, Any]:
     """The keys every game.toml starts with: title (a proper name), the translatable
     subtitle and credit, and the player count within the rules' limits."""
