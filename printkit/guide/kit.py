@@ -13,8 +13,8 @@ from printkit.schema import Array, Table, Value
 #: Add as ``"kit": KIT`` to a game's schema; a game.toml without ``[kit]`` gets empty lists.
 KIT = Table(
     {
-        "gather": Array(Value(str), required=False, default=()),
-        "steps": Array(Value(str), required=False, default=()),
+        "gather": Array(Value(str), required=False, default=(), max_items=20),
+        "steps": Array(Value(str), required=False, default=(), max_items=20),
     },
     required=False,
     default={"gather": (), "steps": ()},

@@ -25,6 +25,12 @@ def _agrees_with_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
                          f"the rules allow at most {rules.MAX_CARDS} Tydzień cards"))
     if data["tydzien_card"]["days"] != rules.DAYS_PER_CARD:
         problems.append(("tydzien_card.days", f"a card adds {rules.DAYS_PER_CARD} in the rules"))
+    components = data["components"]
+    needed = data["players"]["max"] * components["tydzien_cards_per_player"]
+    if components["tydzien_cards"] < needed:
+        problems.append(("components.tydzien_cards",
+                         f"{data['players']['max']} players can hold {needed} Tydzień cards; "
+                         f"the kit has only {components['tydzien_cards']}"))
     return problems
 
 
@@ -38,19 +44,19 @@ SCHEMA = Table(
         "board": Table({
             "start": Value(int, choices=(1,)),
             "wigilia": Value(int),
-            "goal": Array(Value(int), min_items=1),
+            "goal": Array(Value(int), min_items=1, max_items=4),
             "columns": Value(int, minimum=4, maximum=10),
         }),
         "components": Table({
             "pawns_per_player": Value(int, minimum=1, maximum=1),
-            "dice_per_player": Value(int, minimum=1),
+            "dice_per_player": Value(int, minimum=1, maximum=12),
             "tydzien_cards": Value(int, minimum=1, maximum=60),
-            "tydzien_cards_per_player": Value(int, minimum=1),
+            "tydzien_cards_per_player": Value(int, minimum=1, maximum=12),
         }),
         "tydzien_card": Table({
             "width_mm": Value(float, minimum=30, maximum=120),
             "height_mm": Value(float, minimum=20, maximum=120),
-            "days": Value(int),
+            "days": Value(int, minimum=1, maximum=31),
         }),
         "kit": KIT,
     },

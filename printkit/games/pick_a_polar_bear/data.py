@@ -6,7 +6,15 @@ from typing import Any
 
 from printkit.guide.kit import KIT
 from printkit.render.symbols import SYMBOLS
-from printkit.schema import Array, Keyed, Table, Value, game_header, players_in_order
+from printkit.schema import (
+    Array,
+    Keyed,
+    Table,
+    Value,
+    duplicates,
+    game_header,
+    players_in_order,
+)
 
 COLOUR_HEX = r"#[0-9a-fA-F]{6}"
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
@@ -37,6 +45,23 @@ def _consistent(data: dict[str, Any]) -> list[tuple[str, str]]:
     shown = [tuple(sorted(c["features"].items())) for c in data["bonus"]["cards"]]
     if len(set(shown)) != len(shown):
         problems.append(("bonus.cards", "two bonus cards show the same features"))
+    # Cross-field limits: what is laid out or dealt must exist.
+    deck = 2 ** len(data["attributes"]) * data["deck"]["copies"]
+    table = data["table"]["rows"] * data["table"]["columns"]
+    solo = data["solo"]["rows"] * data["solo"]["columns"]
+    if table + data["players"]["max"] > deck:
+        problems.append(("table", f"{table} table cards and a captain for each of "
+                                  f"{data['players']['max']} players need more than the "
+                                  f"{deck} cards of the deck"))
+    if solo * data["solo"]["rounds"] > deck:
+        problems.append(("solo", f"{data['solo']['rounds']} rounds of {solo} cards need "
+                                 f"{solo * data['solo']['rounds']} cards; the deck has {deck}"))
+    if data["bonus"]["min_table_cards"] > table:
+        problems.append(("bonus.min_table_cards", f"the table holds only {table} cards"))
+    if data["penalty"]["back"] > data["penalty"]["front"]:
+        problems.append(("penalty.back", "the back of a penalty card is the second, larger "
+                                         "penalty"))
+    problems += duplicates(data["attributes"], "attributes", "id")
     return problems
 
 
@@ -52,21 +77,24 @@ SCHEMA = Table(
             "symbols": Array(Value(str, choices=SYMBOLS), required=False),
         }), min_items=5, max_items=5),
         "box": Table({"age": Value(int, minimum=1, maximum=99),
-                      "minutes": Value(int, minimum=1)}),
+                      "minutes": Value(int, minimum=1, maximum=600)}),
         "deck": Table({"copies": Value(int, minimum=1, maximum=5)}),
-        "table": Table({"rows": Value(int, minimum=1), "columns": Value(int, minimum=1)}),
-        "solo": Table({"rows": Value(int, minimum=1), "columns": Value(int, minimum=1),
-                       "rounds": Value(int, minimum=1)}),
+        "table": Table({"rows": Value(int, minimum=1, maximum=8),
+                        "columns": Value(int, minimum=1, maximum=8)}),
+        "solo": Table({"rows": Value(int, minimum=1, maximum=8),
+                       "columns": Value(int, minimum=1, maximum=12),
+                       "rounds": Value(int, minimum=1, maximum=10)}),
         "hold": Table({"name": Value(str), "text": Value(str)}),
         "bonus": Table({
-            "points": Value(int, minimum=1),
-            "min_table_cards": Value(int, minimum=0),
-            "penalty_cards": Value(int, minimum=1),
+            "points": Value(int, minimum=1, maximum=10),
+            "min_table_cards": Value(int, minimum=0, maximum=64),
+            "penalty_cards": Value(int, minimum=1, maximum=10),
             "cards": Array(Table({"text": Value(str), "features": Keyed(Value(str))}),
-                           min_items=1),
+                           min_items=1, max_items=40),
         }),
-        "penalty": Table({"cards": Value(int, minimum=1), "front": Value(int, maximum=-1),
-                          "back": Value(int, maximum=-1)}),
+        "penalty": Table({"cards": Value(int, minimum=1, maximum=20),
+                          "front": Value(int, minimum=-20, maximum=-1),
+                          "back": Value(int, minimum=-20, maximum=-1)}),
         "print": Table({"card_mm": Value(float, minimum=40, maximum=90)}),
         "kit": KIT,
     },
