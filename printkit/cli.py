@@ -61,6 +61,11 @@ def parser() -> argparse.ArgumentParser:
                    f"guide's calibration page (each within ±{MAX_DUPLEX_OFFSET_MM:g} mm)")
     b.add_argument("--ink-saver", action="store_true",
                    help="no full-page tints or solid card backs: light backgrounds, outlines")
+    b.add_argument("--jobs", type=int, metavar="N",
+                   help="render with N processes (default: one per core); output is the "
+                   "same for any N")
+    b.add_argument("--force", action="store_true",
+                   help="render every document, even those whose inputs have not changed")
     b.add_argument("--quiet", action="store_true", help="print only errors")
 
     c = sub.add_parser("check", help="replay worked examples; render nothing",
@@ -186,11 +191,13 @@ def _run(args: argparse.Namespace) -> int:
             result = build(BuildOptions(games=args.game, locales=args.locale, paper=args.paper,
                                         out=args.out, strict=args.strict,
                                         layout=args.layout, duplex_offset=args.duplex_offset,
-                                        ink_saver=args.ink_saver), progress=say)
+                                        ink_saver=args.ink_saver, jobs=args.jobs,
+                                        force=args.force), progress=say)
             for warning in result.warnings:
                 _err(warning)
             if not args.quiet:
-                print(f"wrote {len(result.written)} file(s) to {args.out}")
+                print(f"rendered {result.rendered} document(s), {result.up_to_date} up to "
+                      f"date; wrote {len(result.written)} file(s) to {args.out}")
             return 0
         if args.command == "check":
             lines = check(args.game, args.examples)

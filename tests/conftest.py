@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis profiles, chosen with PRINTKIT_HYPOTHESIS_PROFILE (default "ci"):
+# "ci" is seeded (the same examples on every run) and has no deadline, so a slow or
+# busy machine cannot fail a property test at random; "dev" explores ten times wider.
+settings.register_profile("ci", derandomize=True, deadline=None, database=None,
+                          print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("PRINTKIT_HYPOTHESIS_PROFILE", "ci"))
 
 from printkit import games
 from printkit.commands.build import BuildOptions, build
@@ -35,7 +45,7 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     rulebook.render_flow = capture
     try:
-        build(BuildOptions(out=out))
+        build(BuildOptions(out=out, jobs=1))  # one process: the capture above sees every render
     finally:
         rulebook.render_flow = original
     return out

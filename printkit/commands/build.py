@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit import games
 from printkit.errors import BuildError, PrintkitError, UsageError
+from printkit.fingerprint import (
+    STORE_NAME,
+    Store,
+    code_digest,
+    digest,
+    game_digest,
+    options_digest,
+    translations,
+)
 from printkit.game import GUIDE, Game, RenderContext
 from printkit.i18n import N_, Localizer, shipped_locales
 from printkit.kit import KitPart, combine, page_count
@@ -35,6 +46,10 @@ class BuildOptions:
     duplex_offset: tuple[float, float] = (0.0, 0.0)
     #: Build the ink-saving variant of every document.
     ink_saver: bool = False
+    #: Processes rendering documents at once; None: one per core.
+    jobs: int | None = None
+    #: Render every document, even the ones whose inputs have not changed.
+    force: bool = False
 
     def spec(self) -> PrintSpec:
         """The print spec these options ask for; a bad layout or offset is a usage error."""
@@ -47,11 +62,19 @@ class BuildOptions:
         except LayoutError as exc:
             raise UsageError(f"--duplex-offset: {exc}") from None
 
+    def workers(self) -> int:
+        if self.jobs is not None and self.jobs < 1:
+            raise UsageError(f"--jobs: {self.jobs} is not a number of processes; give 1 or more")
+        return self.jobs or os.cpu_count() or 1
+
 
 @dataclass
 class BuildResult:
     written: list[Path] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: Documents rendered in this build, and documents whose file was already up to date.
+    rendered: int = 0
+    up_to_date: int = 0
 
 
 def output_path(out: Path, game: str, locale: str, document: str, paper: str) -> Path:
@@ -92,17 +115,170 @@ def check_source_date_epoch() -> None:
                          f"1970 (e.g. 1700000000); unset it for the fixed date")
 
 
+# --- rendering, in this process or in worker processes ---------------------------------
+
+@dataclass(frozen=True)
+class _Job:
+    """What every render of one build shares; workers inherit it when they fork."""
+
+    prepared: dict[str, tuple[dict, dict]]
+    paper: Paper
+    spec: PrintSpec
+    strict: bool
+
+
+_JOB: _Job | None = None
+
+#: Document kinds that no print option but the paper changes.
+_FLOW_KINDS = ("rulebook", "reference")
+
+#: Rough cost of a document kind, so the longest renders start first.
+_COST = {"rulebook": 5, "cards": 4, "guide": 3, "board": 2, "reference": 2}
+
+
+class RenderFailure(PrintkitError):
+    """A document failed in a worker process: its one-line messages and exit code."""
+
+    def __init__(self, lines: list[str], exit_code: int) -> None:
+        super().__init__("\n".join(lines))
+        self._lines = lines
+        self.exit_code = exit_code
+
+    def lines(self) -> list[str]:
+        return self._lines
+
+
+def _context(game: Game, locale: str, document: str, localizer: Localizer) -> RenderContext:
+    assert _JOB is not None
+    data, examples = _JOB.prepared[game.id]
+    return RenderContext(game=game, data=data, examples=examples, localizer=localizer,
+                         paper=_JOB.paper, document=document, spec=_JOB.spec)
+
+
+def _failure(exc: PrintkitError) -> tuple[str, list[str], int]:
+    inner = getattr(exc, "errors", None) or [exc]
+    code = max(getattr(e, "exit_code", exc.exit_code) for e in inner)
+    return ("error", exc.lines(), code)
+
+
+def _render_document(task: tuple[str, str, str]) -> tuple:
+    """Render one document: ("ok", pdf, used catalog keys, missing keys) or ("error", …)."""
+    game_id, locale, doc_id = task
+    assert _JOB is not None
+    game = games.get(game_id)
+    localizer = Localizer.for_locale(locale, strict=_JOB.strict)
+    try:
+        pdf = game.document(doc_id).render(_context(game, locale, doc_id, localizer))
+    except PrintkitError as exc:
+        return _failure(exc)
+    return ("ok", pdf, sorted(localizer.used), sorted(localizer.missing))
+
+
+def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple:
+    """The guide (it lists the kit's pages) and the whole kit as one PDF."""
+    game_id, locale, docs, paper_id = task
+    assert _JOB is not None
+    game = games.get(game_id)
+    localizer = Localizer.for_locale(locale, strict=_JOB.strict)
+    ctx = _context(game, locale, GUIDE.id, localizer)
+    try:
+        guide = GUIDE.render(replace(ctx, pages={k: page_count(v) for k, v in docs.items()}))
+        parts = [KitPart(title=ctx._(doc.title), pdf=pdf, label=ctx._(doc.title))
+                 for doc, pdf in ((GUIDE, guide),
+                                  *((game.document(k), v) for k, v in docs.items()))]
+        kit = combine(parts, f"{ctx.data['title']} · {ctx._(KIT_TITLE)}", locale)
+    except PrintkitError as exc:
+        return _failure(exc)
+    return ("ok", (guide, kit), sorted(localizer.used), sorted(localizer.missing))
+
+
+def _run(tasks: list[tuple], work: Callable[[tuple], tuple], workers: int,
+         progress: Callable[[tuple], None]) -> list[tuple]:
+    """Run ``work`` over ``tasks`` (results in task order), in a pool when it pays."""
+    if workers <= 1 or len(tasks) <= 1:
+        results = []
+        for task in tasks:
+            results.append(work(task))
+            progress(task)
+        return results
+    # Fork, so workers share the prepared games (and anything a test patched) without
+    # pickling them; results come back in task order whatever finishes first.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
+        futures = {pool.submit(work, task): i for i, task in enumerate(tasks)}
+        results: list[tuple | None] = [None] * len(tasks)
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            progress(tasks[i])
+    return results  # type: ignore[return-value]
+
+
 def build(options: BuildOptions, progress: Progress = lambda line: None) -> BuildResult:
-    """Build the selected kits. Nothing is written unless every document succeeds."""
+    """Build the selected kits. Nothing is written unless every document succeeds.
+
+    A document whose inputs are unchanged since the last build into the same
+    folder, and whose file is still as written, is not rendered again (see
+    :mod:`printkit.fingerprint`); ``force`` renders everything.
+    """
+    global _JOB
     check_source_date_epoch()
     selected = games.select(options.games)
     locales = resolve_locales(options.locales)
     paper = resolve_paper(options.paper)
     spec = options.spec()
+    workers = options.workers()
 
     errors: list[PrintkitError] = []
+    localizers = {code: Localizer.for_locale(code, strict=options.strict) for code in locales}
+
+    out = options.out
+    store = Store() if options.force else Store.load(out)
+    fresh = Store()
+    base = {game.id: digest(code_digest(), game_digest(game.id, game.folder))
+            for game in selected}
+    # Rulebooks and references are set the same whatever the card layout or duplex
+    # offset (their pictures of components follow the ink saver); every other document
+    # depends on the whole print spec.
+    settings = {kind: options_digest({"paper": paper.id, "strict": options.strict,
+                                      "spec": spec.ink_saver if kind in _FLOW_KINDS else spec})
+                for kind in ("rulebook", "other")}
+
+    def fingerprint(game: Game, locale: str, name: str, used: list[str],
+                    *depends: str) -> str:
+        kind = game.document(name).kind
+        return digest(base[game.id], settings["rulebook" if kind in _FLOW_KINDS else "other"],
+                      locale, name, translations(localizers[locale], used), list(depends))
+
+    # Documents: up to date, or rendered (longest first, in as many processes as asked).
+    files: dict[Path, bytes] = {}
+    todo: list[tuple[str, str, str]] = []
+    kinds: dict[tuple[str, str, str], str] = {}
+    prints: dict[tuple[str, str, str], str] = {}
+    missing: dict[str, set[str]] = {code: set() for code in locales}
+    result = BuildResult()
+    for game in selected:
+        for locale in locales:
+            for doc in game.documents:
+                key = (game.id, locale, doc.id)
+                path = output_path(out, *key, paper.id)
+                old = store.get(out, path)
+                current = old and fingerprint(game, locale, doc.id, old.used)
+                kept = old and store.up_to_date(out, path, current)
+                if kept:
+                    fresh.records[path.relative_to(out).as_posix()] = kept
+                    prints[key] = current
+                    missing[locale].update(kept.warnings)
+                    result.up_to_date += 1
+                else:
+                    todo.append(key)
+                    kinds[key] = doc.kind
+    # Every worked example of a game is replayed before any of its documents is rendered;
+    # a game with nothing to render was verified by the build that rendered it.
     prepared = {}
     for game in selected:
+        if not any(k[0] == game.id for k in todo) and result.up_to_date:
+            continue
         progress(f"checking {game.id}: data and worked examples")
         try:
             prepared[game.id] = _prepare(game)
@@ -110,62 +286,87 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
             errors.append(exc)
     if errors:
         raise BuildError(errors)
+    _JOB = _Job(prepared, paper, spec, options.strict)
+    todo.sort(key=lambda k: -_COST.get(kinds[k], 1))
+    done = [0]
 
-    tasks = [(game, locale, doc) for game in selected for locale in locales
-             for doc in game.documents]
-    files: dict[Path, bytes] = {}
-    result = BuildResult()
-    localizers = {code: Localizer.for_locale(code, strict=options.strict) for code in locales}
-    for n, (game, locale, doc) in enumerate(tasks, 1):
-        path = output_path(options.out, game.id, locale, doc.id, paper.id)
-        progress(f"[{n}/{len(tasks)}] {game.id} {locale} {doc.id}")
-        data, examples = prepared[game.id]
-        context = RenderContext(game=game, data=data, examples=examples,
-                                localizer=localizers[locale], paper=paper, document=doc.id,
-                                spec=spec)
-        try:
-            files[path] = doc.render(context)
-        except PrintkitError as exc:
-            errors.append(exc)
+    def tick(task: tuple) -> None:
+        done[0] += 1
+        progress(f"[{done[0]}/{len(todo)}] {task[0]} {task[1]} {task[2]}")
+
+    for key, outcome in zip(todo, _run(todo, _render_document, workers, tick), strict=True):
+        if outcome[0] == "error":
+            errors.append(RenderFailure(outcome[1], outcome[2]))
+            continue
+        _, pdf, used, absent = outcome
+        game = games.get(key[0])
+        path = output_path(out, *key, paper.id)
+        prints[key] = fingerprint(game, key[1], key[2], used)
+        files[path] = pdf
+        fresh.record(out, path, prints[key], used, absent, pdf)
+        missing[key[1]].update(absent)
+        result.rendered += 1
     if errors:
         raise BuildError(_unique(errors))
+
+    # The guide and the whole-kit PDF of each game and locale whose documents changed.
+    extras: list[tuple[str, str, dict[str, bytes], str]] = []
     for game in selected:
         for locale in locales:
-            progress(f"{game.id} {locale}: guide and kit")
-            data, examples = prepared[game.id]
-            try:
-                _guide_and_kit(files, options.out, game, locale, paper.id,
-                               RenderContext(game=game, data=data, examples=examples,
-                                             localizer=localizers[locale], paper=paper,
-                                             document=GUIDE.id, spec=spec))
-            except PrintkitError as exc:
-                errors.append(exc)
+            doc_prints = [prints[(game.id, locale, d.id)] for d in game.documents]
+            guide_path = output_path(out, game.id, locale, GUIDE.id, paper.id)
+            kit_path = output_path(out, game.id, locale, KIT_ID, paper.id)
+            old = store.get(out, guide_path)
+            current = old and fingerprint(game, locale, GUIDE.id, old.used, *doc_prints)
+            kept_guide = old and store.up_to_date(out, guide_path, current)
+            kept_kit = kept_guide and store.up_to_date(out, kit_path, digest(current, "kit"))
+            if kept_guide and kept_kit:
+                for path in (guide_path, kit_path):
+                    fresh.records[path.relative_to(out).as_posix()] = store.get(out, path)
+                missing[locale].update(kept_guide.warnings)
+                result.up_to_date += 2
+                continue
+            docs = {d.id: files.get(output_path(out, game.id, locale, d.id, paper.id))
+                    or output_path(out, game.id, locale, d.id, paper.id).read_bytes()
+                    for d in game.documents}
+            extras.append((game.id, locale, docs, paper.id))
+    for task, outcome in zip(extras, _run(extras, _render_guide_and_kit, workers,
+                                          lambda t: progress(f"{t[0]} {t[1]}: guide and kit")),
+                             strict=True):
+        if outcome[0] == "error":
+            errors.append(RenderFailure(outcome[1], outcome[2]))
+            continue
+        _, (guide, kit), used, absent = outcome
+        game = games.get(task[0])
+        locale = task[1]
+        doc_prints = [prints[(game.id, locale, d.id)] for d in game.documents]
+        guide_print = fingerprint(game, locale, GUIDE.id, used, *doc_prints)
+        for name, pdf, print_ in ((GUIDE.id, guide, guide_print),
+                                  (KIT_ID, kit, digest(guide_print, "kit"))):
+            path = output_path(out, game.id, locale, name, paper.id)
+            files[path] = pdf
+            fresh.record(out, path, print_, used, absent, pdf)
+        missing[locale].update(absent)
+        result.rendered += 2
     if errors:
         raise BuildError(_unique(errors))
+
     for code, localizer in localizers.items():
         if localizer.catalog is not None:
             result.warnings += [f"warning: {line}; English used"
                                 for line in localizer.catalog.rejected]
-        for key in sorted(localizer.missing):
+        for key in sorted(missing[code]):
             context, _, msgid = key.rpartition("\x04")
             shown = f"{msgid!r} (context {context!r})" if context else repr(msgid)
             result.warnings.append(f"warning: locale {code}: no translation for {shown}; "
                                    f"English used")
-    result.written = commit(files, options.out)
+    # Records of files this build did not touch (other games, locales, papers) stay.
+    for name, record in store.records.items():
+        fresh.records.setdefault(name, record)
+    if files or store.to_bytes() != fresh.to_bytes():
+        files[out / STORE_NAME] = fresh.to_bytes()
+    result.written = [p for p in commit(files, out) if p.name != STORE_NAME] if files else []
     return result
-
-
-def _guide_and_kit(files: dict[Path, bytes], out: Path, game: Game, locale: str, paper: str,
-                   ctx: RenderContext) -> None:
-    """Add the guide (which lists the kit's pages) and the whole kit as one PDF to ``files``."""
-    docs = {doc.id: files[output_path(out, game.id, locale, doc.id, paper)]
-            for doc in game.documents}
-    guide = GUIDE.render(replace(ctx, pages={k: page_count(v) for k, v in docs.items()}))
-    files[output_path(out, game.id, locale, GUIDE.id, paper)] = guide
-    parts = [KitPart(title=ctx._(doc.title), pdf=pdf, label=ctx._(doc.title))
-             for doc, pdf in ((GUIDE, guide), *((game.document(k), v) for k, v in docs.items()))]
-    kit = combine(parts, f"{ctx.data['title']} · {ctx._(KIT_TITLE)}", locale)
-    files[output_path(out, game.id, locale, KIT_ID, paper)] = kit
 
 
 def _unique(errors: list[PrintkitError]) -> list[PrintkitError]:

@@ -1,0 +1,135 @@
+"""What each output file depends on, so an unchanged document is not built again.
+
+A document's fingerprint is a hash of everything that can change its bytes:
+
+* printkit itself: its code, fonts and shared templates (a new version, or an
+  edited module, rebuilds everything);
+* the game: its data and examples files and its templates;
+* the options: paper, layout, ink saver, duplex offset, strictness;
+* the translations of exactly the catalog entries the document used when it
+  was last rendered (a changed Polish entry rebuilds only the Polish
+  documents that print it).
+
+The store, ``<out>/.printkit-build.json``, records for every output file its
+fingerprint, the entries it used, the warnings it gave and the hash of the
+bytes written. A file is up to date when its fingerprint is unchanged and the
+file on disk still has those bytes. A store that is missing, unreadable or of
+another format simply means a full rebuild.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from printkit import __version__
+from printkit.i18n import Localizer
+from printkit.resources import PACKAGE_DIR, templates_dir
+
+STORE_NAME = ".printkit-build.json"
+FORMAT = 1
+
+
+def digest(*parts: object) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else json.dumps(part, sort_keys=True,
+                                                               default=str).encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _files_digest(paths: Iterable[Path], root: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(paths):
+        h.update(str(path.relative_to(root)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+@cache
+def code_digest() -> str:
+    """printkit's code, fonts and shared templates (game data and templates excluded)."""
+    files = [p for p in PACKAGE_DIR.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+             and p.suffix != ".toml" and "_data" not in p.parts]
+    templates = templates_dir()
+    shared = [p for p in templates.glob("*") if p.is_file()]
+    return digest(__version__, _files_digest(files, PACKAGE_DIR),
+                  _files_digest(shared, templates))
+
+
+def game_digest(game_id: str, folder: Path) -> str:
+    """A game's data and examples files and its templates."""
+    data = [p for p in folder.glob("*.toml") if p.is_file()]
+    templates = templates_dir() / game_id
+    return digest(_files_digest(data, folder),
+                  _files_digest([p for p in templates.rglob("*") if p.is_file()], templates)
+                  if templates.is_dir() else "")
+
+
+def translations(localizer: Localizer, keys: Iterable[str]) -> str:
+    """The current translations of the catalog entries ``keys`` in this locale."""
+    catalog = localizer.catalog
+    if catalog is None:
+        return digest(sorted(keys))
+    return digest([(k, catalog.singular.get(k), catalog.plural.get(k)) for k in sorted(keys)])
+
+
+@dataclass
+class Record:
+    fingerprint: str
+    used: list[str]
+    warnings: list[str]
+    sha256: str
+
+
+@dataclass
+class Store:
+    records: dict[str, Record] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, out: Path) -> Store:
+        try:
+            raw = json.loads((out / STORE_NAME).read_text(encoding="utf-8"))
+            if raw.get("format") != FORMAT:
+                return cls()
+            return cls({name: Record(**rec) for name, rec in raw["files"].items()})
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            return cls()
+
+    def to_bytes(self) -> bytes:
+        files = {name: vars(rec) for name, rec in sorted(self.records.items())}
+        return (json.dumps({"format": FORMAT, "files": files}, indent=1, sort_keys=True)
+                + "\n").encode()
+
+    def up_to_date(self, out: Path, path: Path, fingerprint: str) -> Record | None:
+        """The record of ``path`` if its fingerprint matches and the file is unchanged."""
+        record = self.records.get(_name(out, path))
+        if record is None or record.fingerprint != fingerprint:
+            return None
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        return record if hashlib.sha256(data).hexdigest() == record.sha256 else None
+
+    def record(self, out: Path, path: Path, fingerprint: str, used: Iterable[str],
+               warnings: list[str], data: bytes) -> None:
+        self.records[_name(out, path)] = Record(fingerprint, sorted(used), warnings,
+                                                hashlib.sha256(data).hexdigest())
+
+    def get(self, out: Path, path: Path) -> Record | None:
+        return self.records.get(_name(out, path))
+
+
+def _name(out: Path, path: Path) -> str:
+    return path.relative_to(out).as_posix()
+
+
+def options_digest(options: Mapping[str, Any]) -> str:
+    return digest(dict(options))

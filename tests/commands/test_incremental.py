@@ -1,0 +1,169 @@
+"""Parallel and incremental builds: the same bytes as a one-job clean build, and exactly the
+documents whose inputs changed are rendered again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from printkit.commands.build import BuildOptions, BuildResult, build
+from printkit.fingerprint import STORE_NAME
+from tests.conftest import GAME_ID, snapshot
+from tests.support import edit_catalog
+
+OTHER = "polar-derby"
+
+
+def files_per_build() -> int:
+    """Every document, the guide and the kit of both games, in two locales."""
+    from printkit.games import GAMES
+
+    return 2 * sum(len(GAMES[g].documents) + 2 for g in (GAME_ID, OTHER))
+
+
+def run(out: Path, **options: object) -> BuildResult:
+    settings = {"games": [GAME_ID], "locales": ["en", "pl"], "out": out, "jobs": 1,
+                **options}
+    return build(BuildOptions(**settings))  # type: ignore[arg-type]
+
+
+def pdfs(out: Path) -> dict[str, tuple[bytes, int]]:
+    return {k: v for k, v in snapshot(out).items() if k.endswith(".pdf")}
+
+
+def changed(before: dict[str, tuple[bytes, int]], after: dict[str, tuple[bytes, int]]) -> set:
+    """Output files whose modification time moved: the ones written again."""
+    return {k for k in after if k not in before or after[k][1] != before[k][1]}
+
+
+def test_two_jobs_give_the_same_bytes_as_one(tmp_path: Path) -> None:
+    run(tmp_path / "one", games=[GAME_ID, OTHER])
+    run(tmp_path / "two", games=[GAME_ID, OTHER], jobs=2)
+    one, two = pdfs(tmp_path / "one"), pdfs(tmp_path / "two")
+    assert len(one) == files_per_build()
+    assert {k: v[0] for k, v in one.items()} == {k: v[0] for k, v in two.items()}
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> Path:
+    out = tmp_path / "out"
+    run(out, games=[GAME_ID, OTHER])
+    return out
+
+
+def test_a_rebuild_with_nothing_changed_renders_and_rewrites_nothing(built: Path) -> None:
+    before = snapshot(built)
+    result = run(built, games=[GAME_ID, OTHER])
+    assert (result.rendered, result.up_to_date, result.written) == (0, files_per_build(), [])
+    assert snapshot(built) == before
+
+
+def test_an_incremental_build_equals_a_clean_build(built: Path, tmp_path: Path) -> None:
+    (built / GAME_ID / "pl" / "board-a4.pdf").unlink()
+    run(built, games=[GAME_ID, OTHER])
+    run(tmp_path / "clean", games=[GAME_ID, OTHER])
+    assert {k: v[0] for k, v in pdfs(built).items()} == {
+        k: v[0] for k, v in pdfs(tmp_path / "clean").items()}
+
+
+def test_a_deleted_or_edited_output_file_is_built_again(built: Path) -> None:
+    board = built / GAME_ID / "pl" / "board-a4.pdf"
+    board.unlink()
+    tracker = built / GAME_ID / "en" / "tracker-a4.pdf"
+    tracker.write_bytes(b"%PDF-1.4 edited by hand")
+    before = pdfs(built)
+    result = run(built, games=[GAME_ID, OTHER])
+    assert result.rendered == 2
+    assert changed(before, pdfs(built)) == {f"{GAME_ID}/pl/board-a4.pdf",
+                                            f"{GAME_ID}/en/tracker-a4.pdf"}
+    assert tracker.read_bytes().startswith(b"%PDF") and b"edited" not in tracker.read_bytes()
+
+
+def test_a_changed_catalog_entry_renders_only_that_locales_documents_using_it(
+        built: Path, locales_copy: Path) -> None:
+    before = pdfs(built)
+    edit_catalog(locales_copy, "pl", "Tracker sheet", string="Arkusz postępów (nowy)")
+    result = run(built, games=[GAME_ID, OTHER])
+    rewritten = changed(before, pdfs(built))
+    # The tracker prints its title; the guide lists it and the kit bundles it.
+    assert f"{GAME_ID}/pl/tracker-a4.pdf" in rewritten
+    assert rewritten <= {f"{GAME_ID}/pl/{name}-a4.pdf"
+                         for name in ("tracker", "guide", "kit", "rulebook", "reference",
+                                      "board", "tydzien-cards")}
+    assert not any(k.startswith((f"{GAME_ID}/en/", f"{OTHER}/")) for k in rewritten)
+    assert result.rendered == len(rewritten)
+
+
+def test_changed_game_data_renders_only_that_game(built: Path, game_copy: Path) -> None:
+    before = pdfs(built)
+    path = game_copy / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("minutes = 20", "minutes = 25"),
+                    encoding="utf-8")
+    run(built, games=[GAME_ID, OTHER])
+    rewritten = changed(before, pdfs(built))
+    assert rewritten and all(k.startswith(f"{GAME_ID}/") for k in rewritten)
+
+
+def test_changed_examples_render_that_game_again(built: Path, game_copy: Path) -> None:
+    before = pdfs(built)
+    path = game_copy / "examples.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + "\n# a comment changes the file, not the examples\n",
+                    encoding="utf-8")
+    run(built, games=[GAME_ID, OTHER])
+    rewritten = changed(before, pdfs(built))
+    assert rewritten and all(k.startswith(f"{GAME_ID}/") for k in rewritten)
+
+
+def test_a_changed_option_renders_only_the_documents_that_depend_on_it(built: Path) -> None:
+    before = pdfs(built)
+    run(built, games=[GAME_ID, OTHER], layout="fold")
+    rewritten = changed(before, pdfs(built))
+    assert f"{GAME_ID}/en/tydzien-cards-a4.pdf" in rewritten
+    # Rulebooks and references look the same in any card layout.
+    assert not any(k.endswith(("rulebook-a4.pdf", "reference-a4.pdf")) for k in rewritten)
+
+
+def test_a_changed_template_renders_that_games_documents(built: Path, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from printkit import fingerprint
+    from printkit.render import templating
+    from printkit.resources import templates_dir
+
+    copy = tmp_path / "templates"
+    shutil.copytree(templates_dir(), copy)
+    monkeypatch.setattr(fingerprint, "templates_dir", lambda: copy)
+    monkeypatch.setattr(templating, "templates_dir", lambda: copy)
+    if hasattr(templating, "_environment"):
+        templating._environment.cache_clear()  # a shared environment caches its loader
+    reference = copy / GAME_ID / "reference.xml.j2"
+    reference.write_text(reference.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    before = pdfs(built)
+    run(built, games=[GAME_ID, OTHER])
+    rewritten = changed(before, pdfs(built))
+    assert f"{GAME_ID}/pl/reference-a4.pdf" in rewritten
+    assert not any(k.startswith(f"{OTHER}/") for k in rewritten)
+
+
+def test_a_corrupt_store_means_a_full_rebuild_without_error(built: Path) -> None:
+    (built / STORE_NAME).write_text("{ not json", encoding="utf-8")
+    result = run(built, games=[GAME_ID, OTHER])
+    assert result.rendered == files_per_build() and result.up_to_date == 0
+    assert json.loads((built / STORE_NAME).read_text(encoding="utf-8"))["format"] == 1
+
+
+def test_force_renders_everything(built: Path) -> None:
+    result = run(built, games=[GAME_ID, OTHER], force=True)
+    assert (result.rendered, result.up_to_date) == (files_per_build(), 0)
+
+
+def test_a_no_op_rebuild_still_reports_its_warnings(tmp_path: Path, locales_copy: Path) -> None:
+    edit_catalog(locales_copy, "pl", "Tracker sheet", remove=True)
+    first = run(tmp_path / "o")
+    again = run(tmp_path / "o")
+    assert again.rendered == 0
+    assert again.warnings == first.warnings and any("Tracker sheet" in w for w in first.warnings)
