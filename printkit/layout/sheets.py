@@ -22,11 +22,17 @@ from printkit.layout.marks import (
     draw_fold_line,
     sheet_trims,
 )
+from printkit.render.pdf import draw_once
 
 #: Draws card number ``index`` (0-based, across all pages) into ``box``.
 #: It may paint anywhere; the sheet clips the drawing to ``box.bleed``.
 #: It must not call ``showPage`` or change the page size.
 DrawCard = Callable[[Canvas, int, CardBox], None]
+
+#: The design of card number ``index``: cards with the same key look the same, so the
+#: design is drawn once per document (a form XObject) and placed on every such card.
+#: ``None`` draws that card on its own.
+CardKey = Callable[[int], "str | None"]
 
 
 def _draw_clipped(canvas: Canvas, box: CardBox, draw: Callable[[], None],
@@ -103,13 +109,35 @@ def _decorate(canvas: Canvas, grid: CardGrid, trims: list[Rect], role: str, numb
 
 
 def _side(canvas: Canvas, grid: CardGrid, first: int, n: int, draw: DrawCard,
-          box_for: Callable[[int], CardBox], turned: bool = False) -> list[Rect]:
+          box_for: Callable[[int], CardBox], turned: bool = False,
+          key: CardKey | None = None, draw_back: bool = False) -> list[Rect]:
     trims = []
+    side = "back" if draw_back else "front"  # fronts and backs never share a design
     for slot in range(n):
-        box = box_for(slot)
-        _draw_clipped(canvas, box, lambda b=box, i=first + slot: draw(canvas, i, b), turned)
+        box, index = box_for(slot), first + slot
+        design = key(index) if key is not None else None
+
+        def paint(b: CardBox = box, i: int = index, d: str | None = design) -> None:
+            if d is None:
+                draw(canvas, i, b)
+            else:
+                _place(canvas, b, i, f"{side}:{d}", draw)
+
+        _draw_clipped(canvas, box, paint, turned)
         trims.append(box.trim)
     return trims
+
+
+def _place(canvas: Canvas, box: CardBox, index: int, design: str, draw: DrawCard) -> None:
+    """The card as a form: drawn once into a box whose bleed starts at the origin, then placed.
+
+    Every card box of a grid has the same size, so one form fits every slot; the
+    form's bounding box is the bleed, like the clip around it.
+    """
+    bleed = box.bleed
+    origin = _moved(box, -bleed.x, -bleed.y)
+    draw_once(canvas, design, (0, 0, bleed.width, bleed.height), (bleed.x, bleed.y),
+              lambda: draw(canvas, index, origin))
 
 
 def draw_card_sheets(
@@ -119,6 +147,8 @@ def draw_card_sheets(
     front: DrawCard,
     back: DrawCard | None = None,
     labels: SheetLabels | None = None,
+    front_key: CardKey | None = None,
+    back_key: CardKey | None = None,
 ) -> int:
     """Draw ``count`` cards on as many sheets as needed; return the pages written.
 
@@ -133,6 +163,9 @@ def draw_card_sheets(
     Call at a page boundary: the canvas page size is set for each sheet and
     left at the grid's page size, and the TrimBox and BleedBox are cleared
     afterwards so later pages (rules, boards) do not inherit them.
+
+    ``front_key`` and ``back_key`` name each card's design (see :data:`CardKey`):
+    a design that repeats is drawn once and placed on every card that shows it.
     """
     if count < 0:
         raise ValueError(f"negative card count {count}")
@@ -144,11 +177,12 @@ def draw_card_sheets(
         canvas.setPageSize(grid.page_size)
         fronts = sheet_trims(grid, n)
         _boxes(canvas, grid, fronts)
-        _side(canvas, grid, first, n, front, grid.front_box)
+        _side(canvas, grid, first, n, front, grid.front_box, key=front_key)
         if not grid.duplex:
             if back is not None:
                 fronts += _side(canvas, grid, first, n, back, grid.back_box,
-                                turned=grid.fold == "horizontal")
+                                turned=grid.fold == "horizontal", key=back_key,
+                                draw_back=True)
             _decorate(canvas, grid, fronts, "folded", page + 1, total, labels)
             canvas.showPage()
             written += 1
@@ -164,7 +198,8 @@ def draw_card_sheets(
         canvas.saveState()
         canvas.translate(dx, dy)
         unmoved = [_moved(grid.back_box(s), -dx, -dy) for s in range(n)]
-        _side(canvas, grid, first, n, back, unmoved.__getitem__)
+        _side(canvas, grid, first, n, back, unmoved.__getitem__, key=back_key,
+              draw_back=True)
         _decorate(canvas, grid, [b.trim for b in unmoved], "backs", page + 1, total, labels)
         canvas.restoreState()
         canvas.showPage()

@@ -39,6 +39,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.geometry import EPS, LayoutError, Paper, Rect, mm, page_area
 from printkit.render import fonts
+from printkit.render.pdf import draw_once, forms_drawn
 
 if TYPE_CHECKING:  # the print layer only needs the type; text drawing is the caller's Ink
     from printkit.render.text import Ink
@@ -365,13 +366,21 @@ def draw_tiled(canvas: Canvas, plan: TilePlan, draw: Callable[[Canvas], None],
     drawn with ``ink``, so they are glyph-checked and shrunk to fit. Call at
     a page boundary; each sheet sets its own page size.
     """
+    # The drawing is made once, as a form, and each sheet places it behind its window.
+    seen = (min(t.window.x for t in plan.tiles), min(t.window.y for t in plan.tiles),
+            max(t.window.right for t in plan.tiles), max(t.window.top for t in plan.tiles))
+    key = f"tiled drawing {forms_drawn(canvas)}"  # a new form for every call
     for tile in plan.tiles:
         canvas.setPageSize(plan.page_size)
         win = plan.page_window(tile)
         canvas.saveState()
         _clip(canvas, win)
-        canvas.translate(win.x - tile.window.x, win.y - tile.window.y)
-        draw(canvas)
+        at = (win.x - tile.window.x, win.y - tile.window.y)
+        if plan.single:
+            canvas.translate(*at)
+            draw(canvas)
+        else:
+            draw_once(canvas, key, seen, at, lambda: draw(canvas))
         canvas.restoreState()
         if not plan.single:
             canvas.saveState()

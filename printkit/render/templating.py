@@ -6,14 +6,20 @@ safe markup, so the callables installed here escape the translation first:
 a ``&`` or ``<`` that a translator writes prints as itself. ``trimmed`` is the
 policy for ``{% trans %}`` blocks, and extraction uses the same option, so the
 msgids in the catalogs are exactly the ones looked up at render time.
+
+One environment per process and templates folder compiles each template
+once; the localizer travels in each render's context (see
+:func:`_new_environment`), so locales never leak from one render to the next.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from printkit.errors import PrintkitError, TemplateError
@@ -34,40 +40,93 @@ def safe_translation(text: str) -> Markup:
     return Markup(_ALLOWED_TAG.sub(r"<\1\2>", str(escape(text))))
 
 
-def environment(localizer: Localizer) -> Environment:
+#: The render-context variable that carries the reader's :class:`Localizer`.
+LOCALIZER = "printkit_localizer"
+
+
+def _localizer(context: Context) -> Localizer:
+    found = context.resolve_or_missing(LOCALIZER)
+    if not isinstance(found, Localizer):
+        raise TemplateError(f"template {context.name}: rendered without a localizer")
+    return found
+
+
+@pass_context
+def _gettext(context: Context, message: str) -> Markup:
+    return safe_translation(_localizer(context).gettext(message))
+
+
+@pass_context
+def _ngettext(context: Context, singular: str, plural: str, n: int) -> Markup:
+    return safe_translation(_localizer(context).ngettext(singular, plural, n))
+
+
+@pass_context
+def _pgettext(context: Context, msgctxt: str, message: str) -> Markup:
+    return safe_translation(_localizer(context).pgettext(msgctxt, message))
+
+
+@pass_context
+def _npgettext(context: Context, msgctxt: str, singular: str, plural: str, n: int) -> Markup:
+    return safe_translation(_localizer(context).npgettext(msgctxt, singular, plural, n))
+
+
+@pass_context
+def _number(context: Context, value: Any) -> str:
+    return _localizer(context).number(value)
+
+
+@pass_context
+def _join_list(context: Context, items: Any) -> str:
+    """Lists in the reader's language: "A, B and C" (en), "A, B y C" (es), "A, B i C" (pl)."""
+    return _localizer(context).list([str(i) for i in items])
+
+
+def _new_environment(folder: str) -> Environment:
+    """An environment whose translations and locale filters read the render's localizer.
+
+    Jinja2 hands the template context to ``pass_context`` callables, also
+    through the new-style gettext wrappers (``context.call``), so nothing
+    locale-specific lives in the environment and one environment (with its
+    compiled templates) serves every locale, one render after another.
+    """
     env = Environment(
-        loader=FileSystemLoader(str(templates_dir())),
+        loader=FileSystemLoader(folder),
         autoescape=True,
         undefined=StrictUndefined,
         extensions=JINJA_EXTENSIONS,
         keep_trailing_newline=False,
     )
     env.policies["ext.i18n.trimmed"] = TRIMMED
+    env.install_gettext_callables(_gettext, _ngettext, newstyle=True,  # type: ignore[attr-defined]
+                                  pgettext=_pgettext, npgettext=_npgettext)
+    env.filters["number"] = _number
+    env.filters["join_list"] = _join_list
+    return env
 
-    def gettext(message: str) -> Markup:
-        return safe_translation(localizer.gettext(message))
 
-    def ngettext(singular: str, plural: str, n: int) -> Markup:
-        return safe_translation(localizer.ngettext(singular, plural, n))
+@cache
+def _environment(folder: str) -> Environment:
+    """The process's shared environment for a templates folder: templates compile once."""
+    return _new_environment(folder)
 
-    def pgettext(context: str, message: str) -> Markup:
-        return safe_translation(localizer.pgettext(context, message))
 
-    def npgettext(context: str, singular: str, plural: str, n: int) -> Markup:
-        return safe_translation(localizer.npgettext(context, singular, plural, n))
+def environment(localizer: Localizer) -> Environment:
+    """An environment of its own with ``localizer`` built in, for rendering template strings.
 
-    env.install_gettext_callables(gettext, ngettext, newstyle=True,  # type: ignore[attr-defined]
-                                  pgettext=pgettext, npgettext=npgettext)
-    env.filters["number"] = localizer.number
-    # Lists in the reader's language: "A, B and C" (en), "A, B y C" (es), "A, B i C" (pl).
-    env.filters["join_list"] = lambda items: localizer.list([str(i) for i in items])
+    :func:`render` does not use it: it passes the localizer per render to the
+    shared environment.
+    """
+    env = _new_environment(str(templates_dir()))
+    env.globals[LOCALIZER] = localizer
     return env
 
 
 def render(name: str, localizer: Localizer, **context: Any) -> str:
     """Render a template; any Jinja2 failure becomes one line naming file, line and locale."""
     try:
-        return environment(localizer).get_template(name).render(**context)
+        template = _environment(str(templates_dir())).get_template(name)
+        return template.render(**context, **{LOCALIZER: localizer})
     except PrintkitError:
         raise
     except Exception as exc:  # a template bug of any kind: name where, not a traceback

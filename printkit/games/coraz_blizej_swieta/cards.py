@@ -72,6 +72,8 @@ def render_cards(ctx: RenderContext) -> bytes:
     draw_card_sheets(c, grid, count,
                      front=lambda cv, i, b: draw_front(cv, ink, ctx, b),
                      back=lambda cv, i, b: _back(cv, ink, ctx, b),
-                     labels=ctx.sheet_names(ink))
+                     labels=ctx.sheet_names(ink),
+                     # every week card is alike, front and back: drawn once, placed on each
+                     front_key=lambda i: "tydzien", back_key=lambda i: "tydzien")
     c.save()
     return buffer.getvalue()

@@ -147,7 +147,10 @@ def render_animal_cards(ctx: RenderContext) -> bytes:
                      front=lambda cv, i, b: draw_animal(cv, b.trim, deck[i], ctx.data,
                                                         bleed=bleed, fills=fills_for(ctx)),
                      back=lambda cv, i, b: animal_back(cv, ink, ctx, b),
-                     labels=ctx.sheet_names(ink))
+                     labels=ctx.sheet_names(ink),
+                     # 32 designs twice over, and one back: each drawn once per document.
+                     front_key=lambda i: "animal:" + "/".join(deck[i].values()),
+                     back_key=lambda i: "animal-back")
     c.save()
     return buffer.getvalue()
 

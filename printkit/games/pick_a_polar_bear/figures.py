@@ -19,6 +19,7 @@ from printkit.game import RenderContext
 from printkit.layout.geometry import CardBox, Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
+from printkit.render.pdf import draw_once
 from printkit.render.text import Ink
 
 from .art import draw_animal, draw_feature_icon
@@ -50,13 +51,26 @@ class _Cards:
         path = c.beginPath()
         path.rect(box.x, box.y, box.width, box.height)
         c.clipPath(path, stroke=0, fill=0)
-        draw_animal(c, box, self.values(short), self.data)
+        draw_card_picture(c, box, self.values(short), self.data)
         c.restoreState()
         c.saveState()
         c.setStrokeColor(frame)
         c.setLineWidth(width)
         c.rect(box.x, box.y, box.width, box.height, stroke=1, fill=0)
         c.restoreState()
+
+
+def draw_card_picture(c: Canvas, box: Rect, values: Mapping[str, str],
+                      data: Mapping[str, Any]) -> None:
+    """An animal card's picture in ``box``, drawn once per design and size in a document.
+
+    A rulebook shows the same few cards again and again at one size (the chain
+    and setup figures); the picture is not simply scaled, because its thinnest
+    lines have a minimum width, so the size is part of the design's name.
+    """
+    key = f"animal:{'/'.join(values.values())}:{box.width!r}x{box.height!r}"
+    draw_once(c, key, (0, 0, box.width, box.height), (box.x, box.y),
+              lambda: draw_animal(c, Rect(0, 0, box.width, box.height), values, data))
 
 
 def chains(v: Verified) -> dict[int, list[tuple[str, str, list[str], bool]]]:
@@ -198,8 +212,12 @@ def solo_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
 # --- the cover, the components and the setup: the kit's own card faces, scaled down -------
 
 def draw_face(c: Canvas, face: Face, ink: Ink, ctx: RenderContext, cell: Rect,
-              turn: float = 0) -> None:
-    """One card face as the card sheets draw it, scaled into the square ``cell``."""
+              turn: float = 0, key: str | None = None) -> None:
+    """One card face as the card sheets draw it, scaled into the square ``cell``.
+
+    A face with a ``key`` is drawn once per document, at the card's real size,
+    and placed (scaled, turned) wherever it is shown again.
+    """
     size = mm(ctx.data["print"]["card_mm"])
     trim = Rect(0, 0, size, size)
     scale = cell.width / size
@@ -212,7 +230,12 @@ def draw_face(c: Canvas, face: Face, ink: Ink, ctx: RenderContext, cell: Rect,
     clip.roundRect(0, 0, size, size, mm(2.5))
     c.saveState()
     c.clipPath(clip, stroke=0, fill=0)
-    face(c, ink, ctx, CardBox(trim=trim, bleed=trim, safe=trim.inset(mm(3))))
+    card = CardBox(trim=trim, bleed=trim, safe=trim.inset(mm(3)))
+    if key is None:
+        face(c, ink, ctx, card)
+    else:
+        draw_once(c, f"face:{key}", (0, 0, size, size), (0, 0),
+                  lambda: face(c, ink, ctx, card))
     c.restoreState()
     c.setStrokeColor(INK)
     c.setLineWidth(0.5 / scale)
@@ -265,7 +288,7 @@ def components_figure(ctx: RenderContext, width: float,
         left = box.x + (box.width - len(order) * side - (len(order) - 1) * gap) / 2
         for i, key in enumerate(order):
             x = left + i * (side + gap)
-            draw_face(c, faces[key], ink, ctx, Rect(x, box.top - side, side, side))
+            draw_face(c, faces[key], ink, ctx, Rect(x, box.top - side, side, side), key=key)
             c.setFillColor(INK)
             ink.paragraph(labels[i], Rect(x - gap / 2 + mm(0.5), box.y, side + gap - mm(1),
                                           label - mm(1)),
@@ -303,7 +326,7 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str],
             clip = c.beginPath()
             clip.rect(cell.x, cell.y, cell.width, cell.height)
             c.clipPath(clip, stroke=0, fill=0)
-            draw_animal(c, cell, deck[(i * 13 + 5) % len(deck)], data)
+            draw_card_picture(c, cell, deck[(i * 13 + 5) % len(deck)], data)
             c.restoreState()
             c.setStrokeColor(INK)
             c.setLineWidth(0.4)
@@ -313,7 +336,7 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str],
         py = top - grid_h / 2 - pile / 2 + mm(3)
         for n in range(3):
             draw_face(c, back, ink, ctx, Rect(px + n * mm(0.6) - mm(1.2), py + n * mm(0.6),
-                                              pile - mm(1.2), pile - mm(1.2)))
+                                              pile - mm(1.2), pile - mm(1.2)), key="animal-back")
         c.setFillColor(INK)
         ink.paragraph(labels["pile"], Rect(px - mm(2), py - mm(9), pile + mm(4), mm(8)),
                       size=7, min_size=4.5, colour=INK, align="centre", valign="top",
@@ -322,7 +345,7 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str],
         slot = grid_w / len(names)
         for n, name in enumerate(names):
             x = left + n * slot
-            draw_face(c, back, ink, ctx, Rect(x, box.y, cap, cap))
+            draw_face(c, back, ink, ctx, Rect(x, box.y, cap, cap), key="animal-back")
             c.setFillColor(INK)
             ink.line(name, Rect(x + cap + mm(1.5), box.y, slot - cap - mm(2), cap), fonts.BOLD,
                      8, 5, align="left", where="setup name")

@@ -77,6 +77,8 @@ def render_tokens(ctx: RenderContext) -> bytes:
     ink = Ink(c, ctx.localizer.code, "bear-tokens")
     draw_card_sheets(c, grid, len(tokens),
                      front=lambda cv, i, b: _front(cv, ink, ctx, i, b, tokens[i]),
-                     labels=ctx.sheet_names(ink))
+                     labels=ctx.sheet_names(ink),
+                     # the bears of one colour are alike: each colour is drawn once
+                     front_key=lambda i: f"bear:{tokens[i]['id']}")
     c.save()
     return buffer.getvalue()

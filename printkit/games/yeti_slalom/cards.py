@@ -343,24 +343,31 @@ def render_cards(ctx: RenderContext) -> bytes:
     ink = Ink(c, ctx.localizer.code, "cards")
     names = ctx.sheet_names(ink)
     boarder = CardSize(data["print"]["snowboarder_mm"], data["print"]["snowboarder_mm"])
-    kinds: list[tuple[int, Callable[[Canvas, int, CardBox], None], Card, CardSize, str]] = [
+    # Each kind with the name of its front design (copies of a Yeti, every snowball
+    # alike) and of its back: a design is drawn once per document and placed again.
+    kinds: list[tuple[int, Callable[[Canvas, int, CardBox], None], Card, CardSize, str,
+                      Callable[[int], str | None], str]] = [
         (len(yetis), lambda cv, i, b: _yeti_front(cv, ink, ctx, b, *yetis[i]), _yeti_back,
-         size, "print.card_width_mm"),
+         size, "print.card_width_mm", lambda i: f"yeti:{yetis[i][0]['id']}:{yetis[i][1]}",
+         "yeti"),
         (snowballs, lambda cv, i, b: _snowball_front(cv, ink, ctx, b), _snowball_back, size,
-         "print.card_width_mm"),
+         "print.card_width_mm", lambda i: "snowball", "snowball"),
         (len(boarders), lambda cv, i, b: _snowboarder_front(cv, ink, ctx, b, *boarders[i]),
-         _snowboarder_back, boarder, "print.snowboarder_mm"),
+         _snowboarder_back, boarder, "print.snowboarder_mm", lambda i: None, "snowboarder"),
     ]
     # Kinds of the same size share sheets, so no sheet is printed half empty
     # while another set of the same cards waits for its own.
-    runs: dict[CardSize, tuple[str, list[tuple[Callable[..., None], Card, int]]]] = {}
-    for count, front, back, card, key in kinds:
+    runs: dict[CardSize, tuple[str, list[tuple[Callable[..., None], Card, int,
+                                               str | None, str]]]] = {}
+    for count, front, back, card, key, front_design, back_design in kinds:
         run = runs.setdefault(card, (key, []))[1]
-        run += [(front, back, i) for i in range(count)]
+        run += [(front, back, i, front_design(i), back_design) for i in range(count)]
     for card, (key, run) in runs.items():
         grid = ctx.card_grid(card, len(run), key)
         draw_card_sheets(c, grid, len(run),
                          lambda cv, i, b, run=run: run[i][0](cv, run[i][2], b),
-                         lambda cv, i, b, run=run: run[i][1](cv, ink, ctx, b), labels=names)
+                         lambda cv, i, b, run=run: run[i][1](cv, ink, ctx, b), labels=names,
+                         front_key=lambda i, run=run: run[i][3],
+                         back_key=lambda i, run=run: run[i][4])
     c.save()
     return buffer.getvalue()

@@ -1,0 +1,282 @@
+"""Build benchmark for issue 12: how long a build takes, how big and how hungry it is.
+
+Run by hand, never in the test suite (a run takes about a minute on 2 cores)::
+
+    python3 bench/build_bench.py            # every scenario, then the targets
+    python3 bench/build_bench.py --jobs 2   # the parallel build with 2 processes
+
+Each scenario runs in a fresh Python process, so its CPU time (own and its
+workers') and its peak memory are its own:
+
+- ``full``: every game, every locale, A4, ``--jobs`` processes (default: cores), forced;
+- ``one-job``: the same with one process;
+- ``noop``: a rebuild into the full build's folder with nothing changed;
+- ``catalog``: a copy of ``locales/`` with one Polish string changed, rebuilt into a copy
+  of the full build's folder (printkit reads the copy, as ``tests/conftest.py`` does);
+- ``reference``: plain ReportLab drawing a comparable card sheet (96 cards of 32 designs,
+  a patterned back) and a 10-page rulebook with card thumbnails, each design once as a form.
+
+CPU is user + system time of the process and its children; peak memory is the
+larger ``ru_maxrss`` of the process and its largest child.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The Polish string the catalog scenario changes, and what it becomes.
+CHANGED_MSGID, CHANGED_TO = "Board", "Plansza gry"
+
+
+def _usage() -> tuple[float, int]:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    return cpu, max(me.ru_maxrss, kids.ru_maxrss)  # kilobytes on Linux
+
+
+def _pdfs(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every PDF below ``folder``: (size, modification time in ns)."""
+    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*.pdf"))}
+
+
+def _pages(folder: Path) -> tuple[int, int]:
+    """Pages of every document, and pages counting the kits (which repeat them) too."""
+    from pypdf import PdfReader
+
+    docs = kits = 0
+    for path in folder.rglob("*.pdf"):
+        n = len(PdfReader(path).pages)
+        if path.name.startswith("kit-"):
+            kits += n
+        else:
+            docs += n
+    return docs, docs + kits
+
+
+def _build(out: Path, jobs: int, force: bool) -> dict[str, object]:
+    from printkit.commands.build import BuildOptions, build
+
+    result = build(BuildOptions(out=out, jobs=jobs, force=force))
+    return {"rendered": getattr(result, "rendered", None),
+            "up_to_date": getattr(result, "up_to_date", None)}
+
+
+def _change_catalog(locales: Path) -> None:
+    po = locales / "pl" / "LC_MESSAGES" / "printkit.po"
+    source = po.read_text(encoding="utf-8")
+    old = f'msgid "{CHANGED_MSGID}"\nmsgstr "Plansza"\n'
+    if old not in source:
+        raise SystemExit(f"{po}: expected {old!r}; pick another string for the benchmark")
+    po.write_text(source.replace(old, f'msgid "{CHANGED_MSGID}"\nmsgstr "{CHANGED_TO}"\n'),
+                  encoding="utf-8")
+
+
+def _reference(out: Path) -> dict[str, object]:
+    """Plain ReportLab, every repeated design a form: the floor printkit is measured against."""
+    from io import BytesIO
+
+    from reportlab import rl_config
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
+
+    rl_config.useA85 = 0
+    fonts = ROOT / "printkit" / "fonts"
+    pdfmetrics.registerFont(TTFont("RefSans", str(fonts / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont("RefSans-Bold", str(fonts / "DejaVuSans-Bold.ttf")))
+    side = 55 * mm
+    colours = [HexColor(c) for c in ("#d9ecf7", "#f7e1b5", "#e3f0d0", "#f3d3dc")]
+
+    def head(c: Canvas, x: float, y: float, r: float) -> None:
+        for s in (-1, 1):
+            c.circle(x + s * 0.72 * r, y + 0.86 * r, 0.36 * r, stroke=1, fill=1)
+        c.circle(x, y, r, stroke=1, fill=1)
+        c.ellipse(x - 0.5 * r, y - 0.7 * r, x + 0.5 * r, y - 0.08 * r, stroke=1, fill=1)
+
+    def front(c: Canvas, design: int) -> None:
+        c.setFillColor(colours[design % 4])
+        c.rect(-3 * mm, -3 * mm, side + 6 * mm, side + 6 * mm, stroke=0, fill=1)
+        c.setFillColor(HexColor("#ffffff"))
+        for k in range(6):  # a scene: hills, snow and a bear
+            c.circle(side * (k / 5), side * 0.1, side * 0.2, stroke=0, fill=1)
+        head(c, side / 2, side * 0.55, side * (0.16 if design % 2 else 0.22))
+        if design & 4:
+            c.setLineWidth(2)
+            c.line(side * 0.35, side * 0.6, side * 0.65, side * 0.6)
+        c.setFillColor(HexColor("#1d3557"))
+        c.setFont("RefSans-Bold", 9)
+        c.drawCentredString(side / 2, 4 * mm, f"Bear {design + 1}")
+
+    def back(c: Canvas) -> None:
+        c.setFillColor(HexColor("#1d3557"))
+        c.rect(-3 * mm, -3 * mm, side + 6 * mm, side + 6 * mm, stroke=0, fill=1)
+        c.setFillColor(HexColor("#2f6396"))
+        for row in range(6):
+            for col in range(6):
+                head(c, (col + 0.5 * (row % 2)) * side / 4, (row - 0.5) * side / 4, side / 16)
+        c.setFillColor(HexColor("#ffffff"))
+        c.setFont("RefSans-Bold", 12)
+        c.drawCentredString(side / 2, 5 * mm, "Pick-a-Polar Bear")
+
+    def form(c: Canvas, name: str, draw) -> None:  # type: ignore[no-untyped-def]
+        if not c.hasForm(name):
+            c.beginForm(name, -3 * mm, -3 * mm, side + 3 * mm, side + 3 * mm)
+            draw(c)
+            c.endForm()
+
+    buffer = BytesIO()
+    c = Canvas(buffer, pagesize=A4, invariant=1, pageCompression=1)
+    slots = [(12 * mm + col * side, 20 * mm + row * side) for row in range(5) for col in range(3)]
+    cards = [i % 32 for i in range(96)]
+    pages = 0
+    for first in range(0, len(cards), len(slots)):
+        run = cards[first:first + len(slots)]
+        for side_name in ("front", "back"):
+            for (x, y), design in zip(slots, run, strict=False):
+                name = f"f{design}" if side_name == "front" else "back"
+                form(c, name, (lambda cv, d=design: front(cv, d)) if side_name == "front"
+                     else back)
+                c.saveState()
+                c.translate(x, y)
+                c.doForm(name)
+                c.restoreState()
+            c.showPage()
+            pages += 1
+    c.save()
+    (out / "reference-cards.pdf").write_bytes(buffer.getvalue())
+
+    class Thumb(Flowable):
+        def __init__(self, design: int) -> None:
+            super().__init__()
+            self.design, self.width, self.height = design, side * 0.4, side * 0.4
+
+        def draw(self) -> None:
+            cv = self.canv
+            form(cv, f"f{self.design}", lambda c2: front(c2, self.design))
+            cv.saveState()
+            cv.scale(0.4, 0.4)
+            cv.doForm(f"f{self.design}")
+            cv.restoreState()
+
+    body = ParagraphStyle("body", fontName="RefSans", fontSize=9.5, leading=13)
+    heading = ParagraphStyle("h", fontName="RefSans-Bold", fontSize=14, leading=18)
+    text = ("Each player keeps a pile; the top card is the captain. Turn over a card, compare "
+            "it with your captain: <b>one feature different</b> and it joins your pile. ") * 3
+    story: list[Flowable] = []
+    for section in range(16):
+        story += [Paragraph(f"{section + 1}. Section", heading), Spacer(0, 4)]
+        story += [Paragraph(text, body) for _ in range(4)]
+        story += [Thumb((section * 7 + k) % 32) for k in range(9)]
+    rulebook = BytesIO()
+    doc = SimpleDocTemplate(rulebook, pagesize=A4, invariant=1, pageCompression=1)
+    doc.build(story)
+    (out / "reference-rulebook.pdf").write_bytes(rulebook.getvalue())
+    from pypdf import PdfReader
+
+    return {"pages": pages + len(PdfReader(out / "reference-rulebook.pdf").pages)}
+
+
+def scenario(name: str, work: Path, jobs: int) -> dict[str, object]:
+    """Run one scenario in this process; return its measurements."""
+    out = work / "out"
+    wall0, (cpu0, _) = time.perf_counter(), _usage()
+    info: dict[str, object] = {}
+    if name in ("full", "one-job"):
+        folder = out if name == "full" else work / "one-job"
+        info = _build(folder, jobs if name == "full" else 1, force=True)
+    elif name == "noop":
+        before = _pdfs(out)
+        info = _build(out, jobs, force=False)
+        info["files_rewritten"] = sum(before[k] != v for k, v in _pdfs(out).items())
+    elif name == "catalog":
+        from printkit import i18n
+
+        locales = work / "locales"
+        shutil.rmtree(locales, ignore_errors=True)
+        shutil.copytree(ROOT / "locales", locales)
+        _change_catalog(locales)
+        i18n.locales_dir = lambda: locales  # read before the pool forks its workers
+        i18n._read_catalog.cache_clear()
+        copy = work / "catalog-out"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(out, copy)
+        before = _pdfs(copy)
+        info = _build(copy, jobs, force=False)
+        info["files_rewritten"] = sorted(k for k, v in _pdfs(copy).items() if before[k] != v)
+    elif name == "reference":
+        folder = work / "reference"
+        folder.mkdir(exist_ok=True)
+        info = _reference(folder)
+    else:
+        raise SystemExit(f"unknown scenario {name!r}")
+    cpu1, peak = _usage()
+    info.update(wall=time.perf_counter() - wall0, cpu=cpu1 - cpu0, peak_mb=peak / 1024)
+    return info
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--scenario", help=argparse.SUPPRESS)
+    parser.add_argument("--work", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.scenario:
+        print(json.dumps(scenario(args.scenario, args.work, args.jobs)))
+        return
+    results: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
+        work = Path(tmp)
+        for name in ("full", "one-job", "noop", "catalog", "reference"):
+            run = subprocess.run([sys.executable, __file__, "--scenario", name, "--work",
+                                  str(work), "--jobs", str(args.jobs)], cwd=ROOT,
+                                 capture_output=True, text=True, timeout=900)
+            if run.returncode:
+                raise SystemExit(f"scenario {name} failed:\n{run.stderr}")
+            results[name] = json.loads(run.stdout.strip().splitlines()[-1])
+        pages, with_kits = _pages(work / "out")
+        size = sum(p.stat().st_size for p in (work / "out").rglob("*.pdf"))
+        no_kits = sum(p.stat().st_size for p in (work / "out").rglob("*.pdf")
+                      if not p.name.startswith("kit-"))
+        ref_size = sum(p.stat().st_size for p in (work / "reference").glob("*.pdf"))
+    print(f"{'scenario':10} {'wall s':>8} {'CPU s':>8} {'peak MB':>8}  notes")
+    for name, r in results.items():
+        notes = {k: v for k, v in r.items() if k not in ("wall", "cpu", "peak_mb")}
+        print(f"{name:10} {r['wall']:8.2f} {r['cpu']:8.2f} {r['peak_mb']:8.1f}  {notes}")
+    full, one, noop, ref = (results[k] for k in ("full", "one-job", "noop", "reference"))
+    per_page = full["cpu"] / pages
+    ref_page = ref["cpu"] / ref["pages"]
+    print(f"\nfull build: {pages} document pages ({with_kits} with the kits), "
+          f"{size / 1e6:.2f} MB ({no_kits / 1e6:.2f} MB without the kits); "
+          f"reference: {ref['pages']} pages, {ref_size / 1e6:.2f} MB")
+    print("targets:")
+    print(f"  CPU per page, build / reference: {per_page * 1000:.1f} ms / {ref_page * 1000:.1f} ms"
+          f" = {per_page / ref_page:.2f}x (target <= 1)")
+    print(f"  output size: {size / 1e6:.2f} MB (target <= 7 MB)")
+    print(f"  no-op rebuild / full build wall: {100 * noop['wall'] / full['wall']:.1f} % "
+          f"(target < 5 %), files rewritten: {noop.get('files_rewritten')}")
+    print(f"  catalog change: rendered {results['catalog'].get('rendered')}, rewrote "
+          f"{len(results['catalog'].get('files_rewritten', []))} files")
+    print(f"  {args.jobs} jobs vs one job (wall): {one['wall'] / full['wall']:.2f}x "
+          f"(target >= 1.6 on an idle 2-core machine)")
+    print(f"  peak memory of the full build: {full['peak_mb']:.0f} MB (target < 300 MB)")
+
+
+if __name__ == "__main__":
+    main()
