@@ -243,5 +243,7 @@ class Localizer:
 
     def points(self, value: int) -> str:
         """'1 point', '5 points', '−2 points', with the locale's plural forms."""
+        # TRANSLATORS: a number of points, on cards and sheets; %(num)s is the number, with
+        # a true minus sign when negative (−2).
         return self.ngettext("%(num)s point", "%(num)s points", abs(value)) % {
             "num": self.signed(value)}

@@ -26,12 +26,46 @@ from printkit.i18n import (
 from printkit.i18n.extract import STABLE_DATE, extract_catalog
 from printkit.output import write_atomic
 
+#: Straight quotes and their typographic forms: a msgid that changed only in these keeps
+#: its translation (the change is typography, not meaning).
+_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"})
+
 
 def _po_bytes(catalog: Catalog) -> bytes:
+    """The catalog as a .po file, without ``#|`` previous-msgid comments.
+
+    A fuzzy entry's previous msgid is useful once, while the translator reviews it;
+    kept, it goes stale with the next update, so printkit never writes it.
+    """
+    for message in catalog:
+        message.previous_id = []
+        # "# | msgid …" is a previous-msgid comment mangled by an editor into a
+        # translator comment: it would never go away on its own.
+        message.user_comments = [c for c in message.user_comments if not c.startswith("| ")
+                                 and c != "|"]
     out = BytesIO()
-    write_po(out, catalog, width=88, omit_header=False, include_previous=True,
+    write_po(out, catalog, width=88, omit_header=False, include_previous=False,
              ignore_obsolete=True)
     return out.getvalue()
+
+
+def _same_but_quotes(old: object, new: object) -> bool:
+    olds = old if isinstance(old, (list, tuple)) else [old]
+    news = new if isinstance(new, (list, tuple)) else [new]
+    if len(olds) != len(news):
+        return False
+    return all(str(a).translate(_QUOTES) == str(b).translate(_QUOTES)
+               for a, b in zip(olds, news, strict=True))
+
+
+def merge(catalog: Catalog, template: Catalog) -> None:
+    """Babel's merge, except that a msgid whose only change is straight to typographic
+    quotes (or back) keeps its translation instead of turning fuzzy."""
+    catalog.update(template)
+    for message in catalog:
+        if message.fuzzy and message.previous_id and message.id and _same_but_quotes(
+                message.previous_id, message.id):
+            message.flags.discard("fuzzy")
 
 
 def extract_template(root: Path | None = None) -> Path:
@@ -66,7 +100,7 @@ def update_locales(root: Path | None = None) -> list[Path]:
     for code in shipped_locales(root)[1:]:
         path = catalog_path(code, root)
         catalog = read_po_file(code, path)
-        catalog.update(template)
+        merge(catalog, template)
         write_atomic(path, _po_bytes(catalog))
         written.append(path)
     return written

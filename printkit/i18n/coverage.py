@@ -73,3 +73,58 @@ def coverage(locales: list[str] | None = None, root: Path | None = None) -> list
         for owner in sorted(counts, key=lambda g: (g == COMMON, g)):
             rows.append(Coverage(code, owner, *counts[owner]))
     return rows
+
+
+@dataclass(frozen=True)
+class Gap:
+    """One entry a build would print in English, and why."""
+
+    locale: str
+    msgid: str
+    context: str | None
+    reason: str
+    where: str
+
+    def __str__(self) -> str:
+        shown = f"{self.msgid!r}" + (f" (context {self.context!r})" if self.context else "")
+        return f"{self.locale:<6} {self.reason:<34} {shown}  [{self.where}]"
+
+
+def why_untranslated(message) -> str | None:  # type: ignore[no-untyped-def]
+    """Why an entry counts as untranslated (None when it is translated)."""
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    if not any(strings):
+        return "untranslated"
+    if message.fuzzy:
+        return "fuzzy (review, then remove the flag)"
+    if not all(strings):
+        empty = ", ".join(f"msgstr[{i}]" for i, s in enumerate(strings) if not s)
+        return f"plural form {empty} empty"
+    found = problems(message.id, strings)
+    if found:
+        return "rejected: " + "; ".join(found)
+    return None
+
+
+def gaps(locales: list[str] | None = None, root: Path | None = None) -> list[Gap]:
+    """Every untranslated, fuzzy, partly filled or rejected entry, per locale, in file order."""
+    out = []
+    for code in locales or shipped_locales(root)[1:]:
+        if code not in shipped_locales(root):
+            raise UsageError(f"unknown locale {code!r}; shipped locales: "
+                             f"{', '.join(shipped_locales(root))}")
+        for message in read_po_file(code, catalog_path(code, root)):
+            if not message.id:
+                continue
+            reason = why_untranslated(message)
+            if reason:
+                msgid = message.id if isinstance(message.id, str) else message.id[0]
+                where = (f"{message.locations[0][0]}:{message.locations[0][1]}"
+                         if message.locations else "")
+                out.append(Gap(code, msgid, message.context, reason, where))
+    return out
+
+
+def entry_count(code: str, root: Path | None = None) -> int:
+    """How many entries a locale's catalog has (each counted once, whatever its games)."""
+    return sum(1 for message in read_po_file(code, catalog_path(code, root)) if message.id)

@@ -7,6 +7,7 @@ forms included: ``ngettext`` is extracted with both its arguments).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -20,6 +21,11 @@ from printkit.render.templating import JINJA_EXTENSIONS, TRIMMED
 from printkit.resources import PACKAGE_DIR, templates_dir
 
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+#: A comment that starts with one of these, just before a msgid, reaches the catalog as an
+#: extracted comment (``#.``): ``# TRANSLATORS: …`` in Python and in game data (the TOML
+#: comment lines just above the key), ``{# TRANSLATORS: … #}`` in templates. The tag itself
+#: is left out of the catalog (Jinja2's extractor always drops it; the others follow).
+COMMENT_TAGS = ("TRANSLATORS:",)
 
 #: Keys of game data whose string values are English msgids. A game's own
 #: title is a proper name and is printed as it is in every language. ``gather``
@@ -51,15 +57,57 @@ def _strings(node: Any, keys: set[str], path: str = "") -> Iterator[tuple[str, s
 
 def extract_toml(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
                  options: dict[str, Any]) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Babel extractor for game data (registered as ``printkit_toml``)."""
+    """Babel extractor for game data (registered as ``printkit_toml``).
+
+    A translator comment for a data string is a TOML comment block just above its key
+    (for a list, above the key that opens the list) starting with a comment tag::
+
+        # TRANSLATORS: printed on the rink, in a box 18 mm wide.
+        label = "Free Skate"
+
+    TOML comments were chosen over a sibling key so the schema stays the game's own
+    facts, and so the note sits where an editor of the data sees it.
+    """
     raw = fileobj.read()
     data = tomllib.loads(raw.decode("utf-8"))
     name = getattr(fileobj, "name", "")
     keys = TRANSLATABLE_KEYS | (EXAMPLE_KEYS if str(name).endswith("examples.toml") else set())
     lines = raw.decode("utf-8").splitlines()
+    tags = tuple(comment_tags or ())
     for path, text in _strings(data, keys):
-        lineno = next((i + 1 for i, line in enumerate(lines) if text in line), 0)
-        yield lineno, "gettext", text, [f"data: {path}"]
+        encoded = _toml_string(text)
+        data_lines = [(i + 1, line) for i, line in enumerate(lines)
+                      if not line.lstrip().startswith("#")]
+        lineno = next((n for n, line in data_lines if encoded in line), 0) or next(
+            (n for n, line in data_lines if text in line), 0)
+        key = path.rsplit(".", 1)[-1].split("[", 1)[0]
+        notes = _toml_comments(lines, lineno, key, tags) if tags and lineno else []
+        yield lineno, "gettext", text, [*notes, f"data: {path}"]
+
+
+def _toml_string(text: str) -> str:
+    """How a string is written in TOML (a basic string), to find its line."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _toml_comments(lines: list[str], lineno: int, key: str, tags: tuple[str, ...]) -> list[str]:
+    """The tagged comment block above the line that starts ``key``, at or before ``lineno``."""
+    start = lineno - 1
+    opener = re.compile(rf"^\s*{re.escape(key)}\s*=|[{{,]\s*{re.escape(key)}\s*=")
+    while start > 0 and not opener.search(lines[start]) and lineno - start < 200:
+        start -= 1
+    block: list[str] = []
+    i = start - 1
+    while i >= 0 and lines[i].lstrip().startswith("#"):
+        block.insert(0, lines[i].lstrip()[1:].strip())
+        i -= 1
+    notes: list[str] = []
+    for line in block:
+        if line.startswith(tags):
+            notes.append(line)
+        elif notes and line:
+            notes[-1] += " " + line
+    return notes
 
 
 def _sources(root: Path) -> Iterator[tuple[Path, str, str, dict[str, Any]]]:
@@ -82,7 +130,8 @@ def extract_catalog(root: Path | None = None) -> Catalog:
     for path, shown, method, options in _sources(base):
         with path.open("rb") as fh:
             for lineno, message, comments, context in extract(
-                    method, fh, keywords=KEYWORDS, options=options, strip_comment_tags=True):
+                    method, fh, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, options=options,
+                    strip_comment_tags=True):
                 catalog.add(message, None, [(shown, lineno)], auto_comments=comments,
                             context=context)
     return catalog

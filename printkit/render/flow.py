@@ -48,6 +48,7 @@ from reportlab.platypus.flowables import AnchorFlowable, PageBreakIfNotEmpty
 from reportlab.platypus.frames import Frame
 
 from printkit.errors import FitError, TranslationError
+from printkit.i18n import typography
 from printkit.layout.geometry import MM, Paper
 from printkit.render import fonts
 from printkit.render.pdf import doc_options
@@ -75,10 +76,12 @@ _OPERATOR = re.compile(r"[ \u00a0]([+×=\u2212])[ \u00a0]")
 _UNIT = re.compile(r"(\d)[ \u00a0](" + "|".join(re.escape(u) for u in UNITS) + r")(?![\w/])")
 
 
-def typeset(text: str) -> str:
-    """No-break spaces around + − × = and between a number and its unit."""
+def typeset(text: str, locale: str | None = None) -> str:
+    """No-break spaces around + − × = and between a number and its unit, then the
+    locale's own rules (quotation marks, French spacing before ; : ! ?)."""
     text = _OPERATOR.sub(lambda m: f"{NBSP}{m.group(1)}{NBSP}", text)
-    return _UNIT.sub(lambda m: f"{m.group(1)}{NBSP}{m.group(2)}", text)
+    text = _UNIT.sub(lambda m: f"{m.group(1)}{NBSP}{m.group(2)}", text)
+    return typography.localise(text, locale)
 
 
 def _styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
@@ -169,7 +172,7 @@ class FlowBuilder:
                 raise self.fail(f"<{child.tag}> is not allowed inside <{element.tag}>")
             parts.append(markup_escape(child.tail or ""))
         # Collapse layout whitespace only: a translator's no-break space must stay.
-        return typeset(_SPACES.sub(" ", "".join(parts)).strip())
+        return typeset(_SPACES.sub(" ", "".join(parts)).strip(), self.doc.locale)
 
     def para(self, element: ET.Element, style: str, prefix: str = "") -> Paragraph:
         return Paragraph(prefix + self.inline(element), self.styles[style])

@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.errors import FitError
+from printkit.i18n import typography
 from printkit.layout.geometry import Rect
 from printkit.render import fonts
 
@@ -91,7 +92,7 @@ class Ink:
         ``%%`` prints as a percent sign and <b>/<i> as bold and italic, as in
         flowing text.
         """
-        text = label_text(text)
+        text = typography.localise(label_text(text), self.locale)
         tagged = _TAG.search(text) is not None
         # A tagged line is measured in bold, its widest possible face.
         used = self.fitted(plain(text), box, fonts.BOLD if tagged else font, size, min_size,
@@ -130,7 +131,7 @@ class Ink:
 
         ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
         """
-        text = label_text(text)
+        text = typography.localise(label_text(text), self.locale)
         self.check(plain(text), where)
         current = size
         alignment = {"left": TA_LEFT, "centre": TA_CENTER}[align]

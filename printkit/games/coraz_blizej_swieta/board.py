@@ -45,7 +45,9 @@ def _label(ctx: RenderContext, field: int) -> str | None:
     board = ctx.data["board"]
     _ = ctx._
     if field == board["start"]:
-        return _("Start")
+        # TRANSLATORS: the board field where every pawn begins, printed inside the field
+        # (about 25 mm wide); another "Start" labels Yeti Slalom's start rows.
+        return ctx.localizer.pgettext("board field where the pawns begin", "Start")
     if field == board["wigilia"]:
         return _("Christmas Eve")
     if field == board["goal"][0]:

@@ -52,6 +52,7 @@ def draw_player_block(c: Canvas, ink: Ink, ctx: RenderContext, block: Rect,
     label_w = inner.width * 0.3
     heading = Rect(inner.x, inner.top - row_h, inner.width, row_h)
     c.setFillColor(RED)
+    # TRANSLATORS: column head of the tracker sheet; %(number)s is the player's number (1–4).
     ink.line(_("Player %(number)s") % {"number": loc.number(number)},
              Rect(heading.x, heading.y, label_w, heading.height), fonts.BOLD, 13, 8,
              align="left", where="player heading")

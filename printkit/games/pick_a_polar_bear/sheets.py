@@ -108,6 +108,8 @@ def render_score_sheet(ctx: RenderContext) -> bytes:
     for r in range(ROUNDS + 2):
         y -= row_h
         total, score = r == ROUNDS, r == ROUNDS + 1
+        # TRANSLATORS: row heads of the score sheet, in a box about 30 mm wide; %(number)s is
+        # the round number.
         label = (_("Score") if score else _("Total") if total
                  else _("Round %(number)s") % {"number": number(r + 1)})
         c.setFillColor(NAVY if total or score else INK)

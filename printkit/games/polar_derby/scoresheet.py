@@ -112,6 +112,7 @@ def render_score_sheet(ctx: RenderContext) -> bytes:
         c.setLineWidth(1.4)
         c.rect(cell.x, cell.y, cell.width, cell.height, stroke=1, fill=1)
         c.setFillColor(MUTED)
+        # TRANSLATORS: column head of the score sheet; %(number)s is the player's number (1–4).
         ink.line(_("Player %(number)s") % {"number": loc.number(p + 1)},
                  Rect(cell.x + mm(1.5), cell.top - mm(5), cell.width - mm(3), mm(4)),
                  fonts.ITALIC, 7.5, 5, align="left", where="player heading")
@@ -121,6 +122,8 @@ def render_score_sheet(ctx: RenderContext) -> bytes:
     for g in range(games + 1):
         total = g == games
         y = top - name_h - (g + 1) * row_h
+        # TRANSLATORS: row heads of the score sheet, in a box about 30 mm wide; %(number)s is
+        # the number of the game in a longer match.
         label = _("Total") if total else _("Game %(number)s") % {"number": loc.number(g + 1)}
         c.setFillColor(BOARDS if total else INK)
         ink.line(label, Rect(table.x, y, label_w - mm(3), row_h), fonts.BOLD, 13, 7,

@@ -183,7 +183,10 @@ def _start_panel(c: Canvas, ink: Ink, ctx: RenderContext, box: Rect) -> None:
     c.roundRect(box.x, box.y, box.width, box.height, mm(3), stroke=1, fill=1)
     inner = box.inset(mm(2))
     c.setFillColor(fills.text(PAPER, START))
-    ink.line(ctx._("Start"), Rect(inner.x, inner.top - mm(10), inner.width, mm(10)),
+    # TRANSLATORS: heading of the panel beside the two start rows, where snowboarders
+    # enter the course; one line, shrunk to fit the panel's width.
+    start = ctx.localizer.pgettext("panel beside the start rows of the course", "Start")
+    ink.line(start, Rect(inner.x, inner.top - mm(10), inner.width, mm(10)),
              fonts.BOLD, 18, 8, where="start panel")
     cx = inner.centre[0]
     shapes.arrow(c, cx, inner.top - mm(13), cx, inner.y + mm(2), width=mm(3), head=mm(9),
