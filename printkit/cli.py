@@ -16,11 +16,14 @@ from pathlib import Path
 from printkit import __version__
 from printkit.commands.build import BuildOptions, build
 from printkit.commands.check import check
+from printkit.commands.export import ExportOptions, export_cards, export_tts
 from printkit.commands.listing import listing
 from printkit.commands.solve import solve
 from printkit.errors import PrintkitError
 from printkit.i18n import catalogs
-from printkit.i18n.coverage import coverage
+from printkit.i18n.coverage import coverage, entry_count, gaps
+from printkit.i18n.glossary import glossary_problems
+from printkit.i18n.review import write_review
 from printkit.layout.geometry import LAYOUTS, MAX_DUPLEX_OFFSET_MM, PAPERS
 
 
@@ -66,6 +69,8 @@ def parser() -> argparse.ArgumentParser:
                    "same for any N")
     b.add_argument("--force", action="store_true",
                    help="render every document, even those whose inputs have not changed")
+    b.add_argument("--no-previews", action="store_true",
+                   help="write no PNG previews of the pages (the kit page shows links only)")
     b.add_argument("--quiet", action="store_true", help="print only errors")
 
     c = sub.add_parser("check", help="replay worked examples; render nothing",
@@ -86,6 +91,28 @@ def parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument("game", metavar="GAME", help="a game with a solver, e.g. "
                            "pick-a-polar-bear")
     solve_cmd.add_argument("--seed", type=int, default=1, help="the deal's seed (default 1)")
+
+    exp = sub.add_parser("export", help="card images: for print services, Tabletop Simulator",
+                         description="Draw a game's cards with the PDFs' own code and write "
+                         "them as images under OUT/exports/GAME/LOCALE/.")
+    kinds = exp.add_subparsers(dest="kind", required=True, parser_class=_Parser)
+    for kind, summary in (("cards", "one PNG per card face and back, with bleed, and a CSV "
+                                    "manifest"),
+                          ("tts", "Tabletop Simulator deck sheets, backs and saved objects")):
+        e = kinds.add_parser(kind, help=summary, description=summary[:1].upper() + summary[1:]
+                             + ".")
+        e.add_argument("--game", required=True, metavar="ID", help="the game")
+        e.add_argument("--locale", action="append", metavar="CODE",
+                       help="this locale (repeatable; default: en)")
+        e.add_argument("--document", action="append", metavar="ID",
+                       help="only this card set (repeatable; default: every card and token "
+                       "document)")
+        if kind == "cards":
+            e.add_argument("--dpi", type=int, default=300, metavar="N",
+                           help="resolution, 72 to 1200 (default: 300)")
+        e.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
+                       help="output folder (default: ./output)")
+        e.add_argument("--quiet", action="store_true", help="print only errors")
 
     cat = sub.add_parser("catalog", help="translation catalogs: extract, start, update",
                          description="Keep the gettext catalogs under locales/ in step with "
@@ -111,6 +138,23 @@ def parser() -> argparse.ArgumentParser:
                      help="only this locale (repeatable)")
     cov.add_argument("--fail-under", type=float, metavar="PERCENT",
                      help="exit 1 if any game of any locale is below this coverage")
+    cov.add_argument("--missing", action="store_true",
+                     help="list every untranslated, fuzzy, partly filled or rejected entry, "
+                     "with the reason, and the totals per locale")
+    chk = actions.add_parser("check", help="check every catalog against its glossary",
+                             description="Report every entry whose source contains a term of "
+                             "locales/CODE/glossary.toml and whose translation lacks the agreed "
+                             "term or uses a forbidden one; exit 1 if there is any.")
+    chk.add_argument("--locale", action="append", metavar="CODE",
+                     help="only this locale (repeatable)")
+    rev = actions.add_parser("review", help="write a review sheet (PDF and CSV) for a locale",
+                             description="Write OUT/review/CODE.pdf and OUT/review/CODE.csv: "
+                             "every entry with its source, translation, translator comment, "
+                             "the documents and pages that print it and its status, entries "
+                             "that need work first.")
+    rev.add_argument("--locale", required=True, metavar="CODE", help="the locale to review")
+    rev.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
+                     help="output folder (default: ./output)")
     return top
 
 
@@ -192,7 +236,8 @@ def _run(args: argparse.Namespace) -> int:
                                         out=args.out, strict=args.strict,
                                         layout=args.layout, duplex_offset=args.duplex_offset,
                                         ink_saver=args.ink_saver, jobs=args.jobs,
-                                        force=args.force), progress=say)
+                                        force=args.force, previews=not args.no_previews),
+                           progress=say)
             for warning in result.warnings:
                 _err(warning)
             if not args.quiet:
@@ -210,12 +255,32 @@ def _run(args: argparse.Namespace) -> int:
             for line in solve(args.game, args.seed):
                 print(line)
             return 0
+        if args.command == "export":
+            say = (lambda line: None) if args.quiet else _err
+            options = ExportOptions(game=args.game, locales=args.locale,
+                                    documents=args.document, dpi=getattr(args, "dpi", 300),
+                                    out=args.out)
+            done = (export_cards if args.kind == "cards" else export_tts)(options, progress=say)
+            for note in done.notes:
+                _err(f"note: {note}")
+            if not args.quiet:
+                print(f"wrote {len(done.written)} file(s) to "
+                      f"{options.out / 'exports' / options.game}")
+            return 0
         if args.command == "catalog" and args.action == "coverage":
             rows = coverage(args.locale)
+            if args.missing:
+                return _missing(args.locale, rows)
             for row in rows:
                 print(row)
             low = [r for r in rows if args.fail_under is not None and r.percent < args.fail_under]
             return 1 if low else 0
+        if args.command == "catalog" and args.action == "check":
+            found = glossary_problems(args.locale)
+            for line in found:
+                print(line)
+            print(f"{len(found)} glossary problem(s)")
+            return 1 if found else 0
         if args.command == "catalog":
             for path in _catalog(args):
                 print(f"wrote {path}")
@@ -230,8 +295,21 @@ def _run(args: argparse.Namespace) -> int:
         return _exit_code(exc)
 
 
-def _catalog(args: argparse.Namespace) -> list[Path]:
+def _missing(locales: list[str] | None, rows: list) -> int:  # type: ignore[type-arg]
+    """``catalog coverage --missing``: what is left to translate, with why, and totals."""
+    found = gaps(locales)
+    for gap in found:
+        print(gap)
+    for code in dict.fromkeys(r.locale for r in rows):
+        total = entry_count(code)
+        left = sum(g.locale == code for g in found)
+        print(f"{code}: {left} of {total} entries to do")
+    return 0
 
+
+def _catalog(args: argparse.Namespace) -> list[Path]:
+    if args.action == "review":
+        return write_review(args.locale, args.out)
     if args.action == "extract":
         return [catalogs.extract_template()]
     if args.action == "init":

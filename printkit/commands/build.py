@@ -10,9 +10,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit import games
-from printkit.errors import BuildError, PrintkitError, UsageError
+from printkit.errors import BuildError, PrintkitError, TranslationErrors, UsageError
 from printkit.fingerprint import (
     STORE_NAME,
+    Record,
     Store,
     code_digest,
     digest,
@@ -22,9 +23,13 @@ from printkit.fingerprint import (
 )
 from printkit.game import GUIDE, Game, RenderContext
 from printkit.i18n import N_, Localizer, shipped_locales
+from printkit.i18n.glossary import glossary_problems
 from printkit.kit import KitPart, combine, page_count
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
 from printkit.output import commit
+from printkit.preview import COVER, preview_name, preview_pattern, render_previews
+from printkit.preview import FOLDER as PREVIEWS
+from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
 
 Progress = Callable[[str], None]
 
@@ -50,6 +55,8 @@ class BuildOptions:
     jobs: int | None = None
     #: Render every document, even the ones whose inputs have not changed.
     force: bool = False
+    #: Write PNG previews of every page beside the PDFs (see :mod:`printkit.preview`).
+    previews: bool = True
 
     def spec(self) -> PrintSpec:
         """The print spec these options ask for; a bad layout or offset is a usage error."""
@@ -125,6 +132,7 @@ class _Job:
     paper: Paper
     spec: PrintSpec
     strict: bool
+    previews: bool = True
 
 
 _JOB: _Job | None = None
@@ -161,8 +169,16 @@ def _failure(exc: PrintkitError) -> tuple[str, list[str], int]:
     return ("error", exc.lines(), code)
 
 
+def _previews(pdf: bytes) -> dict[str, bytes]:
+    """The document's previews when the build asks for them: rasterised in the worker that
+    rendered it, so previews render in parallel like the documents."""
+    assert _JOB is not None
+    return render_previews(pdf) if _JOB.previews else {}
+
+
 def _render_document(task: tuple[str, str, str]) -> tuple:
-    """Render one document: ("ok", pdf, used catalog keys, missing keys) or ("error", …)."""
+    """Render one document: ("ok", pdf, used catalog keys, missing keys, previews) or
+    ("error", …)."""
     game_id, locale, doc_id = task
     assert _JOB is not None
     game = games.get(game_id)
@@ -171,7 +187,7 @@ def _render_document(task: tuple[str, str, str]) -> tuple:
         pdf = game.document(doc_id).render(_context(game, locale, doc_id, localizer))
     except PrintkitError as exc:
         return _failure(exc)
-    return ("ok", pdf, sorted(localizer.used), sorted(localizer.missing))
+    return ("ok", pdf, sorted(localizer.used), sorted(localizer.missing), _previews(pdf))
 
 
 def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple:
@@ -189,7 +205,10 @@ def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple
         kit = combine(parts, f"{ctx.data['title']} · {ctx._(KIT_TITLE)}", locale)
     except PrintkitError as exc:
         return _failure(exc)
-    return ("ok", (guide, kit), sorted(localizer.used), sorted(localizer.missing))
+    pages = {GUIDE.id: page_count(guide), **{k: page_count(v) for k, v in docs.items()}}
+    data = kit_data(ctx, pages)
+    return ("ok", (guide, kit, data), sorted(localizer.used), sorted(localizer.missing),
+            _previews(guide))
 
 
 def _run(tasks: list[tuple], work: Callable[[tuple], tuple], workers: int,
@@ -225,6 +244,10 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     check_source_date_epoch()
     selected = games.select(options.games)
     locales = resolve_locales(options.locales)
+    if options.strict:  # a strict build also holds translations to the glossaries
+        found = glossary_problems(locales)
+        if found:
+            raise TranslationErrors(found)
     paper = resolve_paper(options.paper)
     spec = options.spec()
     workers = options.workers()
@@ -257,6 +280,30 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     prints: dict[tuple[str, str, str], str] = {}
     missing: dict[str, set[str]] = {code: set() for code in locales}
     result = BuildResult()
+    #: Preview records of documents rendered again: their pages may have changed in number.
+    stale: set[str] = set()
+
+    def kept_previews(key: tuple[str, str, str], current: str) -> dict[str, Record] | None:
+        """The previews of an up-to-date document, if all are still as written (or not asked
+        for); None sends the document back to be rendered, previews and all."""
+        if not options.previews:
+            return {}
+        shots = _previews_of(store, *key, paper.id)
+        if not any(name.endswith(f"-{COVER}.png") for name in shots):
+            return None
+        wanted = digest(current, "previews")
+        return shots if all(store.up_to_date(out, out / name, wanted)
+                            for name in shots) else None
+
+    def add_previews(key: tuple[str, str, str], current: str,
+                     shots: dict[str, bytes]) -> None:
+        stale.update(_previews_of(store, *key, paper.id))
+        folder = out / key[0] / key[1] / PREVIEWS
+        for page, png in shots.items():
+            shot = folder / preview_name(key[2], paper.id, page)
+            files[shot] = png
+            fresh.record(out, shot, digest(current, "previews"), [], [], png)
+
     for game in selected:
         for locale in locales:
             for doc in game.documents:
@@ -265,8 +312,10 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
                 old = store.get(out, path)
                 current = old and fingerprint(game, locale, doc.id, old.used)
                 kept = old and store.up_to_date(out, path, current)
-                if kept:
+                shots = kept and kept_previews(key, current)
+                if kept and shots is not None:
                     fresh.records[path.relative_to(out).as_posix()] = kept
+                    fresh.records.update(shots)
                     prints[key] = current
                     missing[locale].update(kept.warnings)
                     result.up_to_date += 1
@@ -286,7 +335,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
             errors.append(exc)
     if errors:
         raise BuildError(errors)
-    _JOB = _Job(prepared, paper, spec, options.strict)
+    _JOB = _Job(prepared, paper, spec, options.strict, options.previews)
     todo.sort(key=lambda k: -_COST.get(kinds[k], 1))
     done = [0]
 
@@ -298,12 +347,13 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         if outcome[0] == "error":
             errors.append(RenderFailure(outcome[1], outcome[2]))
             continue
-        _, pdf, used, absent = outcome
+        _, pdf, used, absent, shots = outcome
         game = games.get(key[0])
         path = output_path(out, *key, paper.id)
         prints[key] = fingerprint(game, key[1], key[2], used)
         files[path] = pdf
         fresh.record(out, path, prints[key], used, absent, pdf)
+        add_previews(key, prints[key], shots)
         missing[key[1]].update(absent)
         result.rendered += 1
     if errors:
@@ -320,9 +370,13 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
             current = old and fingerprint(game, locale, GUIDE.id, old.used, *doc_prints)
             kept_guide = old and store.up_to_date(out, guide_path, current)
             kept_kit = kept_guide and store.up_to_date(out, kit_path, digest(current, "kit"))
-            if kept_guide and kept_kit:
-                for path in (guide_path, kit_path):
+            data_path = _kit_data_path(out, game.id, locale, paper.id)
+            kept_data = kept_kit and store.up_to_date(out, data_path, digest(current, "data"))
+            shots = kept_data and kept_previews((game.id, locale, GUIDE.id), current)
+            if kept_data and shots is not None:
+                for path in (guide_path, kit_path, data_path):
                     fresh.records[path.relative_to(out).as_posix()] = store.get(out, path)
+                fresh.records.update(shots)
                 missing[locale].update(kept_guide.warnings)
                 result.up_to_date += 2
                 continue
@@ -336,16 +390,20 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         if outcome[0] == "error":
             errors.append(RenderFailure(outcome[1], outcome[2]))
             continue
-        _, (guide, kit), used, absent = outcome
+        _, (guide, kit, data), used, absent, shots = outcome
         game = games.get(task[0])
         locale = task[1]
         doc_prints = [prints[(game.id, locale, d.id)] for d in game.documents]
         guide_print = fingerprint(game, locale, GUIDE.id, used, *doc_prints)
-        for name, pdf, print_ in ((GUIDE.id, guide, guide_print),
-                                  (KIT_ID, kit, digest(guide_print, "kit"))):
-            path = output_path(out, game.id, locale, name, paper.id)
+        for path, pdf, print_ in (
+                (output_path(out, game.id, locale, GUIDE.id, paper.id), guide, guide_print),
+                (output_path(out, game.id, locale, KIT_ID, paper.id), kit,
+                 digest(guide_print, "kit")),
+                (_kit_data_path(out, game.id, locale, paper.id), data,
+                 digest(guide_print, "data"))):
             files[path] = pdf
             fresh.record(out, path, print_, used, absent, pdf)
+        add_previews((game.id, locale, GUIDE.id), guide_print, shots)
         missing[locale].update(absent)
         result.rendered += 2
     if errors:
@@ -360,13 +418,34 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
             shown = f"{msgid!r} (context {context!r})" if context else repr(msgid)
             result.warnings.append(f"warning: locale {code}: no translation for {shown}; "
                                    f"English used")
-    # Records of files this build did not touch (other games, locales, papers) stay.
+    # Records of files this build did not touch (other games, locales, papers) stay;
+    # previews of a document rendered again are the ones this build made.
     for name, record in store.records.items():
-        fresh.records.setdefault(name, record)
+        if name not in stale:
+            fresh.records.setdefault(name, record)
+    # The kit page lists every kit in the folder; rewritten only when it changes.
+    index = out / INDEX_NAME
+    page = kit_page(out, files, set(fresh.records))
+    if not index.is_file() or index.read_bytes() != page:
+        files[index] = page
     if files or store.to_bytes() != fresh.to_bytes():
         files[out / STORE_NAME] = fresh.to_bytes()
     result.written = [p for p in commit(files, out) if p.name != STORE_NAME] if files else []
     return result
+
+
+def _kit_data_path(out: Path, game: str, locale: str, paper: str) -> Path:
+    """What the kit page needs to know of a kit (see :func:`printkit.preview.kitpage.kit_data`)."""
+    return out / game / locale / PREVIEWS / KIT_DATA.format(paper=paper)
+
+
+def _previews_of(store: Store, game: str, locale: str, document: str,
+                 paper: str) -> dict[str, Record]:
+    """The store's records of one document's previews."""
+    folder = f"{game}/{locale}/{PREVIEWS}/"
+    pattern = preview_pattern(document, paper)
+    return {name: record for name, record in store.records.items()
+            if name.startswith(folder) and pattern.fullmatch(name[len(folder):])}
 
 
 def _unique(errors: list[PrintkitError]) -> list[PrintkitError]:

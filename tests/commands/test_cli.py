@@ -52,7 +52,7 @@ def test_build_writes_four_documents_a_guide_and_a_kit_per_locale(
     code, out, err = run(["build", "--game", GAME_ID, "--locale", "pl", "--out", str(tmp_path)],
                          capsys)
     assert code == 0, err
-    written = sorted(p.name for p in (tmp_path / GAME_ID / "pl").iterdir())
+    written = sorted(p.name for p in (tmp_path / GAME_ID / "pl").glob("*.pdf"))
     assert written == ["board-a4.pdf", "guide-a4.pdf", "kit-a4.pdf", "reference-a4.pdf",
                        "rulebook-a4.pdf", "tracker-a4.pdf", "tydzien-cards-a4.pdf"]
     assert "[5/5]" in err  # progress

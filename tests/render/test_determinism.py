@@ -15,7 +15,7 @@ from tests.conftest import GAME_ID
 def _build(out: Path) -> dict[str, bytes]:
     subprocess.run([sys.executable, "-m", "printkit", "build", "--locale", "pl", "--quiet",
                     "--out", str(out)], check=True)
-    return {p.name: p.read_bytes() for p in sorted((out / GAME_ID / "pl").iterdir())}
+    return {p.name: p.read_bytes() for p in sorted((out / GAME_ID / "pl").glob("*.pdf"))}
 
 
 def test_two_builds_are_byte_identical(tmp_path: Path, built_kit: Path) -> None:
@@ -25,7 +25,7 @@ def test_two_builds_are_byte_identical(tmp_path: Path, built_kit: Path) -> None:
     assert {"guide-a4.pdf", "kit-a4.pdf"} <= set(first)
     assert first == second
     # ...and the in-process session build agrees with both.
-    session = {p.name: p.read_bytes() for p in sorted((built_kit / GAME_ID / "pl").iterdir())}
+    session = {p.name: p.read_bytes() for p in sorted((built_kit / GAME_ID / "pl").glob("*.pdf"))}
     assert session == first
 
 
@@ -41,7 +41,7 @@ def _build_with(out: Path, epoch: str | None) -> subprocess.CompletedProcess[str
 def test_source_date_epoch_dates_every_pdf_and_builds_stay_identical(tmp_path: Path) -> None:
     for name in ("a", "b"):
         assert _build_with(tmp_path / name, "1700000000").returncode == 0
-    first = sorted((tmp_path / "a" / GAME_ID / "en").iterdir())
+    first = sorted((tmp_path / "a" / GAME_ID / "en").glob("*.pdf"))
     for path in first:
         assert path.read_bytes() == (tmp_path / "b" / GAME_ID / "en" / path.name).read_bytes()
         dates = PdfReader(path).metadata.get("/CreationDate")

@@ -28,7 +28,7 @@ def text(reader: PdfReader) -> str:
 def test_every_document_of_every_game_in_every_locale(built_kit: Path) -> None:
     for game in GAMES.values():
         for locale in shipped_locales():
-            names = sorted(p.name for p in (built_kit / game.id / locale).iterdir())
+            names = sorted(p.name for p in (built_kit / game.id / locale).glob("*.pdf"))
             assert names == sorted([f"{doc.id}-a4.pdf" for doc in game.documents]
                                    + ["guide-a4.pdf", "kit-a4.pdf"])
 
