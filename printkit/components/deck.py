@@ -1,0 +1,175 @@
+"""A card deck declared in data: its cards (TOML or CSV), resolved and checked against its files.
+
+The schema (:mod:`printkit.components.schema`) checks what game.toml says on
+its own; loading a deck checks what needs the game folder: the CSV file,
+every image a card or the back names (found, readable, sharp enough), and
+per-card values that must be a colour or a symbol. Every error comes at
+once; resolution warnings are collected in :attr:`Deck.warnings` for the
+caller to print.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.components.cards_csv import read_cards
+from printkit.components.images import Artwork, load_artwork, resolution_warning
+from printkit.components.schema import COLOUR
+from printkit.errors import DataError, DataErrors
+from printkit.layout.geometry import DEFAULT_SPEC, mm
+from printkit.render.symbols import SYMBOLS
+from printkit.resources import relative
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card entry (printed ``count`` times) and where it was declared."""
+
+    values: Mapping[str, Any]
+    count: int
+    file: str
+    key: str
+    #: CSV column numbers by field name; None for a card listed in TOML.
+    columns: Mapping[str, int] | None = None
+
+    def at(self, name: str) -> str:
+        """The key path (TOML) or the cell (CSV) of this card's field ``name``."""
+        if self.columns is None:
+            return f"{self.key}.{name}"
+        return f"{self.key}, column {self.columns[name]} ({name})"
+
+    @property
+    def label(self) -> str:
+        """How messages name the card: its first field's value and where it is declared."""
+        first = next((v for v in self.values.values()), None)
+        shown = f"card {str(first)!r}" if first is not None else "card"
+        return f"{shown} ({self.file}: {self.key})"
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    spec: Mapping[str, Any]
+    cards: tuple[Card, ...]
+    #: game.toml as messages name it.
+    file: str
+    artwork: Mapping[str, Artwork] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        return f"decks.{self.id}"
+
+    @property
+    def order(self) -> list[int]:
+        """The entry of every printed card, in print order (copies side by side)."""
+        return [i for i, card in enumerate(self.cards) for _ in range(card.count)]
+
+
+def shown(path: Path) -> str:
+    """A file of the game as messages name it: inside printkit as :func:`relative` does,
+    else from the current folder if it is below it (``heroes.csv`` when run in the
+    project), else in full."""
+    inside = relative(path)
+    if not Path(inside).is_absolute():
+        return inside
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def game_file(folder: Path) -> str:
+    return shown(folder / "game.toml")
+
+
+def _cards(spec: Mapping[str, Any], deck_id: str, folder: Path, file: str) -> list[Card]:
+    if spec.get("csv") is None:
+        return [Card({k: v for k, v in entry.items() if k != "count"}, entry.get("count", 1),
+                     file, f"decks.{deck_id}.cards[{i}]")
+                for i, entry in enumerate(spec["cards"])]
+    path = folder / spec["csv"]
+    label = shown(path)
+    rows, columns = read_cards(path, label, list(spec["fields"]))
+    return [Card({k: v for k, v in values.items() if k != "count"}, values.get("count", 1),
+                 label, f"line {line}", columns) for line, values in rows]
+
+
+def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) -> None:
+    """Per-card values a box turns into a colour or a symbol must be one."""
+    for box in spec["boxes"]:
+        name = box.get("field")
+        value = card.values.get(name) if name else None
+        if value is None:
+            continue
+        if box["show"] == "fill" and not re.fullmatch(COLOUR, str(value)):
+            errors.append(DataError(card.file, card.at(name), f"{value!r} is not a colour "
+                                                              f"like #1a2b3c (box "
+                                                              f"{box['name']!r})"))
+        if box["show"] == "symbol" and value not in SYMBOLS:
+            errors.append(DataError(card.file, card.at(name), f"{value!r} is not a symbol; "
+                                                              f"symbols: {', '.join(SYMBOLS)}"))
+
+
+def _images(spec: Mapping[str, Any], deck_id: str, cards: list[Card], folder: Path,
+            file: str, errors: list[DataError],
+            warnings: list[str]) -> dict[str, Artwork]:
+    """Every image the deck names, loaded once, with a warning per soft use."""
+    art: dict[str, Artwork] = {}
+    uses: list[tuple[str, float, float, str, str]] = []  # name, w, h, file, key
+    for i, box in enumerate(spec["boxes"]):
+        if box["show"] != "image":
+            continue
+        w, h = mm(box["width_mm"]), mm(box["height_mm"])
+        if box.get("content") is not None:
+            uses.append((box["content"], w, h, file, f"decks.{deck_id}.boxes[{i}].content"))
+        for card in cards:
+            name = card.values.get(box["field"]) if box.get("field") else None
+            if name:
+                uses.append((str(name), w, h, card.file, card.at(box["field"])))
+    back = spec.get("back")
+    if back and back.get("image"):
+        card = spec["card"]
+        inset = 2 * DEFAULT_SPEC.safe_mm
+        uses.append((back["image"], mm(card["width_mm"] - inset), mm(card["height_mm"] - inset),
+                     file, f"decks.{deck_id}.back.image"))
+    warned: set[tuple[str, float, float]] = set()
+    for name, w, h, where, key in uses:
+        if name not in art:
+            try:
+                art[name] = load_artwork(folder, name, where, key)
+            except DataError as exc:
+                errors.append(exc)
+                art[name] = None  # type: ignore[assignment]  # reported once
+                continue
+        if art[name] is None or (name, w, h) in warned:
+            continue
+        warned.add((name, w, h))
+        line = resolution_warning(art[name], name, w, h, where, key)
+        if line is not None:
+            warnings.append(line)
+    return {k: v for k, v in art.items() if v is not None}
+
+
+def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
+    """The deck ``deck_id`` of a validated game.toml, with its cards and images; every
+    problem raised at once as :class:`DataErrors`."""
+    spec = data["decks"][deck_id]
+    file = game_file(folder)
+    cards = _cards(spec, deck_id, folder, file)
+    errors: list[DataError] = []
+    warnings: list[str] = []
+    for card in cards:
+        _check_values(spec, card, errors)
+    if sum(card.count for card in cards) == 0:
+        errors.append(DataError(cards[0].file if cards else file, f"decks.{deck_id}",
+                                "every card has a count of 0; the deck prints nothing"))
+    art = _images(spec, deck_id, cards, folder, file, errors, warnings)
+    if errors:
+        raise DataErrors(errors)
+    return Deck(deck_id, spec, tuple(cards), file, art, tuple(warnings))
+

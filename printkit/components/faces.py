@@ -1,0 +1,180 @@
+"""Drawing a data-driven deck: each card face as its named boxes, the back, the card sheets.
+
+A box is placed from the top-left corner of the card's cut line, as a
+designer measures a card; the print layer decides where the card sits on
+the sheet in each layout, so the same deck prints ``home``, ``shop`` and
+``fold``. Text goes through :class:`~printkit.render.text.Ink` (glyph check
+and fit check, naming the card and the field); text fields are msgids and
+are translated, values are not (a number is set in the locale's digits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from io import BytesIO
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.components.deck import Card, Deck, load_deck
+from printkit.components.images import draw_artwork
+from printkit.game import RenderContext
+from printkit.layout.geometry import CardBox, CardSize, Rect, mm
+from printkit.layout.sheets import draw_card_sheets
+from printkit.render import fonts
+from printkit.render.ink import fills_for
+from printkit.render.pdf import new_canvas
+from printkit.render.symbols import draw_symbol
+from printkit.render.text import Ink
+
+WHITE = "#ffffff"
+
+
+def colour(hex_: str) -> Color:
+    return HexColor(hex_)
+
+
+def font_of(box: Mapping[str, Any]) -> str:
+    return {(False, False): fonts.REGULAR, (True, False): fonts.BOLD,
+            (False, True): fonts.ITALIC, (True, True): fonts.BOLD_ITALIC}[
+        (box["bold"], box["italic"])]
+
+
+def box_rect(box: Mapping[str, Any], trim: Rect) -> Rect:
+    """The box on the page: its mm from the card's top-left corner, in points."""
+    h = mm(box["height_mm"])
+    return Rect(trim.x + mm(box["x_mm"]), trim.top - mm(box["y_mm"]) - h,
+                mm(box["width_mm"]), h)
+
+
+def _into_bleed(rect: Rect, card: CardBox) -> Rect:
+    """A fill box that touches the cut line, grown over the bleed on those sides."""
+    trim, bleed = card.trim, card.bleed
+    x0 = bleed.x if rect.x <= trim.x + 1e-6 else rect.x
+    y0 = bleed.y if rect.y <= trim.y + 1e-6 else rect.y
+    x1 = bleed.right if rect.right >= trim.right - 1e-6 else rect.right
+    y1 = bleed.top if rect.top >= trim.top - 1e-6 else rect.top
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def _value(ctx: RenderContext, raw: Any) -> str:
+    """A big value as printed: whole numbers in the locale's digits, anything else as is."""
+    if isinstance(raw, int) or (isinstance(raw, str) and raw.isdigit()):
+        return ctx.localizer.number(int(raw))
+    if isinstance(raw, str) and raw[:1] in "-+" and raw[1:].isdigit():
+        return raw[0].replace("-", "\u2212") + ctx.localizer.number(int(raw[1:]))
+    return str(raw)
+
+
+def _text(c: Canvas, ink: Ink, box: Mapping[str, Any], rect: Rect, text: str,
+          where: str, shown: Color) -> None:
+    c.setFillColor(shown)
+    if box["wrap"]:
+        ink.paragraph(text, rect, size=box["size"], min_size=box["min_size"], font=font_of(box),
+                      colour=shown, where=where,
+                      align="centre" if box["align"] == "centre" else "left")
+    else:
+        ink.line(text, rect, font_of(box), box["size"], box["min_size"], box["align"],
+                 where=where)
+
+
+def _content(box: Mapping[str, Any], card: Card | None) -> Any:
+    """What the box shows on ``card``: its field's value or the fixed content; None if empty."""
+    raw = card.values.get(box["field"]) if card is not None and box.get("field") else \
+        box.get("content")
+    return None if raw == "" else raw
+
+
+def draw_box(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, box: Mapping[str, Any],
+             card: Card | None, card_box: CardBox, behind: Color) -> None:
+    """One box of one card; a box whose card field is empty draws nothing.
+
+    ``behind`` is the colour the box sits on, so that in ink-saver mode light text on a
+    field that becomes a pale wash turns dark.
+    """
+    raw = _content(box, card)
+    if raw is None:
+        return
+    rect = box_rect(box, card_box.trim)
+    show = box["show"]
+    shown = fills_for(ctx).text(colour(box["colour"]), behind)
+    name = f"field {box['field']!r}" if box.get("field") else "content"
+    where = f"{card.label if card else deck.key}: {name} (box {box['name']!r})"
+    if show == "fill":
+        fills = fills_for(ctx)
+        fills.band(c, _into_bleed(rect, card_box), colour(str(raw)), mm(box["radius_mm"]),
+                   outline=rect)
+    elif show == "text":
+        _text(c, ink, box, rect, ctx._(str(raw)), where, shown)
+    elif show == "value":
+        _text(c, ink, box, rect, _value(ctx, raw), where, shown)
+    elif show == "symbol":
+        cx, cy = rect.centre
+        draw_symbol(c, str(raw), cx, cy, min(rect.width, rect.height), shown)
+    elif show == "image":
+        x, y = rect.x, rect.y
+        draw_artwork(c, deck.artwork[str(raw)], x, y, rect.width, rect.height)
+
+
+def draw_face(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, card: Card,
+              box: CardBox) -> None:
+    """A card's front: the background, then every box in the order declared."""
+    background = deck.spec["background"]
+    if background.lower() != WHITE:
+        fills_for(ctx).flood(c, box.bleed, colour(background))
+    fields: list[tuple[Rect, Color]] = []  # the fills drawn so far, each a field to sit on
+    for layout_box in deck.spec["boxes"]:
+        rect = box_rect(layout_box, box.trim)
+        behind = next((f for r, f in reversed(fields) if r.contains(rect)), colour(background))
+        draw_box(c, ink, ctx, deck, layout_box, card, box, behind)
+        raw = _content(layout_box, card)
+        if layout_box["show"] == "fill" and raw is not None:
+            fields.append((rect, colour(str(raw))))
+
+
+def draw_back(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, box: CardBox) -> None:
+    """The common back: a colour, then an image, a symbol and a line of text, each if given."""
+    back = deck.spec["back"]
+    fills = fills_for(ctx)
+    field = colour(back["colour"])
+    if back["colour"].lower() != WHITE:
+        fills.flood(c, box.bleed, field)
+        fills.frame(c, box.trim.inset(mm(1.6)), field, mm(2.5))
+    safe = box.safe
+    if back.get("image"):
+        draw_artwork(c, deck.artwork[back["image"]], safe.x, safe.y, safe.width, safe.height)
+    text_h = safe.height * 0.18 if back.get("text") else 0.0
+    if back.get("symbol"):
+        side = min(safe.width, safe.height - 2 * text_h) * 0.6
+        cx, cy = safe.centre
+        draw_symbol(c, back["symbol"], cx, cy, side,
+                    fills.text(colour(back["symbol_colour"]), field))
+    if back.get("text"):
+        c.setFillColor(fills.text(colour(back["text_colour"]), field))
+        ink.line(ctx._(back["text"]), Rect(safe.x, safe.y, safe.width, text_h), fonts.BOLD,
+                 14, 6, where=f"{deck.key}.back.text")
+
+
+def render_deck(ctx: RenderContext, component_id: str) -> bytes:
+    """Every card of the deck on card sheets in the build's layout, backs if it has one."""
+    deck = load_deck(ctx.data, component_id, ctx.game.folder)
+    spec = deck.spec
+    order = deck.order
+    grid = ctx.card_grid(CardSize(spec["card"]["width_mm"], spec["card"]["height_mm"]),
+                         len(order), f"{deck.key}.card")
+    buffer = BytesIO()
+    c = new_canvas(buffer, grid.page_size, ctx.title, ctx._(spec["title"]), ctx.localizer.code)
+    ink = Ink(c, ctx.localizer.code, component_id)
+    back = None
+    if spec.get("back") is not None:
+        def back(cv: Canvas, _i: int, b: CardBox) -> None:
+            draw_back(cv, ink, ctx, deck, b)
+    draw_card_sheets(c, grid, len(order),
+                     front=lambda cv, i, b: draw_face(cv, ink, ctx, deck, deck.cards[order[i]],
+                                                      b),
+                     back=back, labels=ctx.sheet_names(ink),
+                     # copies of one entry look alike: each entry is drawn once
+                     front_key=lambda i: f"entry {order[i]}", back_key=lambda i: "back")
+    c.save()
+    return buffer.getvalue()
