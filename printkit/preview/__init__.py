@@ -36,7 +36,8 @@ def render_previews(pdf: bytes) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     with open_pdf(pdf) as document:
         for index in range(len(document)):
-            out[str(index + 1)] = png_bytes(render_width(document, index, THUMB_WIDTH))
+            out[str(index + 1)] = png_bytes(render_width(document, index, THUMB_WIDTH),
+                                             palette=True)
         if len(document):
-            out[COVER] = png_bytes(render_width(document, 0, COVER_WIDTH))
+            out[COVER] = png_bytes(render_width(document, 0, COVER_WIDTH), palette=True)
     return out

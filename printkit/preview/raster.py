@@ -20,10 +20,17 @@ POINTS_PER_INCH = 72.0
 MM_PER_INCH = 25.4
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """Encode ``image`` as PNG with no metadata (Pillow adds none unless asked)."""
+def png_bytes(image: Image.Image, palette: bool = False) -> bytes:
+    """Encode ``image`` as PNG with no metadata (Pillow adds none unless asked).
+
+    ``palette`` reduces a preview to 256 colours (no dithering, so flat areas stay
+    flat): a third of the size, and as deterministic as the full-colour image.
+    Print exports keep every colour.
+    """
+    if palette:
+        image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=6)
+    image.save(buffer, format="PNG", optimize=False, compress_level=9 if palette else 6)
     return buffer.getvalue()
 
 
