@@ -65,10 +65,12 @@ def _pages(folder: Path) -> tuple[int, int]:
     return docs, docs + kits
 
 
-def _build(out: Path, jobs: int, force: bool) -> dict[str, object]:
+def _build(out: Path, jobs: int, force: bool, previews: bool = False) -> dict[str, object]:
     from printkit.commands.build import BuildOptions, build
 
-    result = build(BuildOptions(out=out, jobs=jobs, force=force))
+    # PDFs only: the targets compare PDF rendering with plain ReportLab drawing PDFs;
+    # previews (rasterising every page) would add their own cost on top.
+    result = build(BuildOptions(out=out, jobs=jobs, force=force, previews=previews))
     return {"rendered": getattr(result, "rendered", None),
             "up_to_date": getattr(result, "up_to_date", None)}
 
