@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from printkit import games
+from printkit.commands.build import BuildOptions, build
+
 # Hypothesis profiles, chosen with PRINTKIT_HYPOTHESIS_PROFILE (default "ci"):
 # "ci" is seeded (the same examples on every run) and has no deadline, so a slow or
 # busy machine cannot fail a property test at random; "dev" explores ten times wider.
@@ -18,9 +21,6 @@ settings.register_profile("ci", derandomize=True, deadline=None, database=None,
                           print_blob=True, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("PRINTKIT_HYPOTHESIS_PROFILE", "ci"))
-
-from printkit import games
-from printkit.commands.build import BuildOptions, build
 
 GAME_ID = "coraz-blizej-swieta"
 

@@ -110,3 +110,18 @@ expect = { field = 3 }
 '''
     code, out = check(tmp_path, text, capsys)
     assert code == 2 and "lost_turns" in out and "10,000" in out
+
+
+def test_a_refusal_reported_with_the_steps_place_in_the_file_is_recognised(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Coraz bliżej Święta's replay names a step as "step 1 (steps[0] in FILE)".
+    text = '''game = "coraz-blizej-swieta"
+[[examples]]
+id = "no-eighth-die"
+title = "Eight dice are not allowed"
+setup = { field = 3, dice = 7 }
+steps = [{ roll = [1, 1, 1, 1, 1, 1, 1, 1] }]
+expect = { refused = "dice" }
+'''
+    code, out = check(tmp_path, text, capsys)
+    assert code == 0 and "1 verified, 0 wrong" in out

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from printkit import games
 from printkit.cli import main
 from printkit.i18n.checks import problems
 from tests.conftest import GAME_ID, snapshot
@@ -17,6 +19,16 @@ BOARD_LABEL = "Christmas Eve"
 
 def build(out: Path, *extra: str) -> int:
     return main(["build", "--game", GAME_ID, "--locale", "pl", "--out", str(out), *extra])
+
+
+def only(monkeypatch: pytest.MonkeyPatch, document: str) -> None:
+    """Let the build render just ``document`` of the game (plus the guide and the kit every
+    build makes): the test looks at that one document, so the others need not be drawn."""
+    game = games.GAMES[GAME_ID]
+    patched = dict(games.GAMES)
+    patched[GAME_ID] = dataclasses.replace(
+        game, documents=tuple(d for d in game.documents if d.id == document))
+    monkeypatch.setattr(games, "GAMES", patched)
 
 
 @pytest.mark.parametrize(
@@ -35,7 +47,8 @@ def build(out: Path, *extra: str) -> int:
 )
 def test_a_broken_entry_is_rejected_naming_locale_and_entry(
         locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        translation: str, message: str) -> None:
+        monkeypatch: pytest.MonkeyPatch, translation: str, message: str) -> None:
+    only(monkeypatch, "tracker")
     edit_catalog(locales_copy, "pl", "Player %(number)s", string=translation)
     out = tmp_path / "out"
     assert build(out, "--strict") == 1
@@ -53,13 +66,17 @@ def test_plural_forms_may_spell_out_one() -> None:
     assert problems(("%(num)s die", "%(num)s dice"), ["jedna kostka", "%(num)s kostki"]) == []
 
 
-def test_markup_characters_are_escaped_not_rejected(locales_copy: Path, tmp_path: Path) -> None:
+def test_markup_characters_are_escaped_not_rejected(locales_copy: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    only(monkeypatch, "rulebook")
     edit_catalog(locales_copy, "pl", "Components", string="Elementy & części")
     assert build(tmp_path / "out", "--strict") == 0
 
 
 def test_a_label_too_long_for_its_box_fails_naming_locale_string_and_box(
-        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    only(monkeypatch, "board")
     edit_catalog(locales_copy, "pl", BOARD_LABEL, string="Wigilia" * 30)
     out = tmp_path / "out"
     out.mkdir()

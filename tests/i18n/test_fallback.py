@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from printkit import games
 from printkit.cli import main
 from printkit.i18n import Localizer
 from tests.conftest import GAME_ID, snapshot
@@ -17,22 +19,37 @@ def build(out: Path, *extra: str) -> int:
     return main(["build", "--game", GAME_ID, "--locale", "pl", "--out", str(out), *extra])
 
 
+def only(monkeypatch: pytest.MonkeyPatch, document: str) -> None:
+    """Let the build render just ``document`` of the game (plus the guide and the kit every
+    build makes): the test looks at that one document, so the others need not be drawn."""
+    game = games.GAMES[GAME_ID]
+    patched = dict(games.GAMES)
+    patched[GAME_ID] = dataclasses.replace(
+        game, documents=tuple(d for d in game.documents if d.id == document))
+    monkeypatch.setattr(games, "GAMES", patched)
+
+
 def board_text(out: Path) -> str:
     reader = PdfReader(out / GAME_ID / "pl" / "board-a4.pdf")
     return reader.pages[0].extract_text()
 
 
 def test_missing_string_falls_back_to_english_with_a_warning(
-        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    only(monkeypatch, "board")
     edit_catalog(locales_copy, "pl", "Christmas Eve", remove=True)
     assert build(tmp_path / "out") == 0
     err = capsys.readouterr().err
     assert "warning: locale pl: no translation for 'Christmas Eve'; English used" in err
     assert "Christmas Eve" in board_text(tmp_path / "out")
+    assert not (tmp_path / "out" / GAME_ID / "pl" / "rulebook-a4.pdf").exists()
 
 
 def test_fuzzy_entries_count_as_untranslated(locales_copy: Path, tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+                                             capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    only(monkeypatch, "board")
     edit_catalog(locales_copy, "pl", "Christmas Eve", fuzzy=True)
     assert build(tmp_path / "out") == 0
     assert "no translation for 'Christmas Eve'" in capsys.readouterr().err
@@ -40,7 +57,9 @@ def test_fuzzy_entries_count_as_untranslated(locales_copy: Path, tmp_path: Path,
 
 
 def test_strict_makes_a_missing_string_an_error_and_writes_nothing(
-        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    only(monkeypatch, "board")
     edit_catalog(locales_copy, "pl", "Christmas Eve", remove=True)
     out = tmp_path / "out"
     out.mkdir()
@@ -53,7 +72,9 @@ def test_strict_makes_a_missing_string_an_error_and_writes_nothing(
 
 
 def test_missing_glyph_in_a_catalog_fails_strict_and_falls_back_otherwise(
-        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    only(monkeypatch, "board")
     edit_catalog(locales_copy, "pl", "Christmas Eve", string="Wigilia \U0001F384")
     out = tmp_path / "out"
     assert build(out, "--strict") == 1
@@ -66,7 +87,9 @@ def test_missing_glyph_in_a_catalog_fails_strict_and_falls_back_otherwise(
 
 
 def test_missing_glyph_in_game_data_fails_naming_string_and_character(
-        game_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        game_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    only(monkeypatch, "board")
     path = game_copy / "game.toml"
     path.write_text(path.read_text(encoding="utf-8").replace(
         'title = "Coraz bliżej Święta…"', 'title = "Coraz bliżej Święta \U0001F384"'),
@@ -79,7 +102,8 @@ def test_missing_glyph_in_game_data_fails_naming_string_and_character(
 
 
 def test_markup_characters_in_a_translation_print_as_themselves(
-        locales_copy: Path, tmp_path: Path) -> None:
+        locales_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    only(monkeypatch, "rulebook")
     edit_catalog(locales_copy, "pl", "Components", string="Elementy & części")
     out = tmp_path / "out"
     assert build(out, "--strict") == 0

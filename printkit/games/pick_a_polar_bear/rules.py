@@ -159,10 +159,10 @@ def bonus_winners(answers: Sequence[Answer], right: int) -> list[int]:
     """The players right at the first moment anybody answered right (same_time answers share it)."""
     for i, first in enumerate(answers):
         if first.number == right:
-            start = max(j for j in range(i + 1) if j == 0 or not answers[j].same_time)
+            # Every answer before the first right one is wrong, so the moment starts here.
             end = next((j for j in range(i + 1, len(answers)) if not answers[j].same_time),
                        len(answers))
-            return [a.player for a in answers[start:end] if a.number == right]
+            return [a.player for a in answers[i:end] if a.number == right]
     return []
 
 

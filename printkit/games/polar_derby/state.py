@@ -152,10 +152,6 @@ class Pulled:
     #: The opponent it was stolen from; None when it came from the middle.
     source: int | None = None
 
-    @property
-    def stolen(self) -> bool:
-        return self.source is not None
-
 
 class Phase(Enum):
     """What the current player may do next."""

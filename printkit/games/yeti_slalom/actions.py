@@ -41,10 +41,6 @@ class Move:
     snowboarder: Snowboarder
     to: Space | None
 
-    @property
-    def finishes(self) -> bool:
-        return self.to is None
-
 
 @dataclass(frozen=True)
 class PlaceYeti:

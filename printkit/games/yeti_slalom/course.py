@@ -44,10 +44,6 @@ class Colour(StrEnum):
         """The edge of the course the Yeti space is on."""
         return "left" if self is Colour.GREEN else "right"
 
-    @property
-    def throws_to(self) -> str:
-        return "right" if self is Colour.GREEN else "left"
-
     @classmethod
     def of(cls, value: Any) -> Colour:
         """The colour named ``value`` ("green" or "red"); RuleError otherwise."""

@@ -246,10 +246,6 @@ class State:
         return frozenset(sb.team for sb, loc in self.locations
                          if loc.where in (Where.WAITING, Where.COURSE))
 
-    def has_snowboarders(self, team: str) -> bool:
-        """Has the captain a snowboarder left to start or on the course?"""
-        return team in self._active
-
     @property
     def out_of_snowboarders(self) -> tuple[str, ...]:
         """The teams whose captain has none left (none to start, none on the course)."""

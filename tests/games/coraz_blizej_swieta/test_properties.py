@@ -29,8 +29,9 @@ from printkit.games.coraz_blizej_swieta.rules import (
     wigilia_choices,
     winning_changes,
 )
+from tests.games.budget import examples
 
-SETTINGS = settings(max_examples=200, deadline=None)
+SETTINGS = settings(max_examples=examples(200))
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 player_counts = st.integers(min_value=2, max_value=4)
@@ -118,7 +119,7 @@ def can_win_by_brute_force(faces: list[int], rules: Rules) -> bool:
     return False
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(faces=faces_lists, strict=st.booleans())
 def test_wigilia_choices_all_win_and_none_is_missed(faces, strict):
     rules = Rules(strict_wigilia=strict)

@@ -22,6 +22,7 @@ from printkit.games.coraz_blizej_swieta.rules import (
     initial_state,
     is_terminal,
     outcome,
+    policy_action,
     setup_state,
     simulate,
     turn_kind,
@@ -353,4 +354,9 @@ def test_simulated_game_has_a_winner_on_the_goal():
     result = simulate(3, CLASSIC, random.Random(7))
     assert result.winner is not None
     assert result.state.players[result.winner].field in (25, 26)
-    assert result.turns == result.state.turn
+    # The same game turn by turn, counted here: every apply is one turn played.
+    rng, state, played = random.Random(7), initial_state(3, CLASSIC), 0
+    while state.winner is None:
+        state, _ = apply(state, policy_action(state, CLASSIC, rng), CLASSIC)
+        played += 1
+    assert (result.turns, result.winner) == (played, state.winner)

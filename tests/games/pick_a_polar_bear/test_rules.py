@@ -21,6 +21,7 @@ from printkit.games.pick_a_polar_bear.data import SCHEMA
 from printkit.games.pick_a_polar_bear.replay import position
 from printkit.games.pick_a_polar_bear.rules import (
     Answer,
+    Bot,
     Phase,
     Rules,
     State,
@@ -461,3 +462,67 @@ def test_solo_round_ends_only_when_no_card_matches():
 
 def test_solo_score_is_the_cards_set_aside_over_three_rounds():
     assert solo_score([2, 0, 5]) == 7
+
+
+# --- edges of the actions (each comparison on both sides) ------------------------------------
+
+@pytest.mark.parametrize("holder", [0, 2])
+def test_any_player_at_the_table_may_start_holding_the_hold_card(holder):
+    assert new_game(HOLD, 3, random.Random(1), holder=holder).holder == holder
+
+
+@pytest.mark.parametrize(("rules", "holder"), [(HOLD, -1), (HOLD, 3), (RULES, 0)])
+def test_the_hold_card_needs_the_variant_and_a_player_at_the_table(rules, holder):
+    with pytest.raises(RuleError, match=f"player {holder} cannot hold the hold card"):
+        new_game(rules, 3, random.Random(1), holder=holder)
+
+
+def test_for_a_player_not_holding_an_identical_card_makes_freeze_wrong():
+    state = at(HOLD, captains=["BRGTA", "SDNNW"], grid=["BRGTA"], holder=1)
+    _, events = freeze(state, HOLD, 0)
+    assert events[0].params["right"] is False and events[0].params["matching"] == ["BRGTA"]
+    state = at(HOLD, captains=["SDNNW", "BRGTA"], grid=["BRGTA"], holder=1)
+    _, events = freeze(state, HOLD, 1)
+    assert events[0].params["right"] is True
+
+
+@pytest.mark.parametrize("slot", [-1, 29, 30])
+def test_grab_needs_a_card_in_a_slot_of_the_table(slot):
+    state = at(RULES, captains=["BRGTA", "SDNNW"], grid=["BRGTW"])
+    with pytest.raises(RuleError, match=f"slot {slot} of the table holds no card"):
+        grab(state, RULES, 0, slot)
+    assert grab(state, RULES, 0, 0)[1][0].params == {"player": 0, "card": "BRGTW", "slot": 0}
+
+
+@pytest.mark.parametrize("slot", [-1, 1, 30])
+def test_the_extra_card_must_lie_on_the_table(slot):
+    state = at(RULES, captains=["BRGTA", "SDNNW"], grid=["SDNTW"])
+    with pytest.raises(RuleError, match=f"slot {slot} of the table holds no card for the extra"):
+        freeze(state, RULES, 0, slot)
+    _, events = freeze(state, RULES, 0, 0)
+    assert events[0].params["extra"] == "SDNTW"
+
+
+@pytest.mark.parametrize("player", [-1, 2])
+def test_only_players_at_the_table_act(player):
+    state = at(RULES, captains=["BRGTA", "SDNNW"], grid=["BRGTW"])
+    with pytest.raises(RuleError, match=f"there is no player {player} "):
+        grab(state, RULES, player, 0)
+    assert grab(state, RULES, 1, 0)[1][0].params["player"] == 1
+
+
+def test_a_simulated_game_may_take_exactly_its_rounds():
+    rounds = simulate(RULES, 3, random.Random(4)).rounds
+    assert simulate(RULES, 3, random.Random(4), max_rounds=rounds).rounds == rounds
+    with pytest.raises(RuntimeError, match=f"did not end in {rounds - 1} rounds"):
+        simulate(RULES, 3, random.Random(4), max_rounds=rounds - 1)
+
+
+@pytest.mark.parametrize("hold", [False, True])
+def test_bots_that_never_slip_never_break_a_chain(hold):
+    rules = rules_from_data(DATA, hold=hold)
+    for seed in (1, 2):
+        result = simulate(rules, 3, random.Random(seed), Bot(slip=0.0))
+        assert not [e for e in result.events if e.kind == "chain-broken"]
+        assert all(e.params["right"] for e in result.events if e.kind == "freeze")
+

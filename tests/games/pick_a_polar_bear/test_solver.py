@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from printkit.errors import RuleError
 from printkit.games.pick_a_polar_bear.cards import check_chain, deck, matches, model_from_data
 from printkit.games.pick_a_polar_bear.data import SCHEMA
 from printkit.games.pick_a_polar_bear.solver import (
@@ -134,3 +136,60 @@ def test_solve_seed_plays_three_rounds_and_adds_up_the_cards_set_aside():
 def test_different_seeds_deal_different_games():
     assert solo_game(DATA, 1) != solo_game(DATA, 2)
     assert solo_game(DATA, 1) == solo_game(DATA, 1)
+
+
+def test_solve_command_proves_every_round_optimal(capsys: pytest.CaptureFixture[str]) -> None:
+    """``printkit solve``: three rounds, each chain plus its set-aside cards is the whole
+    4 × 8 grid, the score is their sum, and no round says "(not proven optimal)"."""
+    from printkit.cli import main
+
+    assert main(["solve", "pick-a-polar-bear", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "not proven optimal" not in out
+    chains = [int(n) for n in re.findall(r"chain \((\d+) cards\)", out)]
+    aside = [int(n) for n in re.findall(r"set aside: (\d+)", out)]
+    assert len(chains) == len(aside) == 3
+    assert [c + a for c, a in zip(chains, aside, strict=True)] == [32, 32, 32]
+    assert f"Score: {sum(aside)} (lower is better)" in out
+
+
+def corner_of_zero(rng: random.Random) -> list:
+    """Copies of the cards around card 0 (every attribute at its first value): a grid
+    whose best chain often has to start or end on card 0, or revisit it."""
+    dims = rng.sample(range(5), rng.choice([3, 4]))
+    grid = []
+    for mask in range(1 << len(dims)):
+        index = sum(1 << dim for bit, dim in enumerate(dims) if mask >> bit & 1)
+        grid += [MODEL.from_index(index)] * rng.choice([0, 1, 1, 2, 3])
+    rng.shuffle(grid)
+    return grid[:14]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_optimal_against_brute_force_around_card_zero(seed):
+    rng = random.Random(100 + seed)
+    for _ in range(15):
+        grid = corner_of_zero(rng)
+        solution = solve(grid)
+        assert solution.optimal
+        assert len(solution.chain) == brute_force(grid), [c.short for c in grid]
+
+
+def test_greedy_chain_of_one_card_takes_it():
+    (card,) = DECK[:1]
+    solution = greedy_chain([card])
+    assert solution.chain == (card,) and solution.leftover == 0 and not solution.optimal
+
+
+def test_solo_round_is_round_one_unless_told():
+    grid = [MODEL.from_index(0), MODEL.from_index(1)]
+    leftover, events = solo_round(grid, [0, 1])
+    assert leftover == 0 and events[0].params["round"] == 1
+    assert solo_round(grid, [1, 0], round=3)[1][0].params["round"] == 3
+
+
+@pytest.mark.parametrize("chain", [[0, 0], [0, 2], [-1]])
+def test_a_solo_chain_takes_each_grid_card_at_most_once(chain):
+    grid = [MODEL.from_index(0), MODEL.from_index(1)]
+    with pytest.raises(RuleError, match="takes each of the 2 grid cards at most once"):
+        solo_round(grid, chain)

@@ -32,13 +32,14 @@ from printkit.games.polar_derby.rules import (
     take_problem,
 )
 from printkit.schema import read_toml, validate
+from tests.games.budget import examples
 
 GAME_TOML = Path(__file__).parents[3] / "printkit" / "games" / "polar_derby" / "game.toml"
 DATA = validate(read_toml(GAME_TOML), SCHEMA, "game.toml")
 COLOURS = tuple(c["id"] for c in DATA["colours"])
 FACES = (*COLOURS, FREE_SKATE)
 
-SETTINGS = settings(max_examples=100, deadline=None)
+SETTINGS = settings(max_examples=examples(100))
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 player_counts = st.integers(min_value=2, max_value=4)
@@ -104,7 +105,7 @@ steal_takes = st.lists(st.tuples(st.integers(min_value=-1, max_value=4),
                                  st.sampled_from((*COLOURS, "purple"))), max_size=3)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(seed=seeds, players=player_counts, rules=all_rules, roll=rolls,
        actions=st.integers(min_value=0, max_value=25),
        candidates=st.lists(st.tuples(middle_takes, steal_takes), max_size=12))
@@ -167,7 +168,7 @@ def test_seeded_games_end_for_every_player_count_and_variant(players, variant):
             check_finished(simulate(players, rules, random.Random(seed), policy), players, rules)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50))
 @given(seed=seeds, players=player_counts, rules=all_rules, policy=policies)
 def test_same_seed_gives_the_same_game(seed, players, rules, policy):
     first = simulate(players, rules, random.Random(seed), policy)
@@ -175,7 +176,7 @@ def test_same_seed_gives_the_same_game(seed, players, rules, policy):
     assert first == second
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50))
 @given(seed=seeds, players=player_counts, colour=st.sampled_from(COLOURS),
        value=st.integers(min_value=0, max_value=99))
 def test_changing_a_bear_value_in_the_data_changes_the_scores(seed, players, colour, value):

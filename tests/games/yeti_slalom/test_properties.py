@@ -36,12 +36,13 @@ from printkit.games.yeti_slalom.rules import (
     simulate,
 )
 from printkit.schema import read_toml, validate
+from tests.games.budget import examples
 
 GAME_TOML = Path(__file__).parents[3] / "printkit" / "games" / "yeti_slalom" / "game.toml"
 DATA = validate(read_toml(GAME_TOML), SCHEMA, "game.toml")
 RULES = rules_from_data(DATA)
 
-SETTINGS = settings(max_examples=30, deadline=None)
+SETTINGS = settings(max_examples=examples(30))
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 player_counts = st.sampled_from([3, 4, 5])
@@ -124,7 +125,7 @@ def candidate_actions(state: State, rules: Rules) -> list:
     return out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(seed=seeds, players=player_counts, rules=all_rules,
        actions=st.integers(min_value=0, max_value=120))
 def test_every_legal_action_applies_and_nothing_else_does(seed, players, rules, actions):
@@ -167,7 +168,7 @@ def test_seeded_simulations_end_for_every_player_count(players):
 symbols = st.lists(st.integers(min_value=0, max_value=6), min_size=5, max_size=5)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(green=symbols, red=symbols, hit_from=st.integers(min_value=1, max_value=6),
        colour=st.sampled_from(["green", "red"]), roll=st.integers(min_value=1, max_value=6),
        strict=st.booleans())

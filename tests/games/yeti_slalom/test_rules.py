@@ -501,7 +501,18 @@ def test_simulated_games_end(players):
     for policy in (RacerPolicy(), RandomPolicy()):
         result = simulate(players, RULES, random.Random(players), policy)
         assert result.state.over and result.events[-1].kind == "game-over"
-        assert result.winners == winners(result.state, RULES)
+        best = max(result.scores)
+        assert result.winners == tuple(i for i, s in enumerate(result.scores) if s == best)
+        assert result.scores == tuple(_points_by_hand(result.state, seat)
+                                      for seat in range(players))
+
+
+def _points_by_hand(state, seat: int) -> int:  # type: ignore[no-untyped-def]
+    """finish space k multiplies by 4, 3, 2, 2; late finishers and knocked-off count their value."""
+    team = state.teams[seat]
+    finish = sum(sb.value * (4, 3, 2, 2)[k] for k, sb in enumerate(state.finishers())
+                 if sb.team == team)
+    return finish + sum(state.late(team)) + sum(sb.value for sb in state.held(seat))
 
 
 def test_the_deal_shuffles_with_the_given_generator():
