@@ -63,13 +63,41 @@ def code_digest() -> str:
                   _files_digest(shared, templates))
 
 
-def game_digest(game_id: str, folder: Path) -> str:
-    """A game's data and examples files and its templates."""
+#: Folders of a game project that no rendering reads: translations are fingerprinted per
+#: entry (see :func:`translations`), and ``output`` is where a build run inside it writes.
+PROJECT_SKIP = ("locales", "output", "__pycache__")
+
+
+def game_digest(game_id: str, folder: Path, project: bool = False,
+                out: Path | None = None) -> str:
+    """A game's data and examples files and its templates.
+
+    For a game project, every file in its folder that rendering may read: game.toml,
+    examples.toml, rules.py, CSV files, images, templates/… (hidden files, ``locales/``,
+    ``output/`` and the build's own output folder ``out`` left out).
+    """
+    if project:
+        return digest("project", _files_digest(_project_files(folder, out), folder))
     data = [p for p in folder.glob("*.toml") if p.is_file()]
     templates = templates_dir() / game_id
     return digest(_files_digest(data, folder),
                   _files_digest([p for p in templates.rglob("*") if p.is_file()], templates)
                   if templates.is_dir() else "")
+
+
+def _project_files(folder: Path, out: Path | None) -> list[Path]:
+    skip = out.resolve() if out is not None else None
+    files = []
+    for path in folder.rglob("*"):
+        parts = path.relative_to(folder).parts
+        if any(p.startswith(".") for p in parts) or parts[0] in PROJECT_SKIP \
+                or "__pycache__" in parts:
+            continue
+        if skip is not None and path.resolve().is_relative_to(skip):
+            continue
+        if path.is_file():
+            files.append(path)
+    return files
 
 
 def translations(localizer: Localizer, keys: Iterable[str]) -> str:

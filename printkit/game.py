@@ -109,10 +109,30 @@ class Game:
     folder: Path
     data_schema: Table
     example_schema: ExampleSchema
-    replay: Replayer
+    #: Replays a worked example; None for a game with no rules engine (nothing to verify).
+    replay: Replayer | None
     documents: tuple[Document, ...]
     #: Optional: solve a seeded deal and report it as lines (``printkit solve``).
     solve: Callable[[Mapping[str, Any], int], list[str]] | None = None
+    #: A game project outside printkit (see :mod:`printkit.project`): its folder holds its
+    #: templates and locales too, and messages name its files from the current folder.
+    project: bool = False
+    #: Reads an examples file (a project's examples have free-form tables).
+    examples_loader: Callable[..., list[Example]] = load_examples
+
+    @property
+    def templates(self) -> Path | None:
+        """A project's own templates folder, searched before printkit's; None for a
+        built-in game (its templates are printkit's, under ``templates/<game-id>/``)."""
+        return self.folder / "templates" if self.project else None
+
+    def label(self, path: Path) -> str:
+        """A file of the game as messages name it."""
+        if not self.project:
+            return relative(path)
+        from printkit.components.deck import shown
+
+        return shown(path)
 
     @property
     def data_file(self) -> Path:
@@ -123,17 +143,24 @@ class Game:
         return self.folder / "examples.toml"
 
     def load_data(self) -> dict[str, Any]:
-        label = relative(self.data_file)
+        label = self.label(self.data_file)
         return validate(read_toml(self.data_file, label), self.data_schema, label)
 
     def load_examples(self, path: Path | None = None) -> list[Example]:
         source = path or self.examples_file
-        return load_examples(source, self.id, self.example_schema,
-                             label=relative(source) if path is None else str(path))
+        if path is None and self.project and not source.is_file():
+            return []  # a project's rulebook may have no worked examples
+        return self.examples_loader(source, self.id, self.example_schema,
+                                    label=self.label(source) if path is None else str(path))
 
     def verify(self, data: dict[str, Any] | None = None,
                examples: list[Example] | None = None) -> list[Verified]:
-        """Replay the game's own examples (or the ones given); raise on any wrong one."""
+        """Replay the game's own examples (or the ones given); raise on any wrong one.
+
+        A game with no rules engine has nothing to replay: no example is verified.
+        """
+        if self.replay is None:
+            return []
         return verify(examples if examples is not None else self.load_examples(), self.replay,
                       data if data is not None else self.load_data())
 

@@ -258,7 +258,8 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     out = options.out
     store = Store() if options.force else Store.load(out)
     fresh = Store()
-    base = {game.id: digest(code_digest(), game_digest(game.id, game.folder))
+    base = {game.id: digest(code_digest(), game_digest(game.id, game.folder, game.project,
+                                                      out))
             for game in selected}
     # Rulebooks and references are set the same whatever the card layout or duplex
     # offset (their pictures of components follow the ink saver); every other document

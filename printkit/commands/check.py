@@ -16,12 +16,16 @@ class CheckLine:
     game: str
     example: str
     problem: str | None
+    #: A line that verified nothing (a game with no rules engine): says why, is not wrong.
+    notice: str | None = None
 
     @property
     def ok(self) -> bool:
         return self.problem is None
 
     def __str__(self) -> str:
+        if self.notice is not None:
+            return f"{self.game}  {self.notice}"
         verdict = "verified" if self.problem is None else f"WRONG: {self.problem}"
         return f"{self.game}  {self.example}  {verdict}"
 
@@ -32,10 +36,16 @@ def check(game_ids: list[str] | None = None, examples_file: Path | None = None) 
         game = games.get(_file_game(examples_file, game_ids))
         sources = [(game, game.load_examples(examples_file))]
     else:
-        sources = [(game, game.load_examples()) for game in games.select(game_ids)]
+        sources = [(game, game.load_examples() if game.replay is not None else [])
+                   for game in games.select(game_ids)]
     lines = []
     for game, examples in sources:
         data = game.load_data()
+        if game.replay is None:
+            engine = game.label(game.folder / "rules.py")
+            lines.append(CheckLine(game.id, "", None, f"no rules engine ({engine} not found): "
+                                                      f"nothing to verify"))
+            continue
         for example in examples:
             _, problem = check_example(example, game.replay, data)
             lines.append(CheckLine(game.id, example.id, problem))

@@ -1,26 +1,83 @@
-"""The registry of games: one line per game."""
+"""The registry of games, found through the entry point group ``printkit.games``.
+
+printkit's own games register themselves in pyproject.toml exactly as a game packaged
+as its own distribution does (``[project.entry-points."printkit.games"]``, name = the
+game id, value = ``module:GAME``), so there is one way in, not two. The group is read
+once, when this module is imported. A bare checkout (printkit not installed, or
+installed before the entry points were declared) still finds its own games through
+:data:`BUILT_IN`.
+
+While a command works on a game project (``--project``, or a ``game.toml`` found from
+the current folder), :func:`only` makes that project the whole registry.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib.metadata import EntryPoint, entry_points
+
 from printkit.errors import UsageError
 from printkit.game import Game
-from printkit.games import coraz_blizej_swieta, pick_a_polar_bear, polar_derby, yeti_slalom
 
-GAMES: dict[str, Game] = {
-    game.id: game
-    for game in (
-        coraz_blizej_swieta.GAME,
-        polar_derby.GAME,
-        pick_a_polar_bear.GAME,
-        yeti_slalom.GAME,
-    )
+GROUP = "printkit.games"
+
+#: printkit's own games, in the order they are listed; the same lines as pyproject.toml.
+BUILT_IN = {
+    "coraz-blizej-swieta": "printkit.games.coraz_blizej_swieta:GAME",
+    "polar-derby": "printkit.games.polar_derby:GAME",
+    "pick-a-polar-bear": "printkit.games.pick_a_polar_bear:GAME",
+    "yeti-slalom": "printkit.games.yeti_slalom:GAME",
 }
+
+#: Entry points that failed to load: game id -> why (named when the game is asked for).
+BROKEN: dict[str, str] = {}
+
+
+def discover() -> dict[str, Game]:
+    """Every registered game: printkit's own first, then the others by id."""
+    found = {ep.name: ep for ep in entry_points(group=GROUP)}
+    for name, value in BUILT_IN.items():
+        found.setdefault(name, EntryPoint(name=name, value=value, group=GROUP))
+    order = [*BUILT_IN, *sorted(n for n in found if n not in BUILT_IN)]
+    out: dict[str, Game] = {}
+    BROKEN.clear()
+    for name in order:
+        try:
+            game = found[name].load()
+        except Exception as exc:  # a third-party game that does not import: say which
+            BROKEN[name] = (f"game {name!r} (entry point {found[name].value} in group "
+                            f"{GROUP}) does not load: {type(exc).__name__}: {exc}")
+            continue
+        if not isinstance(game, Game) or game.id != name:
+            BROKEN[name] = (f"game {name!r}: entry point {found[name].value} is not a "
+                            f"printkit.game.Game with id {name!r}")
+            continue
+        out[name] = game
+    return out
+
+
+GAMES: dict[str, Game] = discover()
+
+
+@contextmanager
+def only(game: Game) -> Iterator[None]:
+    """Make ``game`` (a game project) the whole registry for the duration of a command."""
+    global GAMES
+    before = GAMES
+    GAMES = {game.id: game}
+    try:
+        yield
+    finally:
+        GAMES = before
 
 
 def get(game_id: str) -> Game:
     try:
         return GAMES[game_id]
     except KeyError:
+        if game_id in BROKEN:
+            raise UsageError(BROKEN[game_id]) from None
         raise UsageError(f"unknown game {game_id!r}; games: {', '.join(GAMES)}") from None
 
 

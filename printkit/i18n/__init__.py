@@ -15,8 +15,9 @@ from __future__ import annotations
 import codecs
 import gettext as _gettext
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -52,17 +53,52 @@ def message_key(msgid: str, context: str | None = None) -> str:
     return f"{context}\x04{msgid}" if context else msgid
 
 
+#: A game project's own ``locales/`` folder while a command works on that project (see
+#: :func:`project_locales`); None for printkit's built-in games.
+_PROJECT_LOCALES: Path | None = None
+
+
+def locales_root(root: Path | None = None) -> Path:
+    """The locales folder a command works on: ``root`` if given, else the selected game
+    project's, else printkit's own."""
+    return root or _PROJECT_LOCALES or locales_dir()
+
+
+@contextmanager
+def project_locales(folder: Path) -> Iterator[None]:
+    """``folder`` is the project's ``locales/``: see :func:`locales_root`."""
+    """Work on a game project's catalogs: its locales are the ones that ship, ``catalog``
+    commands read and write its files, and a Localizer reads its catalog first with
+    printkit's own catalog of the same locale behind it (for the guide, sheet labels…).
+
+    A context rather than a parameter threaded through every command: the build's forked
+    workers inherit it, as they inherit the registry.
+    """
+    global _PROJECT_LOCALES
+    before = _PROJECT_LOCALES
+    _PROJECT_LOCALES = folder
+    try:
+        yield
+    finally:
+        _PROJECT_LOCALES = before
+
+
+def project_folder() -> Path | None:
+    """The game project whose catalogs the commands work on, if one is selected."""
+    return _PROJECT_LOCALES.parent if _PROJECT_LOCALES is not None else None
+
+
 def catalog_path(code: str, root: Path | None = None) -> Path:
-    return (root or locales_dir()) / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return locales_root(root) / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def template_path(root: Path | None = None) -> Path:
-    return (root or locales_dir()) / f"{DOMAIN}.pot"
+    return locales_root(root) / f"{DOMAIN}.pot"
 
 
 def shipped_locales(root: Path | None = None) -> list[str]:
     """English first, then every locale with a catalog, in code order."""
-    base = root or locales_dir()
+    base = locales_root(root)
     codes = sorted(p.parent.parent.name for p in base.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     return [SOURCE_LOCALE] + [c for c in codes if c != SOURCE_LOCALE]
 
@@ -82,13 +118,33 @@ class Catalog:
 
 
 def load_catalog(code: str, root: Path | None = None) -> Catalog:
-    """The usable translations of a locale, read again whenever its file changes."""
-    path = catalog_path(code, root)
+    """The usable translations of a locale, read again whenever its file changes.
+
+    For a game project (and no ``root``), the project's entries win over printkit's own
+    catalog of the same locale, which still translates printkit's strings.
+    """
+    catalog = _read_catalog(code, *_stamped(catalog_path(code, root)))
+    if root is not None or _PROJECT_LOCALES is None:
+        return catalog
+    own = catalog_path(code, locales_dir())
+    if not own.is_file():
+        return catalog
+    return _merged(catalog, _read_catalog(code, *_stamped(own)))
+
+
+def _stamped(path: Path) -> tuple[Path, int | None]:
     try:
-        stamp = path.stat().st_mtime_ns
+        return path, path.stat().st_mtime_ns
     except FileNotFoundError:
-        stamp = None
-    return _read_catalog(code, path, stamp)
+        return path, None
+
+
+def _merged(first: Catalog, behind: Catalog) -> Catalog:
+    """``first``'s entries, then ``behind``'s for msgids ``first`` lacks (one locale, so
+    the plural rules agree)."""
+    return replace(first, singular={**behind.singular, **first.singular},
+                   plural={**behind.plural, **first.plural},
+                   rejected=first.rejected + behind.rejected)
 
 
 _CHARSET = re.compile(rb"charset=([A-Za-z0-9_.:-]+)")

@@ -122,18 +122,62 @@ def _sources(root: Path) -> Iterator[tuple[Path, str, str, dict[str, Any]]]:
         yield path, path.relative_to(root).as_posix(), "jinja2.ext:babel_extract", jinja_options
 
 
+#: game.toml tables whose strings :func:`printkit.components.component_msgids` reports: the
+#: generic TOML extractor would also take a face box's ``name`` ("title") for text.
+_COMPONENT_KEYS = ("decks", "tracks", "tokens", "sheets")
+
+
+def _project_sources(folder: Path) -> Iterator[tuple[Path, str, str, dict[str, Any]]]:
+    """A game project's sources of msgids: its templates, its data and its Python."""
+    jinja_options = {"extensions": ",".join(JINJA_EXTENSIONS), "trimmed": str(TRIMMED).lower()}
+    for path in sorted(folder.glob("*.py")):
+        yield path, path.name, "python", {}
+    for name in ("game.toml", "examples.toml"):
+        if (folder / name).is_file():
+            yield folder / name, name, "printkit.i18n.extract:extract_toml", {}
+    for path in sorted((folder / "templates").rglob("*.j2")):
+        yield path, path.relative_to(folder).as_posix(), "jinja2.ext:babel_extract", jinja_options
+
+
+def _project_components(catalog: Catalog, folder: Path) -> None:
+    """The strings of the project's components (titles, card texts from TOML or CSV…)."""
+    from printkit.components import component_msgids
+    from printkit.components.deck import shown
+    from printkit.project import read_data
+
+    # Card texts name their CSV file as messages do (from the current folder); the
+    # catalog names it from the project's root, wherever extraction was run from.
+    prefixes = {f"{folder}/", f"{shown(folder / 'x')[:-1]}"} - {""}
+    for msgid, where in component_msgids(read_data(folder), folder):
+        for prefix in prefixes:
+            where = where.removeprefix(prefix)
+        catalog.add(msgid, None, [("game.toml", None)], auto_comments=[f"data: {where}"])
+
+
 def extract_catalog(root: Path | None = None) -> Catalog:
+    """Every msgid of printkit's sources, or of the selected game project's (its strings only:
+    printkit's own catalogs translate the rest)."""
+    from printkit.i18n import project_folder
+
+    project = project_folder() if root is None else None
     base = root or _project_root()
     catalog = Catalog(project="printkit", version="", creation_date=STABLE_DATE,
                       revision_date=STABLE_DATE, charset="utf-8",
                       msgid_bugs_address="", copyright_holder="printkit contributors")
-    for path, shown, method, options in _sources(base):
+    sources = _sources(base) if project is None else _project_sources(project)
+    for path, shown, method, options in sources:
         with path.open("rb") as fh:
             for lineno, message, comments, context in extract(
                     method, fh, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, options=options,
                     strip_comment_tags=True):
+                if project is not None and shown == "game.toml" and any(
+                        c.startswith(f"data: {key}.") for c in comments
+                        for key in _COMPONENT_KEYS):
+                    continue
                 catalog.add(message, None, [(shown, lineno)], auto_comments=comments,
                             context=context)
+    if project is not None:
+        _project_components(catalog, project)
     return catalog
 
 

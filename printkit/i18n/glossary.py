@@ -29,14 +29,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.errors import DataError, DataErrors
-from printkit.i18n import SOURCE_LOCALE, catalog_path, read_po_file, shipped_locales
-from printkit.resources import locales_dir, relative
+from printkit.i18n import (
+    SOURCE_LOCALE,
+    catalog_path,
+    locales_root,
+    read_po_file,
+    shipped_locales,
+)
+from printkit.resources import relative
 
 _MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|%%")
 
 
 def glossary_path(code: str, root: Path | None = None) -> Path:
-    return (root or locales_dir()) / code / "glossary.toml"
+    return locales_root(root) / code / "glossary.toml"
 
 
 def _pattern(words: list[str]) -> re.Pattern[str] | None:

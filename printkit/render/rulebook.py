@@ -19,8 +19,12 @@ from printkit.render.templating import render
 def render_rulebook_template(ctx: RenderContext, template: str,
                              figures: Mapping[str, FigureMaker], *, compact: bool = False,
                              **context: Any) -> bytes:
-    """Render ``template`` (under templates/) to a PDF; ``compact`` for a quick reference."""
-    xml = render(template, ctx.localizer, data=ctx.data,
+    """Render ``template`` (under templates/) to a PDF; ``compact`` for a quick reference.
+
+    A game project's own templates folder is searched first.
+    """
+    xml = render(template, ctx.localizer, project_templates=getattr(ctx.game, "templates", None),
+                 data=ctx.data,
                  examples=list(ctx.examples.values()), **context)
     subject = ctx._(ctx.game.document(ctx.document).title)
     return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
@@ -82,7 +83,7 @@ def _join_list(context: Context, items: Any) -> str:
     return _localizer(context).list([str(i) for i in items])
 
 
-def _new_environment(folder: str) -> Environment:
+def _new_environment(*folders: str) -> Environment:
     """An environment whose translations and locale filters read the render's localizer.
 
     Jinja2 hands the template context to ``pass_context`` callables, also
@@ -91,7 +92,7 @@ def _new_environment(folder: str) -> Environment:
     compiled templates) serves every locale, one render after another.
     """
     env = Environment(
-        loader=FileSystemLoader(folder),
+        loader=FileSystemLoader(list(folders)),
         autoescape=True,
         undefined=StrictUndefined,
         extensions=JINJA_EXTENSIONS,
@@ -106,9 +107,13 @@ def _new_environment(folder: str) -> Environment:
 
 
 @cache
-def _environment(folder: str) -> Environment:
-    """The process's shared environment for a templates folder: templates compile once."""
-    return _new_environment(folder)
+def _environment(*folders: str) -> Environment:
+    """The process's shared environment for a templates search path: templates compile once.
+
+    A game project's templates folder comes first, then printkit's own, so a project's
+    template may ``{% import %}`` printkit's shared macros.
+    """
+    return _new_environment(*folders)
 
 
 def environment(localizer: Localizer) -> Environment:
@@ -122,10 +127,17 @@ def environment(localizer: Localizer) -> Environment:
     return env
 
 
-def render(name: str, localizer: Localizer, **context: Any) -> str:
-    """Render a template; any Jinja2 failure becomes one line naming file, line and locale."""
+def render(name: str, localizer: Localizer, *, project_templates: Path | None = None,
+           **context: Any) -> str:
+    """Render a template; any Jinja2 failure becomes one line naming file, line and locale.
+
+    ``project_templates``: a game project's templates folder, searched before printkit's.
+    """
+    folders = (str(templates_dir()),)
+    if project_templates is not None:
+        folders = (str(project_templates), *folders)
     try:
-        template = _environment(str(templates_dir())).get_template(name)
+        template = _environment(*folders).get_template(name)
         return template.render(**context, **{LOCALIZER: localizer})
     except PrintkitError:
         raise
