@@ -174,6 +174,7 @@ def test_solve_prints_each_round_proven(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0
     assert out.count("Round ") == 3
     assert "set aside" in out
+    assert "not proven optimal" not in out  # the solver proved every round
     code_again, out_again, _ = run(["solve", "pick-a-polar-bear", "--seed", "3"], capsys)
     assert out_again == out  # the same seed deals the same game
 
