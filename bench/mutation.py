@@ -19,7 +19,8 @@ prints every mutant no test killed.
 
 Error-message text is not mutated (nothing inside an f-string or a ``raise``).
 A survivor listed in ``bench/equivalent_mutants.md`` (same module, same source
-line, same mutation) is reported as equivalent, not as a gap. Exit status: 1
+line, same mutation; ``1 -> 2 #2`` when a line has several, as the survivor line
+prints it) is reported as equivalent, not as a gap. Exit status: 1
 when a survivor is not listed there, else 0.
 """
 
@@ -35,7 +36,7 @@ import signal
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,9 +90,18 @@ class Mutant:
     line: int
     source_line: str   # the line as written, stripped: the stable name of the place
     change: str        # "<= -> <", "7 -> 8", "and -> or"…
+    #: 1 for the first mutant with this source line and change, 2 for the second…: a
+    #: line such as ``1 << (k - 1) if i == (1 << k) - 1`` has several ``1 -> 2``.
+    occurrence: int = 1
+    of: int = 1        # how many mutants share this source line and change
+    column: int = 0
 
     def key(self) -> tuple[str, str, str]:
         return (self.module, self.source_line, self.change)
+
+    def named(self) -> str:
+        """The change as bench/equivalent_mutants.md names it: ``1 -> 2 #3`` when shared."""
+        return f"{self.change} #{self.occurrence}" if self.of > 1 else self.change
 
 
 # --- finding and making mutants ----------------------------------------------------------
@@ -175,8 +185,19 @@ def mutants(module: str) -> list[Mutant]:
     source = (ROOT / module).read_text(encoding="utf-8")
     lines = source.splitlines()
     tree = ast.parse(source)
-    return [Mutant(module, i, node.lineno, lines[node.lineno - 1].strip(), change)  # type: ignore[attr-defined]
-            for i, (node, change, _) in enumerate(_places(tree))]
+    found = [Mutant(module, i, node.lineno, lines[node.lineno - 1].strip(), change,  # type: ignore[attr-defined]
+                    column=node.col_offset)  # type: ignore[attr-defined]
+             for i, (node, change, _) in enumerate(_places(tree))]
+    # Number the mutants that share a source line and a change, left to right (then
+    # outer before inner), so that one of them can be listed as equivalent without
+    # hiding the others.
+    seen: dict[tuple[str, str, str], list[Mutant]] = {}
+    for m in sorted(found, key=lambda m: (m.line, m.column, m.index)):
+        seen.setdefault(m.key(), []).append(m)
+    numbered = {m.index: (n, len(group)) for group in seen.values()
+                for n, m in enumerate(group, 1)}
+    return [replace(m, occurrence=numbered[m.index][0], of=numbered[m.index][1])
+            for m in found]
 
 
 def mutated_code(mutant: Mutant):  # type: ignore[no-untyped-def]
@@ -247,7 +268,9 @@ def run_tests(tests: list[str], mutant: Mutant | None, timeout: float) -> str:
 
 def equivalent_keys() -> set[tuple[str, str, str]]:
     """The survivors ``bench/equivalent_mutants.md`` explains: rows
-    ``| module | `source line` | `change` | reason |``."""
+    ``| module | `source line` | `change` | reason |``. A change ending in ``#n`` names
+    only the n-th mutant of that line with that change (see :meth:`Mutant.named`); one
+    without a number names every mutant of that line with that change."""
     keys = set()
     if EQUIVALENT_FILE.exists():
         for row in EQUIVALENT_FILE.read_text(encoding="utf-8").splitlines():
@@ -255,6 +278,11 @@ def equivalent_keys() -> set[tuple[str, str, str]]:
             if m:
                 keys.add((m.group(1), m.group(2), m.group(3)))
     return keys
+
+
+def is_listed(mutant: Mutant, known: set[tuple[str, str, str]]) -> bool:
+    return ((mutant.module, mutant.source_line, mutant.named()) in known
+            or mutant.key() in known)
 
 
 def _preload() -> None:
@@ -308,12 +336,12 @@ def main(argv: list[str] | None = None) -> int:
                           f"{len(found) - sum(counts.values())} mutants not run")
                     break
                 result = run_tests(tests, mutant, timeout)
-                if result == "survived" and mutant.key() in known:
+                if result == "survived" and is_listed(mutant, known):
                     result = "equivalent"
                 counts[result] += 1
                 if result == "survived":
                     gaps += 1
-                    print(f"  SURVIVED {path}:{mutant.line} {mutant.change}: "
+                    print(f"  SURVIVED {path}:{mutant.line} {mutant.named()}: "
                           f"{mutant.source_line}", flush=True)
             print(f"  {path}: {len(found)} mutants; " +
                   ", ".join(f"{k} {v}" for k, v in counts.items()), flush=True)

@@ -270,3 +270,35 @@ def test_a_bot_that_cannot_count_is_one_off_and_never_negative(seed):
         for _, said in b["answers"]:
             assert said >= 0
             assert abs(said - b["answer"]) == 1 or (said, b["answer"]) == (0, 0)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_slipping_non_holder_hands_no_extra_card_for_an_identical_match(seed):
+    # Hold variant: only the holder may not follow with an identical card; anyone else
+    # may. A bot that slips and calls FREEZE! while only an identical card fits its
+    # top card is wrong, so it may not take an extra card (freeze() refuses one). A
+    # small table (4 slots) makes "only an identical card fits" common.
+    from dataclasses import replace
+
+    from printkit.games.pick_a_polar_bear.rules import Bot, rules_from_data, simulate
+
+    rules = replace(rules_from_data(games.get(GAME).load_data(), hold=True), table_slots=4,
+                    min_table_cards=1)
+    result = simulate(rules, 3, random.Random(seed), Bot(slip=1.0))
+    freezes = [e.params for e in result.events if e.kind == "freeze"]
+    assert freezes and all(f["right"] for f in freezes if f["extra"] is not None)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_careful_non_holder_takes_an_identical_card_in_the_hold_variant(seed):
+    # Only the holder may not take an identical card: a bot that never slips takes one
+    # when it is all that fits, so every FREEZE! it calls is right.
+    from dataclasses import replace
+
+    from printkit.games.pick_a_polar_bear.rules import Bot, rules_from_data, simulate
+
+    rules = replace(rules_from_data(games.get(GAME).load_data(), hold=True), table_slots=4,
+                    min_table_cards=1)
+    result = simulate(rules, 3, random.Random(seed), Bot(slip=0.0))
+    freezes = [e.params for e in result.events if e.kind == "freeze"]
+    assert freezes and all(f["right"] for f in freezes)

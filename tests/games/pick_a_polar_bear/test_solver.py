@@ -179,6 +179,7 @@ def test_greedy_chain_of_one_card_takes_it():
     (card,) = DECK[:1]
     solution = greedy_chain([card])
     assert solution.chain == (card,) and solution.leftover == 0 and not solution.optimal
+    assert solution.nodes == 0  # no search: Solution.nodes is 0 for the greedy chain
 
 
 def test_solo_round_is_round_one_unless_told():
@@ -193,3 +194,138 @@ def test_a_solo_chain_takes_each_grid_card_at_most_once(chain):
     grid = [MODEL.from_index(0), MODEL.from_index(1)]
     with pytest.raises(RuleError, match="takes each of the 2 grid cards at most once"):
         solo_round(grid, chain)
+
+
+def test_a_chain_that_must_end_on_card_zero_is_found():
+    # Card index 0 (BRGTA) is a dead end: its only neighbour on the table is BDGTA, so
+    # every chain that takes all ten cards ends (or starts) on it, for instance
+    # BRNNA BRNNA BRNNW BDNNW BDGNW BRGNW BDGNW BDGTW BDGTA BRGTA. The search marks
+    # a start as "searched in full" only after searching it; card 0 must not start so.
+    codes = ("BRGTA", "BDGTA", "BRNNA", "BRNNA", "BDGTW", "BRGNW", "BDGNW", "BDGNW",
+             "BRNNW", "BDNNW")
+    grid = [MODEL.parse(t) for t in codes]
+    by_hand = [MODEL.parse(t) for t in ("BRNNA", "BRNNA", "BRNNW", "BDNNW", "BDGNW", "BRGNW",
+                                        "BDGNW", "BDGTW", "BDGTA", "BRGTA")]
+    assert check_chain(by_hand[0], by_hand[1:]) is None
+    assert sorted(c.short for c in by_hand) == sorted(codes)
+    solution = solve(grid)
+    assert solution.optimal and len(solution.chain) == 10 and solution.leftover == 0
+    check_solution(grid, solution)
+
+
+def test_the_optimum_is_never_shorter_than_a_chain_found_by_hand():
+    # 23 cards; the 21-card chain below is checked card by card against the matching
+    # rule (one attribute changed, or none). The solver claims an optimum, so it must
+    # take at least 21: a memo key that mixes up two different search states does not.
+    codes = ("BDGNA", "BDGTW", "SRNTA", "BDNTA", "SRNNA", "BRGTA", "SDGNA", "SRNNW", "BDNTA",
+             "SDGNA", "BDGNW", "SRGTW", "SRGNA", "SDGTA", "BRNTW", "BRGNA", "SDNNA", "SDGNA",
+             "BDGTA", "BDNNW", "BDGTA", "BRGTA", "SRNNA")
+    by_hand = [MODEL.parse(t) for t in (
+        "SRNTA", "SRNNA", "SRNNW", "SRNNA", "SDNNA", "SDGNA", "SDGTA", "SDGNA", "SRGNA",
+        "SDGNA", "BDGNA", "BRGNA", "BRGTA", "BRGTA", "BDGTA", "BDNTA", "BDNTA", "BDGTA",
+        "BDGTW", "BDGNW", "BDNNW")]
+    assert check_chain(by_hand[0], by_hand[1:]) is None
+    grid = [MODEL.parse(t) for t in codes]
+    left = list(grid)
+    for card in by_hand:
+        left.remove(card)  # every card of the chain is a different grid card
+    solution = solve(grid)
+    assert solution.optimal and len(solution.chain) >= len(by_hand) == 21
+    check_solution(grid, solution)
+
+
+def test_the_memo_of_failed_states_keeps_a_hard_proof_short():
+    # The hardest of forty random 32-card deals tried: with a memo of failed search
+    # states the proof takes under 3,000 nodes; a memo key that no longer names the
+    # state (visits left per card) matches nothing and the same proof takes ~27,000.
+    # A budget of 8,000 leaves room for other heuristics, not for a broken memo.
+    codes = ("SDGNA BDGTA SDNTW SRNNW BRGNW BDGTA SDGNW SDGTA SDNTW SDNNW BRNTW BDGNW BDGNW "
+             "SRNNW SRGTA SDNNA SRNNA SRGTW BRNTA SDGNW BDNNA SDGNW BRGNA SRGTA BRNTW SDNTW "
+             "BRGTW SDNTA SRNNW SDNTA BRGNW BDNTA").split()
+    grid = [MODEL.parse(t) for t in codes]
+    solution = solve(grid, limit=8_000)
+    assert solution.optimal, "the proof needed more than 8,000 search nodes"
+    check_solution(grid, solution)
+
+
+def test_the_node_limit_counts_every_node_the_search_visits():
+    # The limit is checked after a node is counted and after the target test, so a
+    # proof that visits n nodes (the last one reaching the target) runs with limit
+    # n - 1 and gives up with limit n - 2, where it has visited n - 1.
+    grid = solo_game(DATA, 32)[0]
+    needed = solve(grid).nodes
+    assert needed > 2
+    assert solve(grid, limit=needed - 1).optimal
+    gave_up = solve(grid, limit=needed - 2)
+    assert not gave_up.optimal and gave_up.nodes == needed - 1
+
+
+@pytest.mark.parametrize(("copies", "refused"), [(2, True), (3, False)])
+def test_a_solo_game_needs_three_grids_of_32_cards(copies, refused):
+    # 3 rounds × 32 slots = 96 cards: 3 copies of the 32 combinations are exactly enough,
+    # 2 copies (64 cards) are not.
+    data = {**DATA, "deck": {"copies": copies}}
+    if refused:
+        with pytest.raises(RuleError, match="3 solo rounds of 32 cards need more than the 64"):
+            solo_game(data, 1)
+    else:
+        assert [len(grid) for grid in solo_game(data, 1)] == [32, 32, 32]
+
+
+#: Small grids where pruning that is too strong (a neighbour's part cut short or
+#: skipped, the wrong start taken as searched) loses a card: the brute force gives
+#: the optimum.
+BOUND_SMALL = [
+    "SRGTW SRNNW SDGNW BRNNA BRNTW SRGNA BRNTW SRNTW SDNTA SRNTW",
+    "SDGTA BDNTA SDNTA SDGNA SRGTA SRNTA SDGNW BRNNW BRGNW SRGNA BRNTW SDGNW BRGNA",
+    # a start searched in full must be the one looked up, not its neighbour in the mask
+    "BDGNW BRNTW SDGNA SDNTA BDGNW BDNTW BDNTA BRGTW BDGNW SRNNW SRGTA BDGNA BRNNA SDGTW BDGTW",
+]
+
+#: Larger grids where the parity bound summing the smallest cards instead of the
+#: largest loses a card: each with a chain checked card by card, which the optimum
+#: must reach.
+BOUND_LARGE = [
+    ("BDNNW SDNNW BDGTW BDGNW SRGTW SRNTW SDNTA BRNNW BDNNA SDNNA BRGTA SRNNA SDGNA SDGNA "
+     "SRGTA SDGTA BRGNW BDNTW BDGNW BDGTA BDNTA BRNNW SRNTW BRGNA SRNNA BDGTW SRGNW BRGNA",
+     "SRNNA SRNNA SDNNA SDGNA SDGNA SDGTA SDNTA BDNTA BDGTA BDGTW BDNTW BDGTW BDGNW BDGNW "
+     "BDNNW BRNNW BRNNW BRGNW BRGNA BRGNA BRGTA SRGTA SRGTW SRNTW SRNTW"),
+    ("BRNNA SDNNW BRNTW SRGNA SDNNW BRNNA SRNTA BDGNA BRGTA SRNTW BDNTW BRNNA BRNTW SRGNW "
+     "BRGNW BDGNA SRGTA BDGNW BDGTW SDNTA BRGTA BDGTW SDNTA SRGTW SDGNW SRGTW",
+     "SDNTA SDNTA SRNTA SRGTA SRGNA SRGNW SRGTW SRGTW SRNTW BRNTW BRNTW BDNTW BDGTW BDGTW "
+     "BDGNW SDGNW SDNNW SDNNW"),
+]
+
+
+@pytest.mark.parametrize("codes", BOUND_SMALL)
+def test_the_bound_never_cuts_off_the_optimum_of_a_small_grid(codes):
+    grid = [MODEL.parse(t) for t in codes.split()]
+    solution = solve(grid)
+    assert solution.optimal and len(solution.chain) == brute_force(grid)
+
+
+@pytest.mark.parametrize(("codes", "chain"), BOUND_LARGE)
+def test_the_bound_never_cuts_off_a_chain_found_by_hand(codes, chain):
+    grid = [MODEL.parse(t) for t in codes.split()]
+    by_hand = [MODEL.parse(t) for t in chain.split()]
+    assert check_chain(by_hand[0], by_hand[1:]) is None
+    left = list(grid)
+    for card in by_hand:
+        left.remove(card)  # each card of the chain is a different grid card
+    solution = solve(grid)
+    assert solution.optimal and len(solution.chain) >= len(by_hand)
+    check_solution(grid, solution)
+
+
+def test_the_solo_report_prints_each_grid_row_by_row_from_round_one():
+    result = solve_seed(DATA, 32)
+    lines = result.lines()
+    grid = result.rounds[0].grid
+    assert lines[1] == "Round 1:" and lines[8] == "Round 2:"
+    assert lines[2] == "  " + " ".join(c.short for c in grid[:8])   # 8 columns (game.toml)
+    assert lines[5] == "  " + " ".join(c.short for c in grid[24:32])
+
+
+def test_an_empty_solo_round_sets_nothing_aside():
+    leftover, events = solo_round([], [])
+    assert leftover == 0 and dict(events[0].params) == {"round": 1, "leftover": 0, "chain": []}

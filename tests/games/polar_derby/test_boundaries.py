@@ -321,6 +321,8 @@ def test_no_player_rolls_on_with_the_middle_empty():
 @pytest.mark.parametrize(("setup", "roll", "more"), [
     ("{}", '["pink", "free-skate"]', " (or 5 more)"),       # 9 takes: 4 shown
     ('{ pulled = ["pink"] }', '["pink", "free-skate"]', ""),  # exactly 4: all shown
+    # white and blue pulled: green, pink, orange alone, pink + green, pink + orange: 5 takes
+    ('{ pulled = ["white", "blue"] }', '["pink", "free-skate"]', " (or 1 more)"),
 ])
 def test_a_roll_that_allows_a_take_needs_one(tmp_path, setup, roll, more):
     game = games.get(GAME)
@@ -370,3 +372,48 @@ def test_a_finished_game_of_two_or_four_holding_a_whole_colour():
 def test_a_bear_count_is_a_whole_number_of_zero_or_more(count):
     with pytest.raises(RuleError, match="a count is 0 or more"):
         setup_state(_rules(), [{"white": count}, {}])
+
+
+def _bare(values=None, bears=None, **players) -> Rules:
+    return Rules(values={"white": 1, "blue": 2, **(values or {})},
+                 bears_per_colour={"white": 5, "blue": 5, **(bears or {})}, **players)
+
+
+@pytest.mark.parametrize("value", [-1, True, "2", 2.0])
+def test_a_bear_value_is_a_whole_number_of_zero_or_more(value):
+    with pytest.raises(RuleError, match="a value is 0 or more"):
+        _bare(values={"blue": value})
+
+
+@pytest.mark.parametrize("count", [0, -1, True, "2"])
+def test_every_colour_has_at_least_one_bear(count):
+    with pytest.raises(RuleError, match="every colour has at least one"):
+        _bare(bears={"blue": count})
+
+
+def test_a_bear_worth_zero_and_a_colour_of_one_bear_are_allowed():
+    rules = _bare(values={"white": 0}, bears={"blue": 1})
+    assert rules.values["white"] == 0 and rules.bears_per_colour["blue"] == 1
+
+
+@pytest.mark.parametrize(("low", "high", "allowed"), [
+    (2, 2, True), (3, 3, True), (2, 5, True), (1, 4, False), (3, 2, False)])
+def test_the_player_range_starts_at_two_and_may_be_one_number(low, high, allowed):
+    if allowed:
+        rules = _bare(min_players=low, max_players=high)
+        assert (rules.min_players, rules.max_players) == (low, high)
+    else:
+        with pytest.raises(RuleError, match="is not a range of at least two players"):
+            _bare(min_players=low, max_players=high)
+
+
+def test_a_secured_count_of_zero_is_no_bear():
+    state = setup_state(_rules(), [{"white": 0}, {"blue": 0}])
+    assert state.secured[0]["white"] == 0 and state.middle["white"] == 5
+    assert over_state(_rules(), [{"white": 0}, {}]).secured[0]["white"] == 0
+
+
+def test_data_without_a_player_range_is_the_printed_two_to_four():
+    data = {k: v for k, v in games.get(GAME).load_data().items() if k != "players"}
+    rules = rules_from_data(data)
+    assert (rules.min_players, rules.max_players) == (2, 4)

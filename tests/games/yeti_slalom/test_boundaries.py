@@ -20,11 +20,14 @@ import pytest
 from printkit import games
 from printkit.errors import DataErrors, RuleError
 from printkit.games.yeti_slalom.rules import (
+    Move,
     PlaceYeti,
     RacerPolicy,
     RandomPolicy,
+    Snowboarder,
     YetiCard,
     apply,
+    legal_actions,
     resolve_throw,
     rules_from_data,
     simulate,
@@ -247,6 +250,19 @@ MOVES = [
      "{ move = 1, finish = true }", "only a move forward out of the last row"),
     ("start-on-row-3", '{ current = "beavers" }', "{ start = 1, at = [3, 3] }",
      "a snowboarder starts on an empty space of the start rows"),
+    # Crocodiles 1-3 have finished; crocodile 4 on [6, 3] can finish or step sideways to
+    # [6, 2] or [6, 4]: three ways, no start, so it may not pass.
+    ("pass-with-three-moves", '{ current = "crocodiles", finish = [{ team = "crocodiles", value = 1 }, { team = "crocodiles", value = 2 }, { team = "crocodiles", value = 3 }], positions = [{ team = "crocodiles", value = 4, at = [6, 3] }] }',
+     "{ pass = true }", "can still start or move a snowboarder (3 ways)"),
+    # Row 6 is the last row: [6, 6] is a column off the course, not a row past the end.
+    ("sideways-off-the-last-row", '{ current = "beavers", positions = [{ team = "beavers", value = 1, at = [6, 5] }] }',
+     "{ move = 1, to = [6, 6] }", "[6, 6] is off the course (columns 1-5)"),
+    ("forward-past-the-last-row", '{ current = "beavers", positions = [{ team = "beavers", value = 1, at = [6, 3] }] }',
+     "{ move = 1, to = [7, 3] }", "there is no row 7: moving forward out of row 6 is moving to the finish"),
+    ("start-a-finished-snowboarder", '{ current = "beavers", finish = [{ team = "beavers", value = 1 }, { team = "beavers", value = 2 }] }',
+     "{ start = 2, at = [1, 1] }", "has already started: it is on finish space 2"),
+    ("start-a-knocked-off-snowboarder", '{ current = "beavers", held = [{ team = "beavers", value = 1, by = "crocodiles" }] }',
+     "{ start = 1, at = [1, 1] }", "has already started: it is held by the crocodiles"),
     ("yeti-not-in-hand", '{ current = "beavers", hands = { beavers = { yetis = ["grumpy-red"] } } }',
      '{ yeti = "grumpy", colour = "green", rolls = [4] }', "has no grumpy-green card in hand"),
 ]
@@ -325,3 +341,272 @@ def test_apply_takes_die_faces_only(tmp_path, roll):
     state = _position(tmp_path, _thrower(ROW4))
     with pytest.raises(RuleError, match="a roll of the die is 1-6"):
         apply(state, PlaceYeti(YetiCard.parse("sleepy-green")), _rules(), [roll])
+
+
+# --- the racing bot's preferences (RacerPolicy): not rules, but pinned all the same ---------
+# Its docstring: finish, race forward, throw at a row with targets, start. By hand: a
+# finishing move beats a forward step, forward beats diagonal, a diagonal step beats a
+# throw at a row with two opponents or more, that throw beats a start, a start beats a
+# sideways step, a sideways step beats a throw at a row with fewer than two opponents.
+# Ties go to the move or start that reaches the row nearer the finish.
+
+def _choice(tmp_path, setup: str, seed: int):
+    rules = _rules()
+    state = _position(tmp_path, setup)
+    return state, RacerPolicy().choose(state, legal_actions(state, rules), rules,
+                                       random.Random(seed))
+
+
+def _racer(positions: str, hand: str = "[]") -> str:
+    return (f'{{ current = "crocodiles", positions = [{positions}], '
+            f'hands = {{ crocodiles = {{ yetis = {hand}, snowballs = 0 }} }} }}')
+
+
+def _croc(value: int, row: int, col: int, team: str = "crocodiles") -> str:
+    return f'{{ team = "{team}", value = {value}, at = [{row}, {col}] }}'
+
+
+def _target(state, action):
+    """(row, column) a move goes to, "finish", or the kind of any other action."""
+    if isinstance(action, Move):
+        return "finish" if action.to is None else tuple(action.to)
+    return type(action).__name__
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_racer_finishes_first(tmp_path, seed):
+    state, chosen = _choice(tmp_path, _racer(_croc(4, 6, 3) + ", " + _croc(3, 2, 3)), seed)
+    assert _target(state, chosen) == "finish"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_racer_goes_forward_before_diagonal_and_the_lowest_first(tmp_path, seed):
+    # Crocodiles on [2, 3] and [3, 1]: forward to [3, 3] or [4, 1]; the lower row wins.
+    state, chosen = _choice(tmp_path, _racer(_croc(4, 2, 3) + ", " + _croc(3, 3, 1)), seed)
+    assert _target(state, chosen) == (4, 1)
+    state, chosen = _choice(tmp_path, _racer(_croc(4, 2, 3)), seed)
+    assert _target(state, chosen) == (3, 3)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_racer_steps_diagonally_before_throwing(tmp_path, seed):
+    # Forward [3, 3] is blocked by a beaver; the diagonals [3, 2], [3, 4] are free;
+    # beavers on [4, 1] and [4, 5] are two targets of the Sleepy Yeti (row 4).
+    blocked = _croc(4, 2, 3) + ", " + _croc(1, 3, 3, "beavers")
+    targets = _croc(2, 4, 1, "beavers") + ", " + _croc(3, 4, 5, "kangaroos")
+    state, chosen = _choice(tmp_path, _racer(blocked + ", " + targets, '["sleepy-green"]'), seed)
+    assert _target(state, chosen) in {(3, 2), (3, 4)}
+
+
+# No crocodile on the course: a start or the Sleepy Yeti (row 4).
+ROW4_ONE_EACH_END = [_croc(2, 4, 1, "beavers"), _croc(3, 4, 5, "kangaroos")]
+ROW4_TWO = ", ".join(ROW4_ONE_EACH_END)  # columns 1 and 5, the ends of the row
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_racer_throws_at_two_opponents_before_starting(tmp_path, seed):
+    state, chosen = _choice(tmp_path, _racer(ROW4_TWO, '["sleepy-green"]'), seed)
+    assert _target(state, chosen) == "PlaceYeti"
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("one", ROW4_ONE_EACH_END)
+def test_the_racer_starts_before_throwing_at_one_opponent_and_starts_low(tmp_path, seed, one):
+    state, chosen = _choice(tmp_path, _racer(one, '["sleepy-green"]'), seed)
+    assert _target(state, chosen) == "Start" and chosen.space[0] == 2
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_racer_counts_no_own_snowboarder_as_a_target(tmp_path, seed):
+    # A crocodile on [4, 1] that cannot move ([5, 1], [5, 2] and [4, 2] taken) and
+    # one beaver on [4, 2]: one target, so the racer starts instead of throwing.
+    boxed = ", ".join([_croc(4, 4, 1), _croc(1, 4, 2, "beavers"), _croc(2, 5, 1, "beavers"),
+                       _croc(1, 5, 2, "kangaroos")])
+    state, chosen = _choice(tmp_path, _racer(boxed, '["sleepy-green"]'), seed)
+    assert _target(state, chosen) == "Start"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_racer_starts_before_stepping_sideways(tmp_path, seed):
+    # A crocodile on [3, 1]: [4, 1] and [4, 2] taken, so only sideways to [3, 2].
+    boxed = ", ".join([_croc(4, 3, 1), _croc(1, 4, 1, "beavers"), _croc(2, 4, 2, "beavers")])
+    state, chosen = _choice(tmp_path, _racer(boxed), seed)
+    assert _target(state, chosen) == "Start"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_racer_steps_sideways_before_a_throw_without_targets(tmp_path, seed):
+    # The other crocodiles have finished: no start. The Grumpy Yeti's row 3 holds only
+    # the crocodile itself: no target. Left: the sideways step to [3, 2] and the throw.
+    boxed = ", ".join([_croc(4, 3, 1), _croc(1, 4, 1, "beavers"), _croc(2, 4, 2, "beavers")])
+    done = ", ".join(f'{{ team = "crocodiles", value = {v} }}' for v in (1, 2, 3))
+    setup = _racer(boxed, '["grumpy-green"]').replace("positions", f"finish = [{done}], positions")
+    state, chosen = _choice(tmp_path, setup, seed)
+    assert _target(state, chosen) == (3, 2)
+
+
+@pytest.mark.parametrize("to", [(4,), (4, 3, 1), [4, 3]])
+def test_a_move_to_something_that_is_not_a_space_is_refused(tmp_path, to):
+    # The examples file's schema only lets [row, column] through; apply() itself must
+    # refuse anything but a (row, column) pair too.
+    state = _position(tmp_path, '{ current = "beavers", positions = [{ team = "beavers", value = 1, at = [3, 3] }] }')
+    with pytest.raises(RuleError, match="is not a space"):
+        apply(state, Move(Snowboarder("beavers", 1), to), _rules())
+
+
+def test_a_refusal_names_the_turn_it_happens_in(tmp_path):
+    # Turn 1: beavers start; turn 2: crocodiles start; turn 3: the kangaroos' 1 has
+    # not started, so it cannot move.
+    steps = ('[{ start = 1, at = [1, 1] }, { start = 1, at = [1, 2] }, '
+             '{ move = 1, to = [2, 3] }]')
+    body = example("third", steps, "{}", '{ refused = "in turn 3: " }')
+    assert_verified(tmp_path, GAME, body)
+
+
+@pytest.mark.parametrize("roll", [True, 7, 0])
+def test_a_throw_with_a_roll_off_the_die_is_an_illegal_action(tmp_path, roll):
+    # apply() refuses it as an action (naming the action and the turn) before any throw.
+    state = _position(tmp_path, _thrower(ROW4))
+    with pytest.raises(RuleError, match=r"^illegal action 'place Yeti sleepy-green' in turn 1: "
+                                        r"a roll of the die is 1-6"):
+        apply(state, PlaceYeti(YetiCard.parse("sleepy-green")), _rules(), [roll])
+
+
+class _ThrowAndReroll:
+    """A simulated captain who throws a Yeti whenever it can (else races) and re-rolls
+    every roll."""
+
+    def choose(self, state, actions, rules, rng):
+        throw = next((a for a in actions if isinstance(a, PlaceYeti)), None)
+        return throw or RacerPolicy().choose(state, actions, rules, rng)
+
+    def reroll(self, state, card, rolls, rules, rng):
+        return True
+
+
+def test_a_simulated_captain_may_spend_every_snowball_and_rolls_every_face():
+    # One snowball card per re-roll: a captain who always re-rolls spends all the
+    # snowballs dealt on its first throw. A die shows 1-6, first rolls and re-rolls alike.
+    rules = _rules()
+    dealt = rules.deal_for(3).snowballs
+    assert dealt >= 1
+    first_rolls, rerolls = set(), set()
+    for seed in range(3):
+        result = simulate(3, rules, random.Random(seed), policy=_ThrowAndReroll())
+        rolled = params(result.events, "rolled")
+        firsts = {}
+        for r in rolled:
+            firsts.setdefault(r["captain"], r)
+            first_rolls.add(r["rolls"][0])
+            rerolls.update(r["rolls"][1:])
+        assert len(firsts) == 3
+        assert all(len(r["rolls"]) == dealt + 1 and r["snowballs"] == dealt
+                   for r in firsts.values())
+    assert first_rolls == rerolls == {1, 2, 3, 4, 5, 6}
+
+
+def _course(**changes):
+    from printkit.games.yeti_slalom.course import Course
+
+    small = {"rows": 2, "columns": 2, "start_rows": (1,), "yetis": (), "green": (3, 0),
+             "red": (0, 3), "hit_from": 3, "multipliers": (1,)}
+    small.update(changes)
+    for colour in ("green", "red"):  # one symbol per column, whatever the width
+        small[colour] = (small[colour] * small["columns"])[:small["columns"]]
+    return Course(**small)
+
+
+def test_the_smallest_course_is_two_by_two_with_one_finish_multiplier_of_one():
+    course = _course()
+    assert (course.rows, course.columns, course.multipliers) == (2, 2, (1,))
+
+
+@pytest.mark.parametrize(("rows", "columns"), [(1, 2), (2, 1)])
+def test_a_course_of_one_row_or_one_column_is_too_small(rows, columns):
+    with pytest.raises(RuleError, match="is too small"):
+        _course(rows=rows, columns=columns, start_rows=(1,))
+
+
+@pytest.mark.parametrize("multipliers", [(), (0,), (2, 0)])
+def test_finish_multipliers_are_at_least_one_each_1_or_more(multipliers):
+    with pytest.raises(RuleError, match="at least one, each 1 or more"):
+        _course(multipliers=multipliers)
+
+
+@pytest.mark.parametrize(("row", "allowed"), [(0, False), (1, True), (3, True), (4, False)])
+def test_start_rows_and_yeti_rows_are_rows_of_the_course(row, allowed):
+    from printkit.games.yeti_slalom.course import Yeti
+
+    for changes in ({"start_rows": (row,)}, {"yetis": (Yeti("sleepy", "Sleepy", row),)}):
+        if allowed:
+            assert _course(rows=3, **changes).rows == 3
+        else:
+            with pytest.raises(RuleError, match=r"not a row of the course \(1-3\)"):
+                _course(rows=3, **changes)
+
+
+def test_the_course_is_every_row_by_every_column_of_whole_numbers():
+    course = _rules().course  # 6 rows of 5 columns (game.toml)
+    spaces = course.spaces()
+    assert len(spaces) == len(set(spaces)) == 30
+    assert (spaces[0], spaces[-1]) == ((1, 1), (6, 5))
+    assert {r for r, _ in spaces} == {1, 2, 3, 4, 5, 6} and {c for _, c in spaces} == {1, 2, 3, 4, 5}
+    assert course.contains((6, 5)) and not course.contains((True, 1))
+    assert not course.contains((1, True)) and not course.contains((1.0, 1))
+
+
+def test_a_deal_needs_the_snowball_cards_it_deals():
+    from dataclasses import replace
+
+    from printkit.games.yeti_slalom.state import deal_state
+
+    rules = _rules()
+    need = rules.deal_for(3).snowballs * 3
+    assert deal_state(3, replace(rules, snowballs=need), random.Random(1)).snowball_box == 0
+    with pytest.raises(RuleError, match="3 players need more cards than the game has"):
+        deal_state(3, replace(rules, snowballs=need - 1), random.Random(1))
+    # One copy of each Yeti card: 5 Yetis × 2 colours = 10 cards, short of 3 × 6.
+    assert rules.deal_for(3).yeti_cards == 6 and len(rules.course.yetis) == 5
+    with pytest.raises(RuleError, match="3 players need more cards than the game has"):
+        deal_state(3, replace(rules, yeti_copies=1), random.Random(1))
+
+
+@pytest.mark.parametrize("hands", [{"beavers": -1}, {"beavers": 1, "crocodiles": -1}])
+def test_a_hand_holds_no_negative_number_of_snowballs(hands):
+    # The examples file's schema stops a negative count first; setup_state() checks too.
+    from printkit.games.yeti_slalom.state import Hand, setup_state
+
+    rules = _rules()
+    with pytest.raises(RuleError, match="snowball cards, but the game has"):
+        setup_state(rules, rules.teams[:3], hands={t: Hand((), n) for t, n in hands.items()})
+
+
+def test_the_hands_hold_at_most_the_snowball_cards_of_the_game(tmp_path):
+    total = _rules().snowballs
+    for held, allowed in ((total, True), (total + 1, False)):
+        setup = f"{{ hands = {{ beavers = {{ snowballs = {held} }} }} }}"
+        problem = verdicts(tmp_path, GAME, example("h", "[]", setup, "{ game_over = false }"))["h"]
+        assert (problem is None) == allowed, problem
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    ({"teams": ("beavers",)}, "at least two, each named once"),
+    ({"teams": ("beavers", "beavers", "crocodiles")}, "at least two, each named once"),
+    ({"values": ()}, "at least one, all different"),
+    ({"values": (1, 2, 2)}, "at least one, all different"),
+])
+def test_rules_need_two_teams_and_distinct_values(changes, words):
+    from dataclasses import replace
+
+    with pytest.raises(RuleError, match=words):
+        replace(_rules(), **changes)
+    assert replace(_rules(), teams=("beavers", "crocodiles"), values=(1,)).values == (1,)
+
+
+def test_the_snowball_cards_not_in_a_hand_are_in_the_box():
+    from printkit.games.yeti_slalom.state import Hand, setup_state
+
+    rules = _rules()
+    state = setup_state(rules, rules.teams[:3], hands={"beavers": Hand((), 2),
+                                                       "kangaroos": Hand((), 1)})
+    assert state.snowball_box == rules.snowballs - 3
