@@ -190,6 +190,26 @@ def _join(path: str, key: str) -> str:
 MAX_TOML_BYTES = 5 * 1024 * 1024
 
 
+def read_limited(path: Path, label: str, limit: int, hint: str = "") -> bytes:
+    """A data file's bytes; a missing, unreadable or oversized file, or a folder, is a
+    one-line DataError naming it (``hint`` says what the file should hold)."""
+    def fail(message: str) -> DataErrors:
+        return DataErrors([DataError(label, "", message)])
+
+    try:
+        if path.is_dir():
+            raise fail("is a folder, not a file")
+        with path.open("rb") as fh:
+            raw = fh.read(limit + 1)
+    except FileNotFoundError:
+        raise fail("file not found") from None
+    except OSError as exc:
+        raise fail(f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        raise fail(f"the file is larger than {limit // (1024 * 1024)} MB{hint}")
+    return raw
+
+
 def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
     """Parse a TOML file; anything that keeps it from being read is a one-line DataError."""
     name = label or str(path)
@@ -197,18 +217,8 @@ def read_toml(path: Path, label: str | None = None) -> dict[str, Any]:
     def fail(message: str) -> DataErrors:
         return DataErrors([DataError(name, "", message)])
 
-    try:
-        if path.is_dir():
-            raise fail("is a folder, not a TOML file")
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_TOML_BYTES + 1)
-    except FileNotFoundError:
-        raise fail("file not found") from None
-    except OSError as exc:
-        raise fail(f"cannot read the file: {exc.strerror or exc}") from None
-    if len(raw) > MAX_TOML_BYTES:
-        raise fail(f"the file is larger than {MAX_TOML_BYTES // (1024 * 1024)} MB; "
-                   f"game data and examples are a few kilobytes")
+    raw = read_limited(path, name, MAX_TOML_BYTES,
+                       "; game data and examples are a few kilobytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import DataError, DataErrors
-from printkit.schema import MAX_COUNT
+from printkit.schema import MAX_COUNT, read_limited
 
 #: A card list is a few hundred lines; anything far bigger is the wrong file.
 MAX_CSV_BYTES = 2 * 1024 * 1024
@@ -25,15 +25,7 @@ def _read(path: Path, label: str) -> str:
     def fail(message: str) -> DataErrors:
         return DataErrors([DataError(label, "", message)])
 
-    try:
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_CSV_BYTES + 1)
-    except FileNotFoundError:
-        raise fail("file not found") from None
-    except OSError as exc:
-        raise fail(f"cannot read the file: {exc.strerror or exc}") from None
-    if len(raw) > MAX_CSV_BYTES:
-        raise fail(f"the file is larger than {MAX_CSV_BYTES // (1024 * 1024)} MB")
+    raw = read_limited(path, label, MAX_CSV_BYTES)
     try:
         return raw.decode("utf-8-sig")  # a spreadsheet's byte-order mark is fine
     except UnicodeDecodeError as exc:
