@@ -25,7 +25,7 @@ from typing import Any
 from printkit.components.deck import Deck, load_deck
 from printkit.components.faces import render_deck
 from printkit.components.schema import COMPONENTS, KINDS
-from printkit.components.scoresheet import render_sheet
+from printkit.components.scoresheet import SheetArt, render_sheet
 from printkit.components.tokens import render_tokens
 from printkit.components.track import render_track
 from printkit.errors import DataError, DataErrors
@@ -36,7 +36,9 @@ __all__ = [
     "KINDS",
     "RENDERERS",
     "Deck",
+    "SheetArt",
     "check_components",
+    "component_document",
     "component_msgids",
     "documents",
     "load_deck",
@@ -86,6 +88,17 @@ def documents(data: Mapping[str, Any], file: str = "game.toml") -> tuple[Documen
     return tuple(out)
 
 
+def component_document(key: str, component_id: str, title: str, **extra: Any) -> Document:
+    """The Document of one component a built-in game's game.toml declares.
+
+    A built-in game lists its documents before its data is read, so it names the
+    component (``"sheets"``, ``"score-sheet"``) and its English title itself; ``extra``
+    goes to the renderer (a sheet's :class:`~printkit.components.scoresheet.SheetArt`).
+    """
+    return Document(component_id, title,
+                    partial(RENDERERS[key], component_id=component_id, **extra), KINDS[key][1])
+
+
 def check_components(data: Mapping[str, Any], folder: Path) -> list[str]:
     """Load every deck's cards and images; raise every error at once, return the warnings.
 
@@ -110,8 +123,8 @@ def component_msgids(data: Mapping[str, Any], folder: Path) -> list[tuple[str, s
     """(msgid, where) of every string the components translate, for the catalog.
 
     Document titles and headings, the text fields of every card (from TOML or
-    CSV), card back texts, score sheet headings and labels, special spaces'
-    names and token labels. Values, symbols, colours and image names are not
+    CSV), card back texts, score sheet headings, texts, labels and small texts,
+    special spaces' names and token labels. Values, symbols, colours and image names are not
     text and are left out.
     """
     out: list[tuple[str, str]] = []
@@ -140,6 +153,14 @@ def component_msgids(data: Mapping[str, Any], folder: Path) -> list[tuple[str, s
             add(spec.get("total"), f"{base}.total")
             for i, text in enumerate([*spec["columns"], *spec["labels"]]):
                 add(text, f"{base}[{i}]")
+            for i, line in enumerate(spec["texts"]):
+                add(line.get("text"), f"{base}.texts[{i}].text")
+            for i, part in enumerate(spec["parts"]):
+                add(part["label"], f"{base}.parts[{i}].label")
+            for i, row in enumerate(spec["row"]):
+                for name in ("label", "subtitle", "text"):
+                    add(row.get(name), f"{base}.row[{i}].{name}")
+                add((row.get("box") or {}).get("label"), f"{base}.row[{i}].box.label")
         elif key == "tracks":
             for i, special in enumerate(spec["special"]):
                 add(special["name"], f"{base}.special[{i}].name")

@@ -176,7 +176,39 @@ DECK = Table({
 
 def _sheet_checks(sheet: dict[str, Any]) -> list[tuple[str, str]]:
     problems = []
-    if len(sheet["labels"]) > sheet["rows"]:
+    if sheet["texts"] and (sheet.get("heading") or sheet.get("note")):
+        problems.append(("texts", "replaces heading and note: give one or the other"))
+    groups = sheet["row"]
+    if groups:
+        # The detailed form: the rows as [[row]] tables.
+        for key in ("columns", "rows", "labels", "total", "widths"):
+            if sheet.get(key):
+                problems.append((key, "give the rows either as [[row]] tables or with "
+                                      "columns/rows/labels/total/widths, not both"))
+        if sheet["label_mm"] is None:
+            problems.append(("label_mm", "[[row]] tables need label_mm, the width of the "
+                                         "label column"))
+        for i, group in enumerate(groups):
+            if group.get("each") is not None and (group["count"] != 1 or group["per_player"]):
+                problems.append((f"row[{i}].each", "give a row group one of count, each or "
+                                                   "per_player"))
+            elif group["count"] != 1 and group["per_player"]:
+                problems.append((f"row[{i}].count", "give a row group one of count, each or "
+                                                    "per_player"))
+            if group["heads"] and not sheet["parts"]:
+                problems.append((f"row[{i}].heads", "shows the parts' headings, but the sheet "
+                                                    "has no parts"))
+        return problems
+    if sheet["parts"] or sheet["per_player"] or sheet["player_line"] or \
+            sheet["label_mm"] is not None:
+        problems.append(("row", "label_mm, per_player, parts and player_line need the rows "
+                                "as [[row]] tables"))
+    if len(sheet["columns"]) < 2:
+        problems.append(("columns", "needs a heading for the label column and at least one "
+                                    "more"))
+    if sheet["rows"] is None:
+        problems.append(("rows", "is missing (or give the rows as [[row]] tables)"))
+    elif len(sheet["labels"]) > sheet["rows"]:
         problems.append(("labels", f"has {len(sheet['labels'])} labels for "
                                    f"{sheet['rows']} rows"))
     widths = sheet["widths"]
@@ -186,18 +218,109 @@ def _sheet_checks(sheet: dict[str, Any]) -> list[tuple[str, str]]:
     return problems
 
 
+def _sheet_text_checks(text: dict[str, Any]) -> list[tuple[str, str]]:
+    problems = []
+    if text["min_size"] > text["size"]:
+        problems.append(("min_size", "must not exceed size"))
+    if text["wrap"] and text["align"] == "right":
+        problems.append(("align", "wrapped text is set left or centred"))
+    return problems
+
+
+#: A line of the heading area (title, subtitle, a note), placed from the top of the page's
+#: printable area; it runs from the left edge to ``art_mm`` (and 4 mm) short of the right.
+SHEET_TEXT = Table({
+    # A msgid; without one, the game's title, printed as it is in every language.
+    "text": Value(str, required=False),
+    "top_mm": Value(float, minimum=0, maximum=300),
+    "height_mm": Value(float, minimum=1, maximum=300),
+    "size": Value(float, required=False, default=12.0, minimum=3, maximum=72),
+    "min_size": Value(float, required=False, default=6.0, minimum=3, maximum=72),
+    "bold": Value(bool, required=False, default=False),
+    "italic": Value(bool, required=False, default=False),
+    "colour": Value(str, required=False, default="#1f2430", pattern=COLOUR),
+    "align": Value(str, required=False, default="left", choices=ALIGNS),
+    # Several lines, wrapped and shrunk to fit the box.
+    "wrap": Value(bool, required=False, default=False),
+}, checks=(_sheet_text_checks,))
+
+def _sheet_row_checks(row: dict[str, Any]) -> list[tuple[str, str]]:
+    if row["label_min_size"] > row["label_size"]:
+        return [("label_min_size", "must not exceed label_size")]
+    return []
+
+
+#: One row, or a group of numbered rows, of a sheet given as ``[[sheets.<id>.row]]`` tables.
+SHEET_ROW = Table({
+    # A msgid; %(number)s is the row's number in its group, %(value)s its item of ``each``.
+    "label": Value(str, required=False),
+    # A smaller line under the label (a msgid).
+    "subtitle": Value(str, required=False),
+    # How many rows: a number, one per player ([players] max), or one per item of a list of
+    # numbers elsewhere in game.toml, named by its dotted key ("finish.multipliers").
+    "count": Value(int, required=False, default=1, minimum=1, maximum=40),
+    "per_player": Value(bool, required=False, default=False),
+    "each": Value(str, required=False, pattern=r"[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*"),
+    # A fixed height; rows without one share what is left, up to the sheet's max_row_mm.
+    "height_mm": Value(float, required=False, minimum=3, maximum=200),
+    "fill": Value(str, required=False, default="#ffffff", pattern=COLOUR),
+    # Every other row of the group in this colour instead (stripes).
+    "stripe": Value(str, required=False, pattern=COLOUR),
+    # The cells' line width in points; ``outline`` draws a thicker frame round the row.
+    "line": Value(float, required=False, default=0.7, minimum=0.1, maximum=5),
+    "outline": Value(float, required=False, minimum=0.1, maximum=5),
+    "label_size": Value(float, required=False, default=12.0, minimum=3, maximum=72),
+    "label_min_size": Value(float, required=False, default=6.0, minimum=3, maximum=72),
+    "label_colour": Value(str, required=False, pattern=COLOUR),
+    # The label wraps onto several lines (centred in the row's height).
+    "wrap": Value(bool, required=False, default=False),
+    # A small text at the top left of each cell (a msgid; %(number)s is the column's number).
+    "text": Value(str, required=False),
+    # A small box in the bottom right corner of each cell, with a label above it (a msgid).
+    "box": Table({
+        "side_mm": Value(float, required=False, default=11.0, minimum=3, maximum=60),
+        "label": Value(str, required=False),
+    }, required=False),
+    # One cell per player across all the parts.
+    "merge": Value(bool, required=False, default=False),
+    # The cells show the headings of the sheet's parts.
+    "heads": Value(bool, required=False, default=False),
+    # The game's own code draws into these cells (a picture, a printed multiplier).
+    "art": Value(bool, required=False, default=False),
+}, checks=(_sheet_row_checks,))
+
 SHEET = Table({
     "title": Value(str),
     "heading": Value(str, required=False),
     "note": Value(str, required=False),
     # The first column holds each row's label; the others are for writing in.
-    "columns": Array(Value(str), min_items=2, max_items=12),
-    "rows": Value(int, minimum=1, maximum=40),
+    "columns": Array(Value(str), required=False, default=[], max_items=12),
+    "rows": Value(int, required=False, minimum=1, maximum=40),
     "labels": Array(Value(str), required=False, default=[], max_items=40),
     "total": Value(str, required=False),
     "widths": Array(Value(float, minimum=0.2, maximum=10), required=False, default=[]),
     "landscape": Value(bool, required=False, default=False),
     "colour": Value(str, required=False, default="#dde7f0", pattern=COLOUR),
+    # The heading area drawn line by line instead of from heading and note.
+    "texts": Array(SHEET_TEXT, required=False, default=[], max_items=20),
+    # Room kept free at the top right for the game's picture, in mm.
+    "art_mm": Value(float, required=False, default=0.0, minimum=0, maximum=150),
+    # Where the table starts, in mm below the top of the printable area.
+    "header_mm": Value(float, required=False, minimum=0, maximum=250),
+    # The detailed form: the rows as [[row]] tables, a column per player.
+    "row": Array(SHEET_ROW, required=False, default=[], max_items=40),
+    "label_mm": Value(float, required=False, minimum=5, maximum=150),
+    "per_player": Value(bool, required=False, default=False),
+    # Each player's column split into parts, headed by their labels (msgids) in the row
+    # marked heads = true.
+    "parts": Array(Table({"label": Value(str)}), required=False, default=[], max_items=6),
+    # A thicker line between the players' columns, in points.
+    "player_line": Value(float, required=False, default=0.0, minimum=0, maximum=5),
+    # A row is never taller than this, so a short sheet does not get huge empty rows.
+    "max_row_mm": Value(float, required=False, default=22.0, minimum=5, maximum=200),
+    # The colour of lines and labels, and of the small texts.
+    "ink": Value(str, required=False, default="#1f2430", pattern=COLOUR),
+    "muted": Value(str, required=False, default="#6b7785", pattern=COLOUR),
 }, checks=(_sheet_checks,))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.components import component_document
 from printkit.game import Document, Game
 from printkit.i18n import N_
 
@@ -11,7 +12,7 @@ from .card_sheets import render_animal_cards, render_special_cards
 from .data import SCHEMA
 from .replay import EXAMPLE_SCHEMA, replay
 from .rulebook import render_reference, render_rulebook
-from .sheets import render_score_sheet, render_solo_sheet
+from .sheets import SCORE_SHEET_ART, render_solo_sheet
 from .solver import solve_seed
 
 GAME = Game(
@@ -21,11 +22,24 @@ GAME = Game(
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
     documents=(
+        # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
+        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
         Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        # TRANSLATORS: document title: atop the one-page quick reference and in its footer,
+        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
         Document("reference", N_("Quick reference"), render_reference, "reference"),
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the sheets of animal cards).
         Document("animal-cards", N_("Animal cards"), render_animal_cards, "cards"),
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the hold, bonus-round and penalty cards).
         Document("special-cards", N_("Special cards"), render_special_cards, "cards"),
-        Document("score-sheet", N_("Score sheet"), render_score_sheet, "sheet"),
+        # [sheets.score-sheet] in game.toml; its picture and numbers from sheets.py.
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the sheet scores are written on).
+        component_document("sheets", "score-sheet", N_("Score sheet"), art=SCORE_SHEET_ART),
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the score sheet of the solo game).
         Document("solo-sheet", N_("Solo score sheet"), render_solo_sheet, "sheet"),
     ),
     solve=lambda data, seed: solve_seed(data, seed).lines(),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.components import COMPONENTS
 from printkit.guide.kit import KIT
 from printkit.render.symbols import SYMBOLS
 from printkit.schema import (
@@ -97,6 +98,8 @@ SCHEMA = Table(
                           "back": Value(int, minimum=-20, maximum=-1)}),
         "print": Table({"card_mm": Value(float, minimum=40, maximum=90)}),
         "kit": KIT,
+        # Components drawn from data (printkit.components), like a game project's.
+        **COMPONENTS,
     },
     checks=(players_in_order, _consistent),
 )

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.components import component_document
 from printkit.game import Document, Game
 from printkit.i18n import N_
 
+from . import scoresheet
 from .data import SCHEMA
 from .dice import render_dice
 from .replay import EXAMPLE_SCHEMA, replay
 from .rink import render_rink
 from .rulebook import render_reference, render_rulebook
-from .scoresheet import render_score_sheet
 from .tokens import render_tokens
 
 GAME = Game(
@@ -22,11 +23,24 @@ GAME = Game(
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
     documents=(
+        # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
+        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
         Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        # TRANSLATORS: document title: atop the one-page quick reference and in its footer,
+        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
         Document("reference", N_("Quick reference"), render_reference, "reference"),
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the rink, the game's board).
         Document("rink", N_("Rink"), render_rink, "board"),
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the sheet of bear tokens).
         Document("bear-tokens", N_("Bear tokens"), render_tokens, "tokens"),
+        # TRANSLATORS: document title: the heading of the die nets' sheet ("Polar Derby · Dice"),
+        # its page-margin label, the guide's lists, the kit PDF's bookmarks and the kit web page.
         Document("dice", N_("Dice"), render_dice, "dice"),
-        Document("score-sheet", N_("Score sheet"), render_score_sheet, "sheet"),
+        # [sheets.score-sheet] in game.toml; the picture and legend from scoresheet.py.
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the sheet scores are written on).
+        component_document("sheets", "score-sheet", N_("Score sheet"), art=scoresheet.ART),
     ),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.components import COMPONENTS
 from printkit.guide.kit import KIT
 from printkit.render.symbols import SYMBOLS
 from printkit.schema import Array, Table, Value, game_header, players_in_order
@@ -63,6 +64,8 @@ SCHEMA = Table(
             "die_face_mm": Value(float, minimum=15, maximum=50),
         }),
         "kit": KIT,
+        # Components drawn from data (printkit.components), like a game project's.
+        **COMPONENTS,
     },
     checks=(players_in_order, _distinct),
 )

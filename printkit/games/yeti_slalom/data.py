@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.components import COMPONENTS
 from printkit.guide.kit import KIT
 from printkit.schema import Array, Table, Value, duplicates, game_header, players_in_order
 
@@ -106,6 +107,8 @@ SCHEMA = Table(
             "snowboarder_mm": Value(float, minimum=20, maximum=80),
         }),
         "kit": KIT,
+        # Components drawn from data (printkit.components), like a game project's.
+        **COMPONENTS,
     },
     checks=(players_in_order, _consistent),
 )

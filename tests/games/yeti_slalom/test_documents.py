@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from printkit.game import RenderContext
+from printkit.games.yeti_slalom import GAME
 from printkit.games.yeti_slalom.board import MARGIN_MM, OVERLAP_MM, Geometry, render_board
 from printkit.games.yeti_slalom.cards import (
     card_size,
@@ -17,7 +18,6 @@ from printkit.games.yeti_slalom.cards import (
     yeti_cards,
 )
 from printkit.games.yeti_slalom.data import SCHEMA
-from printkit.games.yeti_slalom.scoresheet import render_score_sheet
 from printkit.layout.geometry import PAPERS, CardSize, card_grid, mm
 from printkit.layout.tiles import tile_plan
 from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
@@ -27,7 +27,8 @@ PAPER_IDS = ["a4", "letter"]
 RENDERERS: dict[str, Callable[[RenderContext], bytes]] = {
     "board": render_board,
     "cards": render_cards,
-    "score-sheet": render_score_sheet,
+    # the data-driven sheet of game.toml, with the game's pictures and multipliers
+    "score-sheet": GAME.document("score-sheet").render,
 }
 BENCH = Bench("yeti-slalom", GAME_TOML, SCHEMA, RENDERERS)
 
