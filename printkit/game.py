@@ -179,4 +179,6 @@ def _render_guide(ctx: RenderContext) -> bytes:
 
 #: The print-and-play guide: the first document of every kit, made by the build once
 #: the kit's other documents are rendered (it lists their pages).
+# TRANSLATORS: title of the print-and-play guide, the kit's first document: under the game's
+# name on its first page, in its page footers, in the kit PDF's bookmarks, on the kit web page.
 GUIDE = Document("guide", N_("Print-and-play guide"), _render_guide, "guide")

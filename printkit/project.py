@@ -153,8 +153,13 @@ def load_project(folder: Path) -> Game:
 def _flow_documents(folder: Path) -> list[Document]:
     """The rulebook and quick reference, for the templates the project has."""
     out = []
-    for doc_id, title, template in (("rulebook", N_("Rulebook"), "rulebook.xml.j2"),
-                                    ("reference", N_("Quick reference"), "reference.xml.j2")):
+    for doc_id, title, template in (
+            # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
+            # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
+            ("rulebook", N_("Rulebook"), "rulebook.xml.j2"),
+            # TRANSLATORS: document title: atop the one-page quick reference and in its footer,
+            # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
+            ("reference", N_("Quick reference"), "reference.xml.j2")):
         if (folder / "templates" / template).is_file():
             out.append(Document(doc_id, title, partial(_render_flow, template=template),
                                 doc_id))

@@ -35,6 +35,8 @@ Progress = Callable[[str], None]
 
 #: The whole kit in one PDF: ``<out>/<game>/<locale>/kit-<paper>.pdf``.
 KIT_ID = "kit"
+# TRANSLATORS: the whole kit as one PDF: that file's title after the game's name
+# ("Polar Derby · Print-and-play kit") and the link to it on the kit web page.
 KIT_TITLE = N_("Print-and-play kit")
 
 

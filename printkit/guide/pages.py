@@ -87,9 +87,14 @@ def _draw_ruler(c: Canvas, ink: Ink, words: Words, ruler: Ruler) -> None:
         box = Rect(label.x - mm(5), label.y, mm(10), mm(3))
         ink.line(words.number(label.value), box, fonts.REGULAR, 7, 5, where="ruler number",
                  valign="bottom")
-    unit = words._("%(num)s mm", num=words.number(METRIC_MM)) if ruler.unit == "mm" else \
+    unit = (
+        # TRANSLATORS: the guide's print-scale check: beside the metric ruler, bold, one line
+        # about 30 mm wide; %(num)s is the ruler's length in millimetres (50).
+        words._("%(num)s mm", num=words.number(METRIC_MM)) if ruler.unit == "mm" else
+        # TRANSLATORS: the guide's print-scale check: beside the inch ruler, bold, one line about
+        # 30 mm wide; %(num)s is the ruler's length in inches (2), which picks the form.
         words.ngettext("%(num)s inch", "%(num)s inches", IMPERIAL_INCHES,
-                       num=words.number(IMPERIAL_INCHES))
+                       num=words.number(IMPERIAL_INCHES)))
     box = Rect(ruler.bar.right + mm(4), ruler.bar.y - mm(0.6), mm(30), mm(4))
     ink.line(unit, box, fonts.BOLD, 8, 5, align="left", where="ruler length")
 
@@ -140,6 +145,8 @@ def draw_blank(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
     ink = Ink(c, locale, "guide")
     w, h = page.size
     c.setFillColor(MUTED)
+    # TRANSLATORS: the guide: alone on a page left blank so that the calibration front is an odd
+    # page; centred, in italics.
     ink.paragraph(words._("This page is intentionally left blank."),
                   Rect(mm(MARGIN_MM), h / 2 - mm(10), w - 2 * mm(MARGIN_MM), mm(20)),
                   size=10, min_size=7, font=fonts.ITALIC, colour=MUTED, align="centre",
@@ -162,7 +169,11 @@ def draw_front(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
     c.setStrokeColor(RULE)
     for segment in crosshair(page.size):
         _line(c, segment)
+    # TRANSLATORS: the guide: big title of the duplex calibration page printed on the front of the
+    # sheet; one line about 75 mm wide, shrunk to fit.
     _column(ink, _titled(c, ink, page, words._("Front"), "calibration front title"), [
+        # TRANSLATORS: the guide, calibration front: instructions in a column about 75 × 95 mm;
+        # "100 %%" prints as "100 %". The next page is the calibration back.
         words._("Print this page and the next one on the two sides of one sheet of paper: "
                 "double-sided, flip on long edge, at 100 %% (actual size). Then turn the "
                 "sheet over and follow the instructions on the back."),
@@ -242,11 +253,17 @@ def draw_back(c: Canvas, locale: str, words: Words, page: PageInfo,
     c.translate(mm(offset_mm[0]), mm(offset_mm[1]))
     for scale in back_scales(page.size):
         _draw_scale(c, ink, words, scale)
+    # TRANSLATORS: the guide: big title of the duplex calibration page printed on the back of the
+    # sheet; one line about 75 mm wide, shrunk to fit.
     _column(ink, _titled(c, ink, page, words._("Back"), "calibration back title"), [
+        # TRANSLATORS: the guide, calibration back: instructions above the command line
+        # "printkit build --duplex-offset X,Y"; keep X and Y, the letters on the scales.
         words._("Hold this sheet against a window with this side facing you. Where the "
                 "front’s vertical line crosses the X scale, read X; where the front’s "
                 "horizontal line crosses the Y scale, read Y. Then build the kit again with:"),
         Command("printkit build --duplex-offset X,Y"),
+        # TRANSLATORS: the guide, calibration back, below the command; %(option)s is the option
+        # this kit was built with, as typed ("--duplex-offset 0,0").
         words._("This page is already moved by the offset this kit was built with "
                 "(%(option)s): print it again after the correction and both readings are 0.",
                 option=option(*offset_mm)),

@@ -23,18 +23,32 @@ if TYPE_CHECKING:
     from printkit.game import RenderContext
 
 ROLES = {
+    # TRANSLATORS: sheet label in the margin of a page of card fronts ("… · fronts 2/4 · A4 · home
+    # layout"), one line of 6 pt or less; %(number)s is the sheet, %(total)s how many sheets.
     "fronts": N_("fronts %(number)s/%(total)s"),
+    # TRANSLATORS: the same sheet label on the page of card backs behind those fronts;
+    # %(number)s is the sheet, %(total)s how many sheets. Keep it as short as the fronts'.
     "backs": N_("backs %(number)s/%(total)s"),
+    # TRANSLATORS: sheet label in the margin of a board, score or fold-layout card sheet, one
+    # line of 6 pt or less; %(number)s is this sheet, %(total)s how many the document has.
     "folded": N_("sheet %(number)s of %(total)s"),
     "sheet": N_("sheet %(number)s of %(total)s"),
 }
 
 LAYOUT_NAMES = {
+    # TRANSLATORS: ends the sheet label on card sheets: butted cards with cut lines, printed
+    # double-sided; a few words, one line of 6 pt or less.
     "home": N_("home layout"),
+    # TRANSLATORS: ends the sheet label on card sheets laid out for a print shop (bleed, crop
+    # marks); a few words, one line of 6 pt or less.
     "shop": N_("print-shop layout"),
+    # TRANSLATORS: ends the sheet label on card sheets with fronts and backs side by side on one
+    # page, folded before cutting; a few words, one line of 6 pt or less.
     "fold": N_("fold layout"),
 }
 
+# TRANSLATORS: in the page margin of a fold-layout card sheet, beside the sheet label; 6 pt or
+# less, on one line or a few short lines.
 FOLD_HINT = N_("Fold along the dashed line, glue the blank sides together, then cut "
                "along the lines.")
 

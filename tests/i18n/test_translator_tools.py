@@ -39,15 +39,22 @@ def test_extraction_keeps_translator_comments_from_code_templates_and_data() -> 
     catalog = extract_catalog()
     from_code = _message(catalog, "Start", "board field where the pawns begin")
     note = " ".join(from_code.auto_comments)
-    assert "where every pawn begins" in note and "25 mm" in note
+    assert "where every pawn begins" in note and "30 mm" in note
     from_template = _message(catalog, "FREEZE!")
     assert "what a player shouts" in " ".join(from_template.auto_comments)
     from_data = _message(catalog, "Free Skate")
     note = " ".join(from_data.auto_comments)
-    assert "counts as any colour" in note and "16 mm" in note
+    assert "counts as any colour" in note and "30 mm face" in note
     # The shipped catalogs carry them too, for the translator's editor.
     po = read_po(catalog_path("pl").open("rb"))
-    assert "16 mm" in " ".join(_message(po, "Free Skate").auto_comments)
+    assert "30 mm face" in " ".join(_message(po, "Free Skate").auto_comments)
+
+
+def test_every_entry_carries_a_translator_comment() -> None:
+    """Context for every entry: a TRANSLATORS comment, not only the data key it comes from."""
+    bare = [f"{m.locations[0][0]}:{m.locations[0][1]}: {m.id!r}" for m in extract_catalog()
+            if m.id and not [c for c in m.auto_comments if not c.startswith("data: ")]]
+    assert bare == []
 
 
 def test_one_english_word_with_two_meanings_gets_two_translations(locales_copy: Path) -> None:
@@ -65,7 +72,8 @@ def test_one_english_word_with_two_meanings_gets_two_translations(locales_copy: 
 
 def test_shipped_catalogs_follow_their_glossaries() -> None:
     assert (locales_dir() / "es" / "glossary.toml").exists()
-    assert (locales_dir() / "pl" / "glossary.toml").exists()
+    for code in ("de", "fr", "pl"):
+        assert (locales_dir() / code / "glossary.toml").exists(), code
     assert glossary_problems(shipped_locales()) == []
 
 
@@ -217,3 +225,22 @@ def test_english_source_prints_typographic_quotes(built_kit: Path) -> None:
         (built_kit / "pick-a-polar-bear" / "en" / "rulebook-a4.pdf").read_bytes()))
     text = "\n".join(page.extract_text() for page in reader.pages)
     assert "“GO!”" in text and '"' not in text
+
+
+def test_english_source_uses_typographic_apostrophes() -> None:
+    """"the player’s pile", not "the player's pile": the msgids are what English prints."""
+    straight = [m.id for m in extract_catalog() if m.id
+                and any("'" in part for part in ((m.id,) if isinstance(m.id, str) else m.id))]
+    assert straight == []
+    assert _message(extract_catalog(), "On doubles you steal only from your opponents’ "
+                    "secured bears.") is not None
+
+
+def test_french_spacing_is_not_typed_into_the_catalog() -> None:
+    """The no-break spaces before ; : ! ? and inside « » come from the typography setting;
+    a translator types a plain space or none."""
+    catalog = read_po(catalog_path("fr").open("rb"), locale="fr")
+    typed = [m.id for m in catalog if m.id
+             for text in ((m.string,) if isinstance(m.string, str) else m.string)
+             if re.search(r"[\u00a0\u202f][;:!?»]|«[\u00a0\u202f]", text)]
+    assert typed == []

@@ -21,10 +21,20 @@ GAME = Game(
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
     documents=(
+        # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
+        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
         Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
+        # TRANSLATORS: document title: atop the one-page quick reference and in its footer,
+        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
         Document("reference", N_("Quick reference"), render_reference, "reference"),
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the board).
         Document("board", N_("Board"), render_board, "board"),
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the sheets of week cards).
         Document("tydzien-cards", N_("Week cards"), render_cards, "cards"),
+        # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
+        # the kit PDF's bookmarks and the kit web page (the sheet each player ticks off).
         Document("tracker", N_("Tracker sheet"), render_tracker, "sheet"),
     ),
 )

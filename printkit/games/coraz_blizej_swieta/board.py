@@ -46,13 +46,19 @@ def _label(ctx: RenderContext, field: int) -> str | None:
     _ = ctx._
     if field == board["start"]:
         # TRANSLATORS: the board field where every pawn begins, printed inside the field
-        # (about 25 mm wide); another "Start" labels Yeti Slalom's start rows.
+        # (about 30 mm wide); another "Start" labels Yeti Slalom's start rows.
         return ctx.localizer.pgettext("board field where the pawns begin", "Start")
     if field == board["wigilia"]:
+        # TRANSLATORS: inside board field 24 (Wigilia), from which a pawn must reach 25 or 26
+        # to win; also in the rulebook's board pictures. Bold, up to two lines in about 29 × 9 mm.
         return _("Christmas Eve")
     if field == board["goal"][0]:
+        # TRANSLATORS: inside board field 25, the first of the two goal fields (25 December);
+        # bold, up to two lines in about 29 × 9 mm.
         return _("Christmas Day")
     if field in board["goal"][1:]:
+        # TRANSLATORS: inside board field 26, the second goal field (26 December, a holiday in
+        # Poland); bold, up to two lines in about 29 × 9 mm.
         return _("Second day of Christmas")
     return None
 

@@ -31,6 +31,9 @@ def draw_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     inner = panel.inset(mm(1.5))
     h = inner.height
     c.setFillColor(RED)
+    # TRANSLATORS: the name on the front of a Tydzień (week) card, bold, one line in the top
+    # third of the card's panel (about 50 mm wide), shrunk to fit; the rulebook's thumbnails
+    # print it too.
     ink.line(ctx._("Week"), Rect(inner.x, inner.y + h * 0.66, inner.width, h * 0.34),
              fonts.BOLD, 16, 8, where="card name")
     c.setFillColor(GREEN)
@@ -38,6 +41,8 @@ def draw_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
                                                     h * 0.42), fonts.BOLD, 30, 14,
              where="card value")
     c.setFillColor(RED)
+    # TRANSLATORS: the line under the big "+7" on a Tydzień card, italic, one line about
+    # 50 mm wide; %(num)s is the number of days the card adds (7).
     days_text = ctx.localizer.ngettext("%(num)s day", "%(num)s days", days) % {
         "num": ctx.localizer.number(days)}
     ink.line(days_text, Rect(inner.x, inner.y, inner.width, h * 0.24), fonts.ITALIC, 10, 6,

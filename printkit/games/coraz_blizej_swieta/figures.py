@@ -105,15 +105,25 @@ def component_labels(ctx: RenderContext) -> dict[str, str]:
                           parts["pawns_per_player"])
     # Literal msgids, so the catalogs' extraction finds them.
     labels = {
+        # TRANSLATORS: rulebook, components picture: under a few board fields; %(num)s is the
+        # number of boards (1), which picks the form. Up to two lines about 80 mm wide.
         "board": (loc.npgettext("count under a picture of a component", "%(num)s board",
                                 "%(num)s boards", 1), 1),
+        # TRANSLATORS: rulebook, components picture: under a week card; %(num)s is the number of
+        # week cards in the kit (12), which picks the form. Up to two lines about 34 mm wide.
         "cards": (loc.npgettext("count under a picture of a component", "%(num)s week card",
                                 "%(num)s week cards", cards), cards),
+        # TRANSLATORS: rulebook, components picture: under a tracker sheet's player block; %(num)s
+        # is 1 and picks the form. Up to two lines about 50 mm wide.
         "tracker": (loc.npgettext("count under a picture of a component",
                                   "%(num)s tracker sheet", "%(num)s tracker sheets", 1), 1),
+        # TRANSLATORS: rulebook, components picture: under the dice the players bring; %(num)s is
+        # the most dice a player can have (7), which picks the form. Up to two lines, about 85 mm.
         "dice": (loc.npgettext("count under a picture of a component",
                                "up to %(num)s die per player (not in the kit)",
                                "up to %(num)s dice per player (not in the kit)", dice), dice),
+        # TRANSLATORS: rulebook, components picture: under the pawns the players bring; %(num)s is
+        # the pawns per player (1), which picks the form. Up to two lines about 50 mm wide.
         "pawns": (loc.npgettext("count under a picture of a component",
                                 "%(num)s pawn per player (not in the kit)",
                                 "%(num)s pawns per player (not in the kit)", pawns), pawns),

@@ -67,6 +67,8 @@ def draw_player_block(c: Canvas, ink: Ink, ctx: RenderContext, block: Rect,
          [loc.number(i) for i in range(1, components["dice_per_player"] + 1)]),
         (_("Week cards"), cards,
          [f"+{loc.number(days * i)}" for i in range(1, cards + 1)]),
+        # TRANSLATORS: row label of a player's block on the tracker sheet, in front of a row
+        # of tick boxes for turns the player must sit out; one line, about 30 mm wide.
         (_("Lost turns"), LOST_TURN_BOXES, None),
     ]
     for i, (label, count, labels) in enumerate(rows, start=1):
@@ -103,6 +105,8 @@ def render_tracker(ctx: RenderContext) -> bytes:
     c.setFillColor(INK)
     ink.line(_("Tracker sheet"), Rect(area.x, area.top - mm(20), area.width, mm(8)),
              fonts.ITALIC, 12, 8, where="subtitle")
+    # TRANSLATORS: the instructions under the tracker sheet's title, a paragraph across the
+    # page (about 180 mm wide, up to three lines).
     note = _("Tick a die when you take one (everyone starts with die 1 ticked), a week card "
              "when you take one in the Tydzień variant, and a box for every turn you lose; "
              "cross it out when you sit that turn out.")

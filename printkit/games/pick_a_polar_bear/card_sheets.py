@@ -214,6 +214,8 @@ def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
         fills.band(c, band, BONUS)
     c.setFillColor(fills.text(PAPER, BONUS))
     title = Rect(safe.x + mm(7), band.y + mm(0.5), safe.width - mm(14), mm(7))
+    # TRANSLATORS: a term of the game: title on the front of a bonus card (one line, about 35 mm
+    # wide, shrunk to fit) and on its back, in a banner about 47 mm wide.
     ink.line(_("Bonus round"), title, fonts.BOLD, 14, 7, where="bonus title")
     for x in (safe.x + mm(3), safe.right - mm(3)):
         shapes.star(c, x, band.y + mm(4), mm(2.6), fill=BONUS_BACK)
@@ -231,6 +233,8 @@ def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     ink.paragraph(_(card["text"]), text, size=11, min_size=6.5, font=fonts.BOLD, colour=INK,
                   align="centre", valign="middle", where="bonus text")
     c.setFillColor(INK)
+    # TRANSLATORS: bonus card, below the two features pictured and named on it; italic, about
+    # 49 × 5 mm (one line at 8 pt, shrunk to fit).
     ink.paragraph(_("How many cards on the table show both?"),
                   Rect(safe.x, safe.y + mm(4), safe.width, mm(5)), size=8, min_size=5.5,
                   font=fonts.ITALIC, colour=INK, align="centre", valign="middle",
@@ -308,6 +312,8 @@ Face = Callable[[Canvas, Ink, RenderContext, CardBox], None]
 def special_cards(ctx: RenderContext) -> list[tuple[Face, Face]]:
     """(front, back) of every special card: the hold card, the bonus cards, the penalties."""
     penalty = ctx.data["penalty"]
+    # TRANSLATORS: penalty card front, below "−2 points" (its back shows −4); italic, about
+    # 47 × 10 mm, two short lines at most.
     note = ctx._("At a second penalty, turn this card over.")
     cards: list[tuple[Face, Face]] = [(_hold_front, _plain_back)]
     cards += [(partial(_bonus_front, card=card), _bonus_back)

@@ -62,13 +62,23 @@ def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         bonus = len(data["bonus"]["cards"])
         minus = data["penalty"]["cards"]
         labels = [
+            # TRANSLATORS: rulebook, components picture, under an animal card; %(num)s is
+            # the number of animal cards (96), which picks the form. Two lines, about 33 mm wide.
             loc.ngettext("%(num)s animal card", "%(num)s animal cards", deck["animals"])
             % {"num": loc.number(deck["animals"])},
+            # TRANSLATORS: rulebook, components picture, under the animal cards' shared back;
+            # up to two lines about 33 mm wide.
             loc.gettext("The back of every animal card"),
+            # TRANSLATORS: rulebook, components picture, under the hold card; %(num)s is 1 and
+            # picks the form, %(hold)s the card's translated name ("Hold"). Two lines, about 33 mm.
             loc.ngettext("%(num)s “%(hold)s” card", "%(num)s “%(hold)s” cards", 1)
             % {"num": loc.number(1), "hold": hold},
+            # TRANSLATORS: rulebook, components picture, under a bonus card; %(num)s is the
+            # number of bonus cards (8), which picks the form. Two lines, about 33 mm wide.
             loc.ngettext("%(num)s bonus-round card", "%(num)s bonus-round cards", bonus)
             % {"num": loc.number(bonus)},
+            # TRANSLATORS: rulebook, components picture, under a penalty card; %(num)s (5) picks
+            # the form; %(front)s/%(back)s: the points on its two sides (−2/−4). Two lines, 33 mm.
             loc.ngettext("%(num)s penalty card, %(front)s/%(back)s",
                          "%(num)s penalty cards, %(front)s/%(back)s", minus)
             % {"num": loc.number(minus), "front": loc.signed(data["penalty"]["front"]),
@@ -77,6 +87,8 @@ def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         return components_figure(ctx, width, labels)
 
     def setup(attrs: Mapping[str, str], width: float) -> Any:
+        # TRANSLATORS: rulebook, setup picture: under the face-down pile beside the table
+        # of cards; up to two lines about 18 mm wide, shrunk to fit.
         labels = {"pile": loc.gettext("The draw pile")}
         return setup_figure(ctx, width, NAMES[:3], labels)
 

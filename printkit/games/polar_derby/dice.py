@@ -134,6 +134,8 @@ def draw_net(c: Canvas, ink: Ink, ctx: RenderContext, origin: tuple[float, float
         c.rect(rect.x - grow.get("left", 0), rect.y - grow.get("bottom", 0),
                rect.width + grow.get("left", 0) + grow.get("right", 0),
                rect.height + grow.get("bottom", 0) + grow.get("top", 0), stroke=0, fill=1)
+    # TRANSLATORS: printed on each glue tab of the die nets; one word if you can, about 15 × 5 mm,
+    # shrunk to fit.
     glue = ctx._("glue")
     for i, side in sorted(TABS):
         _tab(c, ink, glue, _edge(rects[i], side), side, face * TAB_DEPTH)
@@ -169,6 +171,8 @@ def _header(c: Canvas, ink: Ink, ctx: RenderContext, area: Rect) -> None:
                                                          mm(10)),
              fonts.BOLD, 20, 11, align="left", where="title")
     c.setFillColor(INK)
+    # TRANSLATORS: the dice sheet, under its heading: how to make a die from the printed net;
+    # one line across the page, two at most.
     ink.paragraph(_("Cut along solid lines, fold along dashed lines, glue the tabs inside."),
                   Rect(area.x, area.top - mm(HEADER_MM) + mm(2), area.width, mm(9)),
                   size=11, min_size=7, colour=INK, where="instructions")

@@ -147,6 +147,8 @@ def components_figure(ctx: RenderContext, width: float) -> Figure:
             c.setFillColor(INK)
             name = Rect(cx - cell / 2, cy - token_r - mm(1) - label_h, cell, label_h)
             ink.line(ctx._(colour["name"]), name, fonts.BOLD, 8, 5, where="components name")
+            # TRANSLATORS: rulebook, components picture: under a bear token and its colour;
+            # %(num)s is how many bears of that colour (5), which picks the form. One line, 20 mm.
             ink.line(loc.ngettext("%(num)s bear", "%(num)s bears", colour["bears"])
                      % {"num": loc.number(colour["bears"])},
                      Rect(name.x, name.y - label_h, cell, label_h), fonts.REGULAR, 8, 5,
@@ -161,6 +163,8 @@ def components_figure(ctx: RenderContext, width: float) -> Figure:
         dice_w = 2 * die + mm(2)
         c.setFillColor(INK)
         count = data["dice"]["count"]
+        # TRANSLATORS: rulebook, components picture: under two faces of a die; %(num)s is
+        # the number of dice (2), which picks the form. One line about 26 mm wide.
         ink.line(loc.ngettext("%(num)s die", "%(num)s dice", count)
                  % {"num": loc.number(count)},
                  Rect(x, top - die - mm(4) - 2 * label_h, dice_w, label_h), fonts.REGULAR, 8, 5,
@@ -185,6 +189,8 @@ def components_figure(ctx: RenderContext, width: float) -> Figure:
         c.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2), stroke=1, fill=0)
         c.setDash()
         c.setFillColor(INK)
+        # TRANSLATORS: rulebook, components picture: under a corner of the rink, the board
+        # the bears stand on (also the rink's document title); one line about 36 mm wide.
         ink.line(ctx._("Rink"), Rect(corner.x, box.y, corner.width, label_h), fonts.REGULAR, 8,
                  5, where="components rink")
 
@@ -215,6 +221,8 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figu
             _die(c, ink, Rect(x + k * (die + mm(2)), box.top - die - mm(1), die, die),
                  colour["id"], data)
         c.setFillColor(INK)
+        # TRANSLATORS: rulebook, setup picture: beside two dice; one line about 60 mm wide,
+        # shrunk to fit.
         ink.line(ctx._("Roll both dice."), Rect(x + 2 * die + mm(5), box.top - die - mm(1),
                                                   area_w - 2 * die - mm(5), die),
                  fonts.REGULAR, 8.5, 5, align="left", where="setup dice")
@@ -225,8 +233,12 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figu
         half = (zones.height - mm(7)) / 2
         pulled = Rect(zones.x, zones.y + half + mm(1.5), zones.width, half)
         secured = Rect(zones.x, zones.y, zones.width, half)
+        # TRANSLATORS: rulebook, setup picture: heading of the area for the bears a player
+        # pulled this turn, lost on a bust; italic, one line about 80 mm wide.
         pulled_label = loc.pgettext("setup diagram: area in front of a player",
                                     "pulled this turn (at risk)")
+        # TRANSLATORS: rulebook, setup picture: heading of the area for a player's secured
+        # bears, which a bust cannot take; italic, one line about 80 mm wide.
         secured_label = loc.pgettext("setup diagram: area in front of a player",
                                      "secured (safe from a bust)")
         for rect, label, bears, dashed in ((pulled, pulled_label, data["colours"][2:4], True),
@@ -266,8 +278,12 @@ def story_figure(ctx: RenderContext, story: Story, width: float,
     first, last = story.first, story.last
     show_pulled = bool(first.pulled or last.pulled)
     rows: list[tuple[str, dict[str, int], dict[str, int]]] = [
+        # TRANSLATORS: rulebook, example pictures: row head for the bears still in the middle
+        # of the rink; one line about 13 mm wide, shrunk to fit.
         (loc.pgettext("example diagram: row", "middle"), first.middle, last.middle)]
     if show_pulled:
+        # TRANSLATORS: rulebook, example pictures: row head for the bears pulled this turn
+        # (not yet secured); one line about 13 mm wide, shrunk to fit.
         rows.append((loc.pgettext("example diagram: row", "pulled"), first.pulled,
                      last.pulled))
     rows += [(names[p], first.secured[p], last.secured[p]) for p in range(story.players)]
@@ -293,6 +309,8 @@ def story_figure(ctx: RenderContext, story: Story, width: float,
                 c.setFillColor(BOARDS)
                 c.roundRect(x, dice_y, group, die, mm(1.2), stroke=0, fill=1)
                 c.setFillColor(HexColor("#ffffff"))
+                # TRANSLATORS: rulebook, example pictures: in a box where the dice of a roll
+                # would be, when the player stops and secures the pulled bears; about 12 × 5 mm.
                 ink.line(loc.pgettext("example diagram: a player stops", "stop"),
                          Rect(x, dice_y, group, die).inset(mm(0.8)), fonts.BOLD, 8, 4.5,
                          where="diagram stop")
@@ -308,6 +326,8 @@ def story_figure(ctx: RenderContext, story: Story, width: float,
             under = Rect(x - gap / 2, dice_y - mm(5), group + gap, mm(4.4))
             if step.returned is not None:
                 c.setFillColor(CHANGED)
+                # TRANSLATORS: rulebook, example pictures: under a roll that busts: the pulled
+                # bears go back to the middle and the turn ends. One line about 18 mm wide.
                 ink.line(loc.pgettext("example diagram: under the dice", "bust!"), under,
                          fonts.BOLD, 7.5, 4.5, where="diagram bust")
                 c.setStrokeColor(CHANGED)
@@ -315,6 +335,8 @@ def story_figure(ctx: RenderContext, story: Story, width: float,
                 c.line(x - mm(0.5), dice_y - mm(0.5), x + group + mm(0.5), dice_y + die + mm(0.5))
             elif step.double_free_skate:
                 c.setFillColor(BOARDS)
+                # TRANSLATORS: rulebook, example pictures: under a double Free Skate, which
+                # secures the pulled bears at once; one line about 18 mm wide.
                 ink.line(loc.pgettext("example diagram: under the dice", "secured"), under,
                          fonts.BOLD, 7, 4.5, where="diagram secured")
             elif took:

@@ -246,9 +246,13 @@ def _finish(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
                  fonts.BOLD, 40, 16, where="finish multiplier")
     left = Rect(mm(PAD_MM), mm(PAD_MM), geo.finish(0).x - mm(PAD_MM) - mm(3), geo.s)
     c.setFillColor(NAVY)
+    # TRANSLATORS: board (and its pictures in the rulebook): heading left of the finish spaces,
+    # bold, one line about 53 mm wide, shrunk to fit.
     ink.line(ctx._("Finish"), Rect(left.x, left.top - mm(14), left.width, mm(12)),
              fonts.BOLD, 24, 10, align="right", where="finish label")
     c.setFillColor(INK)
+    # TRANSLATORS: board: below "Finish", left of the four finish spaces; a paragraph
+    # in about 53 × 26 mm, shrunk to fit.
     ink.paragraph(ctx._("The first four to finish take these spaces in order; later "
                         "finishers go face down to their captain."),
                   Rect(left.x, left.y, left.width, left.height - mm(16)), size=9, min_size=6,
@@ -259,7 +263,11 @@ def _legend(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
     x = geo.finish(geo.finishes - 1).right + mm(4)
     box = Rect(x, mm(PAD_MM), geo.width - mm(PAD_MM) - x, geo.s)
     _ = ctx._
+    # TRANSLATORS: board legend, right of the finish spaces, beside the green throw symbol;
+    # up to two lines in about 81 × 11 mm. Also in the quick reference.
     rows = (("green", _("Green Yetis stand on the left and throw to the right.")),
+            # TRANSLATORS: board legend, below the green line, beside the red throw symbol; up to
+            # two lines in about 81 × 11 mm. Also in the quick reference.
             ("red", _("Red Yetis stand on the right and throw to the left.")))
     h = mm(11)
     for i, (side, text) in enumerate(rows):
@@ -268,8 +276,10 @@ def _legend(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry) -> None:
                    face=ctx.data["throws"]["hit_from"], fills=fills_for(ctx))
         ink.paragraph(text, Rect(box.x + mm(13), y, box.width - mm(13), h), size=8.5,
                       min_size=6, colour=INK, valign="middle", where=f"legend {side}")
-    note = _("A roll of %(roll)s or more knocks off the opponents' snowboarders in the "
-             "Yeti's row on spaces of its colour showing that roll or less.") % {
+    # TRANSLATORS: board legend, below the two Yeti lines; %(roll)s is the lowest roll that
+    # hits (3). A paragraph in about 94 × 19 mm, shrunk to fit.
+    note = _("A roll of %(roll)s or more knocks off the opponents’ snowboarders in the "
+             "Yeti’s row on spaces of its colour showing that roll or less.") % {
         "roll": ctx.localizer.number(ctx.data["throws"]["hit_from"])}
     ink.paragraph(note, Rect(box.x, box.y, box.width, box.height - 2 * h - mm(1)), size=8.5,
                   min_size=6, colour=INK, where="legend rule")
@@ -323,6 +333,8 @@ def render_board(ctx: RenderContext) -> bytes:
     c = new_canvas(buffer, plan.page_size, ctx.title, _("Board"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "board")
     names = ctx.sheet_names(ink)
+    # TRANSLATORS: board, under each sheet it is tiled over, after the sheet label; with it,
+    # one or two lines of 8 pt or less in a band about 6 mm tall and 125 mm wide.
     hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
              "of the sheet next to it, with the crosshairs on top of each other.")
 
@@ -330,6 +342,8 @@ def render_board(ctx: RenderContext) -> bytes:
         return f"{names.text('sheet', tile.index + 1, len(plan.tiles))} · {hint}"
 
     draw_tiled(c, plan, lambda cv: draw_board(cv, ink, ctx, geo, plan.seams[0]), caption,
+               # TRANSLATORS: board, in the strip along a sheet's edge that the next sheet
+               # covers; %(sheet)s names that sheet (B1: column, row). One line, about 60 mm.
                ink=ink, glue=lambda other: _("Glue sheet %(sheet)s here") % {"sheet": other.name})
     c.save()
     return buffer.getvalue()

@@ -152,7 +152,11 @@ def _yeti_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
                   align="centre", valign="middle", where=f"Yeti card {yeti['id']} name")
     art = Rect(safe.x, safe.y + mm(28), safe.width, head.y - safe.y - mm(29))
     draw_yeti(c, art, facing=d, scarf=colour, fills=fills)
+    # TRANSLATORS: Yeti card front, under the picture, on the copy for the green (left) side of
+    # the course; bold, one line in about 57 × 6 mm. Also in the rulebook's card pictures.
     side_text = (_("Green Yeti, throws to the right") if side == "green"
+                 # TRANSLATORS: the same line on the copy for the red (right) side of
+                 # the course; bold, one line in about 57 × 6 mm.
                  else _("Red Yeti, throws to the left"))
     c.setFillColor(INK)
     ink.paragraph(side_text, Rect(safe.x, safe.y + mm(21), safe.width, mm(6)), size=8.5,
@@ -160,6 +164,8 @@ def _yeti_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
                   where="Yeti card side")
     row = Rect(safe.x, safe.y, safe.width * 0.38, mm(20))
     c.setFillColor(INK)
+    # TRANSLATORS: Yeti card front, bottom left, above the number of the course row the Yeti
+    # guards; bold, one line about 22 mm wide, shrunk to fit.
     ink.line(_("Row"), Rect(row.x, row.centre[1], row.width, mm(6)), fonts.BOLD, 10, 6,
              where="Yeti card row label")
     c.setFillColor(colour)
@@ -188,6 +194,8 @@ def _yeti_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     c.setLineWidth(mm(0.8))
     c.circle(cx, cy + mm(4), r, stroke=1, fill=1)
     draw_yeti(c, Rect(cx - r, cy + mm(4) - r, 2 * r, 2 * r).inset(r * 0.12), ball=False)
+    # TRANSLATORS: a term of the game: the kind of card, in a banner at the top of the Yeti
+    # cards' back (one line, about 43 mm wide); alone on the ink-saver back.
     _banner(c, ink, ctx._("Yeti"), Rect(box.safe.x + mm(6), box.safe.top - mm(11),
                                         box.safe.width - mm(12), mm(9)), PAPER, NAVY,
             "Yeti back kind")
@@ -279,6 +287,8 @@ def _snowboarder_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> 
         c.roundRect(x - u * 1.6, -width * 0.32, u * 3.2, width * 0.64, u * 0.6, stroke=0,
                     fill=1)
     c.restoreState()
+    # TRANSLATORS: a term of the game: the kind of card, in a banner at the foot of the small
+    # snowboarder cards' back; one line about 28 mm wide, 8 pt shrunk to fit.
     _banner(c, ink, ctx._("Snowboarder"), Rect(box.safe.x, box.safe.y + u * 0.5,
                                                box.safe.width, u * 6), PAPER, NAVY,
             "snowboarder back kind", size=8)
@@ -291,6 +301,8 @@ def _snowball_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> No
     fills = fills_for(ctx)
     _fill(c, box, ICE, ctx)
     safe = box.safe
+    # TRANSLATORS: a term of the game: the card's name, in a banner atop the snowball card's
+    # front (about 55 mm wide) and back (about 47 mm); one line, shrunk to fit.
     _banner(c, ink, _("Snowball"), Rect(safe.x, safe.top - mm(11), safe.width, mm(10)),
             fills.fill(NAVY), fills.text(PAPER, NAVY), "snowball name", size=15)
     cx = safe.centre[0]
@@ -300,7 +312,9 @@ def _snowball_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> No
         shapes.die_face(c, x, safe.y + mm(28), mm(10), face, ink=INK)
     shapes.arrow(c, cx - mm(4), safe.y + mm(33), cx + mm(4), safe.y + mm(33), width=1.5,
                  head=mm(2.5), colour=INK)
-    ink.paragraph(_("After a Yeti's throw, discard this card to roll the die again. "
+    # TRANSLATORS: snowball card front, below two dice; centred, in about 57 × 27 mm,
+    # shrunk to fit.
+    ink.paragraph(_("After a Yeti’s throw, discard this card to roll the die again. "
                     "The best roll counts."), Rect(safe.x, safe.y, safe.width, mm(27)),
                   size=10, min_size=6.5, colour=INK, align="centre", valign="middle",
                   where="snowball text")
