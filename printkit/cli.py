@@ -14,20 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from printkit import __version__
-from printkit.commands.build import BuildOptions, build
-from printkit.commands.check import check
-from printkit.commands.export import ExportOptions, export_cards, export_tts
-from printkit.commands.listing import listing
-from printkit.commands.solve import solve
 from printkit.errors import PrintkitError
-from printkit.i18n import catalogs
-from printkit.i18n.coverage import coverage, entry_count, gaps
-from printkit.i18n.glossary import glossary_problems
-from printkit.i18n.review import write_review
 from printkit.layout.geometry import LAYOUTS, MAX_DUPLEX_OFFSET_MM, PAPERS
-from printkit.project import find_project, load_project, selected
-from printkit.scaffold import new_project
+from printkit.resources import find_project
 
+# The commands are imported when they run: a rebuild with nothing to do (see
+# printkit.uptodate) must not pay for importing ReportLab, pypdf, Jinja2 and Babel.
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -247,18 +239,48 @@ def _run(args: argparse.Namespace) -> int:
     """Run the command on the selected game project, or on printkit's own games."""
     try:
         if args.command == "new":
+            from printkit.scaffold import new_project
+
             folder = new_project(args.name, args.dir)
             print(f"wrote {folder}: cd into it, then run `printkit check` and "
                   f"`printkit build` (see its README.md)")
             return 0
         found = args.project if args.project is not None else find_project(Path.cwd())
         if found is None:
-            return _dispatch(args)
+            settled = _settled_build(args)
+            return settled if settled is not None else _dispatch(args)
+        from printkit.project import load_project, selected
+
         game = load_project(found)
     except PrintkitError as exc:
         return _report(exc)
     with selected(game):
         return _dispatch(args)
+
+
+def _settled_build(args: argparse.Namespace) -> int | None:
+    """A build of printkit's own games that finds nothing changed since the last build into
+    the same folder: said so without importing the renderers. None: build the normal way."""
+    if args.command != "build" or args.force or "printkit.games" in sys.modules:
+        return None  # a process that already loaded the games (a test) builds normally
+    from printkit import uptodate
+
+    games = list(dict.fromkeys(args.game)) if args.game else uptodate.registered()
+    locales = list(dict.fromkeys(args.locale)) if args.locale else uptodate.shipped_locales()
+    if games is None or any(code not in uptodate.shipped_locales() for code in locales):
+        return None
+    request = uptodate.Request(tuple(games), tuple(locales), args.paper, args.strict,
+                               args.layout, tuple(float(v) for v in args.duplex_offset),
+                               args.ink_saver, not args.no_previews)
+    done = uptodate.settled(request, args.out)
+    if done is None:
+        return None
+    for warning in done.warnings:
+        _err(warning)
+    if not args.quiet:
+        print(f"rendered 0 document(s), {done.documents} up to date; wrote 0 file(s) to "
+              f"{args.out}")
+    return 0
 
 
 def _report(exc: PrintkitError) -> int:
@@ -270,6 +292,8 @@ def _report(exc: PrintkitError) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     try:
         if args.command == "build":
+            from printkit.commands.build import BuildOptions, build
+
             say = (lambda line: None) if args.quiet else _err
             result = build(BuildOptions(games=args.game, locales=args.locale, paper=args.paper,
                                         out=args.out, strict=args.strict,
@@ -284,6 +308,8 @@ def _dispatch(args: argparse.Namespace) -> int:
                       f"date; wrote {len(result.written)} file(s) to {args.out}")
             return 0
         if args.command == "check":
+            from printkit.commands.check import check
+
             lines = check(args.game, args.examples)
             for line in lines:
                 print(line)
@@ -293,10 +319,14 @@ def _dispatch(args: argparse.Namespace) -> int:
                 print(f"{len(examples) - wrong} verified, {wrong} wrong")
             return 1 if wrong else 0
         if args.command == "solve":
+            from printkit.commands.solve import solve
+
             for line in solve(args.game, args.seed):
                 print(line)
             return 0
         if args.command == "export":
+            from printkit.commands.export import ExportOptions, export_cards, export_tts
+
             say = (lambda line: None) if args.quiet else _err
             options = ExportOptions(game=args.game, locales=args.locale,
                                     documents=args.document, dpi=getattr(args, "dpi", 300),
@@ -309,6 +339,8 @@ def _dispatch(args: argparse.Namespace) -> int:
                       f"{options.out / 'exports' / options.game}")
             return 0
         if args.command == "catalog" and args.action == "coverage":
+            from printkit.i18n.coverage import coverage
+
             rows = coverage(args.locale)
             if args.missing:
                 return _missing(args.locale, rows)
@@ -317,7 +349,9 @@ def _dispatch(args: argparse.Namespace) -> int:
             low = [r for r in rows if args.fail_under is not None and r.percent < args.fail_under]
             return 1 if low else 0
         if args.command == "catalog" and args.action == "check":
-            found = glossary_problems(args.locale)
+            from printkit.i18n import glossary
+
+            found = glossary.glossary_problems(args.locale)
             for line in found:
                 print(line)
             print(f"{len(found)} glossary problem(s)")
@@ -326,7 +360,9 @@ def _dispatch(args: argparse.Namespace) -> int:
             for path in _catalog(args):
                 print(f"wrote {path}")
             return 0
-        for line in listing():
+        from printkit.commands import listing
+
+        for line in listing.listing():
             print(line)
         return 0
     except PrintkitError as exc:
@@ -335,6 +371,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def _missing(locales: list[str] | None, rows: list) -> int:  # type: ignore[type-arg]
     """``catalog coverage --missing``: what is left to translate, with why, and totals."""
+    from printkit.i18n.coverage import entry_count, gaps
+
     found = gaps(locales)
     for gap in found:
         print(gap)
@@ -346,6 +384,9 @@ def _missing(locales: list[str] | None, rows: list) -> int:  # type: ignore[type
 
 
 def _catalog(args: argparse.Namespace) -> list[Path]:
+    from printkit.i18n import catalogs
+    from printkit.i18n.review import write_review
+
     if args.action == "review":
         return write_review(args.locale, args.out)
     if args.action == "extract":

@@ -25,10 +25,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from printkit.i18n import Localizer
 
 from printkit import __version__
-from printkit.i18n import Localizer
 from printkit.resources import PACKAGE_DIR, templates_dir
 
 STORE_NAME = ".printkit-build.json"
@@ -119,6 +121,10 @@ class Record:
 @dataclass
 class Store:
     records: dict[str, Record] = field(default_factory=dict)
+    #: The recent builds as a whole, newest first (see :mod:`printkit.uptodate`): each
+    #: one's digest, how many documents it had, its warnings and the files it wrote
+    #: outside the records.
+    last: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def load(cls, out: Path) -> Store:
@@ -126,13 +132,15 @@ class Store:
             raw = json.loads((out / STORE_NAME).read_text(encoding="utf-8"))
             if raw.get("format") != FORMAT:
                 return cls()
-            return cls({name: Record(**rec) for name, rec in raw["files"].items()})
+            return cls({name: Record(**rec) for name, rec in raw["files"].items()},
+                       list(raw.get("last") or []))
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             return cls()
 
     def to_bytes(self) -> bytes:
         files = {name: vars(rec) for name, rec in sorted(self.records.items())}
-        return (json.dumps({"format": FORMAT, "files": files}, indent=1, sort_keys=True)
+        return (json.dumps({"format": FORMAT, "files": files, "last": self.last}, indent=1,
+                           sort_keys=True)
                 + "\n").encode()
 
     def up_to_date(self, out: Path, path: Path, fingerprint: str) -> Record | None:

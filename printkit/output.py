@@ -4,7 +4,8 @@ A build renders every document into memory first. Writing then happens in two
 steps, both on the destination's own file system:
 
 1. **Stage**: each file is written and flushed to a temporary name beside its
-   destination (``.rulebook-a4.pdf.<random>.new``).
+   destination (``.rulebook-a4.pdf.<random>.new``), several at once (a flush
+   waits on the disk).
 2. **Swap**: each existing destination is renamed aside
    (``….<random>.old``) and the staged file renamed into place.
 
@@ -30,6 +31,7 @@ import secrets
 import signal
 import socket
 from collections.abc import Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from printkit.errors import OutputError
@@ -141,6 +143,26 @@ def _stage(path: Path, data: bytes, token: str) -> Path:
     return temp
 
 
+#: Files written and flushed at once: each flush waits on the disk, not on the processor.
+STAGING_THREADS = 8
+
+
+def _stage_all(files: Mapping[Path, bytes], token: str, staged: dict[Path, Path]) -> None:
+    """Stage every file (in ``files``' order into ``staged``), flushing several at once;
+    the first failure is raised after every other write has finished, so that whatever
+    was staged is known and can be removed."""
+    with ThreadPoolExecutor(max_workers=STAGING_THREADS) as pool:
+        futures = {path: pool.submit(_stage, path, data, token) for path, data in files.items()}
+    failure: BaseException | None = None
+    for path, future in futures.items():
+        try:
+            staged[path] = future.result()
+        except BaseException as exc:  # noqa: BLE001 - raised below, once all are known
+            failure = failure or exc
+    if failure is not None:
+        raise failure
+
+
 def commit(files: Mapping[Path, bytes], out: Path | None = None) -> list[Path]:
     """Write every rendered file, or none; returns the paths written, in order.
 
@@ -159,12 +181,12 @@ def commit(files: Mapping[Path, bytes], out: Path | None = None) -> list[Path]:
             if out is not None:
                 _make_dirs(out, created)
                 stack.enter_context(output_lock(out))
-            for path, data in files.items():
+            for path in files:
                 _make_dirs(path.parent, created)
                 if path.is_dir():
                     raise OutputError(f"cannot write {path}: a folder is in the way")
-                staged[path] = _stage(path, data, token)
-                interrupt.check()
+            _stage_all(files, token, staged)
+            interrupt.check()
             for path, temp in staged.items():
                 if path.exists():
                     old = path.with_name(f".{path.name}.{token}.old")

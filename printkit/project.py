@@ -46,10 +46,9 @@ from printkit.examples import (
 from printkit.game import Document, Game, RenderContext
 from printkit.guide.kit import KIT
 from printkit.i18n import N_, project_locales
-from printkit.resources import PACKAGE_DIR
+from printkit.resources import MARKER, PACKAGE_DIR, find_project  # noqa: F401 - re-exported
 from printkit.schema import Array, Table, Value, game_header, players_in_order, read_toml, validate
 
-MARKER = "game.toml"
 ENGINE = "rules.py"
 #: The functions a rules engine defines, as the README documents them.
 ENGINE_FUNCTIONS = ("setup(setup, rules, data)", "play(state, step, data)", "observe(state)")
@@ -100,16 +99,6 @@ _ENTRY = Table({
     "expect": _open(True),
 })
 _FILE = Table({"game": Value(str, required=False), "examples": Array(_ENTRY, min_items=1)})
-
-
-def find_project(start: Path) -> Path | None:
-    """The nearest folder at or above ``start`` holding a game.toml (printkit's own game
-    folders excepted: they are built-in games, not projects)."""
-    start = start.resolve()
-    for folder in (start, *start.parents):
-        if (folder / MARKER).is_file() and not folder.is_relative_to(PACKAGE_DIR):
-            return folder
-    return None
 
 
 def default_id(folder: Path) -> str:

@@ -39,3 +39,17 @@ def relative(path: Path) -> str:
         except ValueError:
             continue
     return str(path)
+
+
+#: The file that makes a folder a game project.
+MARKER = "game.toml"
+
+
+def find_project(start: Path) -> Path | None:
+    """The nearest folder at or above ``start`` holding a game.toml (printkit's own game
+    folders excepted: they are built-in games, not projects)."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / MARKER).is_file() and not folder.is_relative_to(PACKAGE_DIR):
+            return folder
+    return None

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
+from itertools import count
 from pathlib import Path
 
 from printkit import games
@@ -30,6 +32,7 @@ from printkit.output import commit
 from printkit.preview import COVER, preview_name, preview_pattern, render_previews
 from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
+from printkit.uptodate import Request, build_digest, builtin_folder, remember
 
 Progress = Callable[[str], None]
 
@@ -70,6 +73,12 @@ class BuildOptions:
                            duplex_offset_mm=tuple(self.duplex_offset))
         except LayoutError as exc:
             raise UsageError(f"--duplex-offset: {exc}") from None
+
+    def request(self, games: list[str], locales: list[str]) -> Request:
+        """What this build asks for, as :mod:`printkit.uptodate` compares it."""
+        return Request(tuple(games), tuple(locales), self.paper, self.strict, self.layout,
+                       tuple(float(v) for v in self.duplex_offset), self.ink_saver,
+                       self.previews)
 
     def workers(self) -> int:
         if self.jobs is not None and self.jobs < 1:
@@ -213,26 +222,47 @@ def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple
             _previews(guide))
 
 
-def _run(tasks: list[tuple], work: Callable[[tuple], tuple], workers: int,
-         progress: Callable[[tuple], None]) -> list[tuple]:
-    """Run ``work`` over ``tasks`` (results in task order), in a pool when it pays."""
-    if workers <= 1 or len(tasks) <= 1:
-        results = []
-        for task in tasks:
-            results.append(work(task))
-            progress(task)
-        return results
+#: Rough cost of a guide and kit (the guide, then merging every document into the kit).
+_GUIDE_COST = 3
+
+
+def _schedule(ready: list[tuple], workers: int,
+              done: dict[Callable[[tuple], tuple], Callable[[tuple, tuple], list[tuple]]]
+              ) -> None:
+    """Run ``(cost, work, task)`` entries, costliest first, in as many processes as asked.
+
+    ``done[work](task, outcome)`` is called in this process as each one finishes and
+    may return more entries (a game's guide and kit once its last document is done);
+    those join the queue by cost. With one worker everything runs here, in the order a
+    pool would start it.
+    """
+    queue = list(ready)
+    order = count()
+
+    def take() -> tuple:
+        """The costliest entry; of equal ones, the first queued."""
+        best = max(range(len(queue)), key=lambda i: (queue[i][0], -i))
+        return queue.pop(best)
+
+    if workers <= 1 or len(queue) <= 1:
+        while queue:
+            _, work, task = take()
+            queue.extend(done[work](task, work(task)))
+        return
     # Fork, so workers share the prepared games (and anything a test patched) without
-    # pickling them; results come back in task order whatever finishes first.
+    # pickling them; never more tasks in flight than workers, so that a guide and kit
+    # that becomes ready goes ahead of cheaper documents still waiting.
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
-        futures = {pool.submit(work, task): i for i, task in enumerate(tasks)}
-        results: list[tuple | None] = [None] * len(tasks)
-        for future in as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            progress(tasks[i])
-    return results  # type: ignore[return-value]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        running: dict[Future, tuple] = {}
+        while queue or running:
+            while queue and len(running) < workers:
+                entry = take()
+                running[pool.submit(entry[1], entry[2])] = (next(order), entry)
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: running[f][0]):
+                _, (_, work, task) = running.pop(future)
+                queue.extend(done[work](task, future.result()))
 
 
 def build(options: BuildOptions, progress: Progress = lambda line: None) -> BuildResult:
@@ -261,7 +291,8 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     store = Store() if options.force else Store.load(out)
     fresh = Store()
     base = {game.id: digest(code_digest(), game_digest(game.id, game.folder, game.project,
-                                                      out))
+                                                      out),
+                            os.environ.get("SOURCE_DATE_EPOCH", ""))
             for game in selected}
     # Rulebooks and references are set the same whatever the card layout or duplex
     # offset (their pictures of components follow the ink saver); every other document
@@ -339,17 +370,47 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     if errors:
         raise BuildError(errors)
     _JOB = _Job(prepared, paper, spec, options.strict, options.previews)
-    todo.sort(key=lambda k: -_COST.get(kinds[k], 1))
+    # Documents left to render per game and locale: its guide and kit follow the last one.
+    waiting = {(game.id, locale): 0 for game in selected for locale in locales}
+    for key in todo:
+        waiting[key[:2]] += 1
+    failed: set[tuple[str, str]] = set()
     done = [0]
 
-    def tick(task: tuple) -> None:
-        done[0] += 1
-        progress(f"[{done[0]}/{len(todo)}] {task[0]} {task[1]} {task[2]}")
+    def guide_and_kit(game_id: str, locale: str) -> tuple | None:
+        """The guide-and-kit task of a game and locale whose documents are all done; None
+        (and its records kept) when the guide, the kit and their data are up to date."""
+        game = games.get(game_id)
+        doc_prints = [prints[(game.id, locale, d.id)] for d in game.documents]
+        guide_path = output_path(out, game.id, locale, GUIDE.id, paper.id)
+        kit_path = output_path(out, game.id, locale, KIT_ID, paper.id)
+        old = store.get(out, guide_path)
+        current = old and fingerprint(game, locale, GUIDE.id, old.used, *doc_prints)
+        kept_guide = old and store.up_to_date(out, guide_path, current)
+        kept_kit = kept_guide and store.up_to_date(out, kit_path, digest(current, "kit"))
+        data_path = _kit_data_path(out, game.id, locale, paper.id)
+        kept_data = kept_kit and store.up_to_date(out, data_path, digest(current, "data"))
+        shots = kept_data and kept_previews((game.id, locale, GUIDE.id), current)
+        if kept_data and shots is not None:
+            for path in (guide_path, kit_path, data_path):
+                fresh.records[path.relative_to(out).as_posix()] = store.get(out, path)
+            fresh.records.update(shots)
+            missing[locale].update(kept_guide.warnings)
+            result.up_to_date += 2
+            return None
+        docs = {d.id: files.get(output_path(out, game.id, locale, d.id, paper.id))
+                or output_path(out, game.id, locale, d.id, paper.id).read_bytes()
+                for d in game.documents}
+        return (game.id, locale, docs, paper.id)
 
-    for key, outcome in zip(todo, _run(todo, _render_document, workers, tick), strict=True):
+    def document_done(key: tuple[str, str, str], outcome: tuple) -> list[tuple]:
+        done[0] += 1
+        progress(f"[{done[0]}/{len(todo)}] {key[0]} {key[1]} {key[2]}")
+        waiting[key[:2]] -= 1
         if outcome[0] == "error":
             errors.append(RenderFailure(outcome[1], outcome[2]))
-            continue
+            failed.add(key[:2])
+            return []
         _, pdf, used, absent, shots = outcome
         game = games.get(key[0])
         path = output_path(out, *key, paper.id)
@@ -359,40 +420,16 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         add_previews(key, prints[key], shots)
         missing[key[1]].update(absent)
         result.rendered += 1
-    if errors:
-        raise BuildError(_unique(errors))
+        if waiting[key[:2]] or key[:2] in failed:
+            return []
+        task = guide_and_kit(*key[:2])
+        return [] if task is None else [(_GUIDE_COST, _render_guide_and_kit, task)]
 
-    # The guide and the whole-kit PDF of each game and locale whose documents changed.
-    extras: list[tuple[str, str, dict[str, bytes], str]] = []
-    for game in selected:
-        for locale in locales:
-            doc_prints = [prints[(game.id, locale, d.id)] for d in game.documents]
-            guide_path = output_path(out, game.id, locale, GUIDE.id, paper.id)
-            kit_path = output_path(out, game.id, locale, KIT_ID, paper.id)
-            old = store.get(out, guide_path)
-            current = old and fingerprint(game, locale, GUIDE.id, old.used, *doc_prints)
-            kept_guide = old and store.up_to_date(out, guide_path, current)
-            kept_kit = kept_guide and store.up_to_date(out, kit_path, digest(current, "kit"))
-            data_path = _kit_data_path(out, game.id, locale, paper.id)
-            kept_data = kept_kit and store.up_to_date(out, data_path, digest(current, "data"))
-            shots = kept_data and kept_previews((game.id, locale, GUIDE.id), current)
-            if kept_data and shots is not None:
-                for path in (guide_path, kit_path, data_path):
-                    fresh.records[path.relative_to(out).as_posix()] = store.get(out, path)
-                fresh.records.update(shots)
-                missing[locale].update(kept_guide.warnings)
-                result.up_to_date += 2
-                continue
-            docs = {d.id: files.get(output_path(out, game.id, locale, d.id, paper.id))
-                    or output_path(out, game.id, locale, d.id, paper.id).read_bytes()
-                    for d in game.documents}
-            extras.append((game.id, locale, docs, paper.id))
-    for task, outcome in zip(extras, _run(extras, _render_guide_and_kit, workers,
-                                          lambda t: progress(f"{t[0]} {t[1]}: guide and kit")),
-                             strict=True):
+    def kit_done(task: tuple, outcome: tuple) -> list[tuple]:
+        progress(f"{task[0]} {task[1]}: guide and kit")
         if outcome[0] == "error":
             errors.append(RenderFailure(outcome[1], outcome[2]))
-            continue
+            return []
         _, (guide, kit, data), used, absent, shots = outcome
         game = games.get(task[0])
         locale = task[1]
@@ -409,8 +446,18 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         add_previews((game.id, locale, GUIDE.id), guide_print, shots)
         missing[locale].update(absent)
         result.rendered += 2
+        return []
+
+    # Longest first; a game and locale whose documents are all up to date may still need
+    # its guide and kit (a kit file deleted, say).
+    ready = [(_COST.get(kinds[k], 1), _render_document, k) for k in todo]
+    ready += [(_GUIDE_COST, _render_guide_and_kit, task) for group, left in waiting.items()
+              if not left and (task := guide_and_kit(*group)) is not None]
+    _schedule(ready, workers, {_render_document: document_done, _render_guide_and_kit: kit_done})
     if errors:
         raise BuildError(_unique(errors))
+    # Files in one order whatever order the workers finished in.
+    files = dict(sorted(files.items()))
 
     for code, localizer in localizers.items():
         if localizer.catalog is not None:
@@ -431,6 +478,12 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     page = kit_page(out, files, set(fresh.records))
     if not index.is_file() or index.read_bytes() != page:
         files[index] = page
+    own = all(not g.project and g.folder == builtin_folder(g.id) for g in selected)
+    whole = own and build_digest(options.request([g.id for g in selected], locales), out)
+    if whole:
+        fresh.last = remember((Store.load(out) if options.force else store).last, {
+            "digest": whole, "documents": result.rendered + result.up_to_date,
+            "warnings": result.warnings, "extra": {INDEX_NAME: hashlib.sha256(page).hexdigest()}})
     if files or store.to_bytes() != fresh.to_bytes():
         files[out / STORE_NAME] = fresh.to_bytes()
     result.written = [p for p in commit(files, out) if p.name != STORE_NAME] if files else []

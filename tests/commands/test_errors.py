@@ -160,12 +160,12 @@ def test_check_into_a_closed_pipe_stops_quietly() -> None:
 
 def test_an_unexpected_error_is_one_line_and_debug_shows_the_traceback(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from printkit import cli
+    from printkit.commands import listing
 
     def boom(*args: object) -> list[str]:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(cli, "listing", boom)
+    monkeypatch.setattr(listing, "listing", boom)
     code, err = run(["list"], capsys)
     assert code == 1 and "internal error: ZeroDivisionError: a bug" in one_line(err)
     with pytest.raises(ZeroDivisionError):
@@ -174,11 +174,11 @@ def test_an_unexpected_error_is_one_line_and_debug_shows_the_traceback(
 
 def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    from printkit import cli
+    from printkit.commands import listing
 
     def interrupted(*args: object) -> list[str]:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "listing", interrupted)
+    monkeypatch.setattr(listing, "listing", interrupted)
     code, err = run(["list"], capsys)
     assert code == 130 and "interrupted" in one_line(err)

@@ -4,6 +4,8 @@ documents whose inputs changed are rendered again."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -167,3 +169,61 @@ def test_a_no_op_rebuild_still_reports_its_warnings(tmp_path: Path, locales_copy
     again = run(tmp_path / "o")
     assert again.rendered == 0
     assert again.warnings == first.warnings and any("Tracker sheet" in w for w in first.warnings)
+
+
+# --- the whole-build shortcut: a fresh `printkit build` with nothing to do ------------------
+
+def cli_build(out: Path, *extra: str, env: dict[str, str] | None = None
+              ) -> subprocess.CompletedProcess[str]:
+    """`printkit build` in a fresh process, reporting its imports on stderr."""
+    import os
+
+    command = [sys.executable, "-X", "importtime", "-m", "printkit", "build", "--game",
+               GAME_ID, "--locale", "pl", "--no-previews", "--jobs", "1", "--out", str(out),
+               *extra]
+    return subprocess.run(command, capture_output=True, text=True, check=False,
+                          env={**os.environ, **(env or {})})
+
+
+def test_a_fresh_rebuild_with_nothing_changed_stops_before_importing_the_renderers(
+        tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    first = cli_build(out)
+    assert first.returncode == 0, first.stderr
+    assert "reportlab" in first.stderr
+    before = snapshot(out)
+    again = cli_build(out)
+    assert again.returncode == 0, again.stderr
+    documents = first.stdout.split("rendered ")[1].split(" ")[0]
+    assert f"rendered 0 document(s), {documents} up to date; wrote 0 file(s)" in again.stdout
+    imported = [line for line in again.stderr.splitlines() if line.startswith("import time")]
+    assert imported and not any(name in line for line in imported
+                                for name in ("reportlab", "pypdf", "jinja2", "babel"))
+    assert snapshot(out) == before
+
+
+def test_the_shortcut_is_not_taken_when_an_input_or_an_output_changed(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert cli_build(out).returncode == 0
+    # Another option: rendered the normal way (and everything again, as it changes the PDFs).
+    dated = cli_build(out, env={"SOURCE_DATE_EPOCH": "1700000000"})
+    assert dated.returncode == 0 and "rendered 0 " not in dated.stdout
+    # A deleted document is rendered again, and only that one.
+    (out / GAME_ID / "pl" / "board-a4.pdf").unlink()
+    again = cli_build(out, env={"SOURCE_DATE_EPOCH": "1700000000"})
+    assert "rendered 1 document(s)" in again.stdout and "reportlab" in again.stderr
+    assert (out / GAME_ID / "pl" / "board-a4.pdf").is_file()
+    # --force never takes the shortcut.
+    forced = cli_build(out, "--force", env={"SOURCE_DATE_EPOCH": "1700000000"})
+    assert "rendered 0 " not in forced.stdout
+
+
+def test_a_store_with_a_damaged_build_list_means_the_normal_way(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert cli_build(out).returncode == 0
+    raw = json.loads((out / STORE_NAME).read_text())
+    raw["last"] = [{"digest": 3}, "nonsense"]
+    (out / STORE_NAME).write_text(json.dumps(raw))
+    again = cli_build(out)
+    assert again.returncode == 0 and "reportlab" in again.stderr
+    assert "rendered 0 document(s)" in again.stdout

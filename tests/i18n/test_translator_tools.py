@@ -96,12 +96,12 @@ def test_glossary_check_finds_a_wrong_term_and_a_forbidden_word(locales_copy: Pa
 
 
 def test_catalog_check_exits_1_on_a_problem(monkeypatch, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    import printkit.cli as cli
+    from printkit.i18n import glossary
 
-    monkeypatch.setattr(cli, "glossary_problems", lambda codes: ["locale es: x.po:3: bad"])
+    monkeypatch.setattr(glossary, "glossary_problems", lambda codes: ["locale es: x.po:3: bad"])
     assert main(["catalog", "check", "--locale", "es"]) == 1
     assert "x.po:3: bad" in capsys.readouterr().out
-    monkeypatch.setattr(cli, "glossary_problems", lambda codes: [])
+    monkeypatch.setattr(glossary, "glossary_problems", lambda codes: [])
     assert main(["catalog", "check"]) == 0
 
 

@@ -1,0 +1,140 @@
+"""Is the whole build already up to date? Answered before the renderers are imported.
+
+A rebuild with nothing changed should cost next to nothing, but importing
+ReportLab, pypdf, Jinja2, Babel and the games' drawing code alone takes about
+half a second. So every build records, beside the per-file fingerprints of
+:mod:`printkit.fingerprint`, one digest of everything the whole build read:
+printkit's code, fonts and shared templates, each selected game's data and
+templates, the selected locales' catalogs and glossaries (whole files), the
+options and ``SOURCE_DATE_EPOCH``. When the next build asks for the same
+digest and every file the store records is still as written, there is nothing
+to do and the build stops there, having imported nothing heavy.
+
+Anything else (a changed catalog, a deleted PDF, a game project, a game from
+another distribution, ``--force``) goes the normal way, which decides document
+by document. This is only a shortcut: it never decides that something is up to
+date that the normal way would render.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.fingerprint import Store, code_digest, digest, game_digest
+from printkit.resources import PACKAGE_DIR, locales_dir
+
+#: printkit's own games (id -> package folder), as registered in pyproject.toml.
+BUILT_IN_FOLDERS = {
+    "coraz-blizej-swieta": "coraz_blizej_swieta",
+    "polar-derby": "polar_derby",
+    "pick-a-polar-bear": "pick_a_polar_bear",
+    "yeti-slalom": "yeti_slalom",
+}
+SOURCE_LOCALE = "en"
+DOMAIN = "printkit"
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a build is asked for, as far as its output is concerned (not ``--jobs``)."""
+
+    games: tuple[str, ...]
+    locales: tuple[str, ...]
+    paper: str
+    strict: bool
+    layout: str
+    duplex_offset: tuple[float, float]
+    ink_saver: bool
+    previews: bool
+
+
+def _locales_files(codes: tuple[str, ...]) -> str:
+    """The catalogs and glossaries of the given locales, whole files."""
+    root = locales_dir()
+    h = hashlib.sha256()
+    for code in codes:
+        folder = root / code
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()
+                           and p.suffix in (".po", ".toml")) if folder.is_dir() else ():
+            h.update(path.relative_to(root).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def build_digest(request: Request, out: Path) -> str | None:
+    """The digest of everything a build of ``request`` reads; None when it cannot be told
+    without importing the games (a game that is not one of printkit's own)."""
+    folders = []
+    for game_id in request.games:
+        folder = builtin_folder(game_id)
+        if folder is None:
+            return None
+        folders.append((game_id, game_digest(game_id, folder, False, out)))
+    return digest(code_digest(), folders, _locales_files(request.locales), vars(request),
+                  os.environ.get("SOURCE_DATE_EPOCH", ""))
+
+
+def registered() -> list[str] | None:
+    """Every registered game id, in registry order, if all are printkit's own; else None."""
+    from importlib.metadata import entry_points
+
+    names = {ep.name for ep in entry_points(group="printkit.games")}
+    if not names <= set(BUILT_IN_FOLDERS):
+        return None
+    return list(BUILT_IN_FOLDERS)
+
+
+def builtin_folder(game_id: str) -> Path | None:
+    """The package folder of one of printkit's own games."""
+    package = BUILT_IN_FOLDERS.get(game_id)
+    return None if package is None else PACKAGE_DIR / "games" / package
+
+
+def shipped_locales() -> list[str]:
+    """English first, then every locale with a catalog (see printkit.i18n.shipped_locales)."""
+    codes = sorted(p.parent.parent.name
+                   for p in locales_dir().glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return [SOURCE_LOCALE, *(c for c in codes if c != SOURCE_LOCALE)]
+
+
+#: How many recent builds (different games, locales or options) the store remembers.
+REMEMBERED = 8
+
+
+def remember(builds: list[dict[str, Any]], build: dict[str, Any]) -> list[dict[str, Any]]:
+    """The store's list of recent builds with ``build`` first (one entry per digest)."""
+    rest = [b for b in builds if isinstance(b, dict) and b.get("digest") != build["digest"]]
+    return [build, *rest][:REMEMBERED]
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A build found up to date: how many documents it has and the warnings they gave."""
+
+    documents: int
+    warnings: list[str]
+
+
+def settled(request: Request, out: Path) -> Settled | None:
+    """The last build into ``out``, if it was asked for the same and nothing it wrote or read
+    has changed since; else None (build the normal way)."""
+    store = Store.load(out)
+    wanted = build_digest(request, out)
+    last = next((b for b in store.last if isinstance(b, dict) and b.get("digest") == wanted),
+                None)
+    if wanted is None or last is None:
+        return None
+    for name, record in store.records.items():
+        if store.up_to_date(out, out / name, record.fingerprint) is None:
+            return None
+    for name, sha in last.get("extra", {}).items():
+        try:
+            if hashlib.sha256((out / name).read_bytes()).hexdigest() != sha:
+                return None
+        except OSError:
+            return None
+    return Settled(int(last.get("documents", 0)), list(last.get("warnings", [])))
