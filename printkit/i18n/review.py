@@ -27,6 +27,7 @@ from printkit.i18n import Localizer, catalog_path, read_po_file, shipped_locales
 from printkit.i18n.checks import problems
 from printkit.i18n.coverage import COMMON, _owners
 from printkit.i18n.glossary import entry_problems, load_glossary
+from printkit.i18n.typography import quotes
 from printkit.layout.geometry import PAPERS
 from printkit.output import write_atomic
 
@@ -153,7 +154,8 @@ def review_rows(code: str, root: Path | None = None) -> list[Row]:
         printed = "; ".join(dict.fromkeys(w for s in shown[:2] if (w := _where(s, owners, pages))))
         rows.append(Row(status=status, context=message.context or "",
                         source="\n".join(ids), translation="\n".join(strings),
-                        comment="\n".join([*message.auto_comments, *message.user_comments]),
+                        comment="\n".join(_paragraphs([*message.auto_comments,
+                                                        *message.user_comments])),
                         printed=printed, detail="; ".join(detail)))
     rows.sort(key=lambda r: STATUSES.index(r.status))
     return rows
@@ -179,18 +181,33 @@ def _xml_lines(rows: list[Row], code: str) -> Iterator[str]:
     for n, row in enumerate(rows, 1):
         context = f" (context: {escape(row.context)})" if row.context else ""
         yield f"<h3>{n}. {escape(row.status)}{context}</h3>"
-        yield f"<p><i>en:</i> {_br(row.source)}</p>"
+        yield f"<p><i>en:</i> {_br(row.source, english=True)}</p>"
         yield f"<p><i>{escape(code)}:</i> {_br(row.translation) or '—'}</p>"
         if row.comment:
-            yield f"<p><i>note:</i> {_br(row.comment)}</p>"
+            yield f"<p><i>note:</i> {_br(row.comment, english=True)}</p>"
         yield f"<p><i>printed in:</i> {escape(row.printed) or 'not found on a page'}</p>"
         if row.detail:
             yield f"<p><b>problem:</b> {escape(row.detail)}</p>"
     yield "</document>"
 
 
-def _br(text: str) -> str:
-    return "<br/>".join(escape(line) for line in text.split("\n"))
+def _br(text: str, english: bool = False) -> str:
+    """Lines as paragraph markup; ``english`` text (the source, the notes) gets English
+    quotation marks, not the reviewed language's."""
+    lines = (escape(quotes(line, "en") if english else line) for line in text.split("\n"))
+    return "<br/>".join(lines)
+
+
+def _paragraphs(lines: list[str]) -> list[str]:
+    """A translator comment's source lines joined back into its sentences: a line continues
+    the one before unless that one ended a sentence and this one starts a new one."""
+    out: list[str] = []
+    for line in (line.strip() for line in lines):
+        if out and not (out[-1].endswith((".", ":", "!", "?")) and line[:1].isupper()):
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return out
 
 
 def review_pdf(rows: list[Row], code: str) -> bytes:

@@ -129,6 +129,10 @@ def test_review_lists_every_entry_once_with_rulebook_pages(tmp_path: Path) -> No
     for row in rows:
         assert "".join(row["source"].split("\n")[0].split())[:25] in squashed.replace(
             "\u00a0", ""), row["source"]
+    # Notes read as sentences (a comment's source lines joined), with English quotes.
+    rulebook = next(r for r in rows if r["source"] == "Rulebook" and not r["context"])
+    assert '("Polar Derby · Rulebook"), the guide\'s lists' in rulebook["comment"]
+    assert "“Polar Derby · Rulebook”" in text and "„Polar Derby · Rulebook”" not in text
 
 
 def test_review_puts_problems_first(locales_copy: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
