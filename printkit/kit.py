@@ -15,6 +15,7 @@ asked for one), is derived from a hash of the inputs.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from io import BytesIO
@@ -40,8 +41,16 @@ class KitPart:
     label: str
 
 
+#: The page tree ReportLab writes: one flat Pages object.
+_PAGES = re.compile(rb"<<\s*/Count (\d+) /Kids \[[^\]]*\] /Type /Pages\s*>>")
+
+
 def page_count(pdf: bytes) -> int:
-    """How many pages a PDF has."""
+    """How many pages a PDF has: read from ReportLab's one Pages object when there is
+    exactly one (a tenth of a second saved per kit), else from pypdf's page tree."""
+    found = _PAGES.findall(pdf)
+    if len(found) == 1:
+        return int(found[0])
     return len(PdfReader(BytesIO(pdf)).pages)
 
 

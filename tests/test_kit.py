@@ -176,3 +176,12 @@ def test_a_single_part_and_no_part() -> None:
     assert reader.page_labels == ["Plan 1"]
     with pytest.raises(ValueError, match="at least one part"):
         combine([], "Kit", "pl")
+
+
+def test_page_count_agrees_with_the_page_tree() -> None:
+    """Read from ReportLab's Pages object when there is one, from pypdf otherwise (the kit,
+    written by pypdf, has its page tree elsewhere)."""
+    pieces, whole = parts(), kit()
+    for pdf in (whole, *(p.pdf for p in pieces)):
+        assert page_count(pdf) == len(PdfReader(BytesIO(pdf)).pages) > 0
+    assert page_count(whole) == sum(page_count(p.pdf) for p in pieces)
