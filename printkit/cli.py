@@ -248,10 +248,20 @@ def _run(args: argparse.Namespace) -> int:
         found = args.project if args.project is not None else find_project(Path.cwd())
         if found is None:
             settled = _settled_build(args)
-            return settled if settled is not None else _dispatch(args)
-        from printkit.project import load_project, selected
+            if settled is not None or args.command not in ("build", "check", "export"):
+                return settled if settled is not None else _dispatch(args)
+            # A game project installed through the entry point group, chosen with --game,
+            # works as --project does: in its own locales (see printkit.project.installed).
+            from printkit.project import installed
 
-        game = load_project(found)
+            game = installed(args.command, args.game, getattr(args, "locale", None))
+            if game is None:
+                return _dispatch(args)
+        else:
+            from printkit.project import load_project
+
+            game = load_project(found)
+        from printkit.project import selected
     except PrintkitError as exc:
         return _report(exc)
     with selected(game):
@@ -308,9 +318,11 @@ def _dispatch(args: argparse.Namespace) -> int:
                       f"date; wrote {len(result.written)} file(s) to {args.out}")
             return 0
         if args.command == "check":
-            from printkit.commands.check import check
+            from printkit.commands.check import check, check_warnings
 
             lines = check(args.game, args.examples)
+            for warning in check_warnings(args.game, args.examples):
+                _err(warning)
             for line in lines:
                 print(line)
             examples = [line for line in lines if line.notice is None]

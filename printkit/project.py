@@ -45,7 +45,7 @@ from printkit.examples import (
 )
 from printkit.game import Document, Game, RenderContext
 from printkit.guide.kit import KIT
-from printkit.i18n import N_, project_locales
+from printkit.i18n import N_, project_locales, shipped_locales
 from printkit.resources import MARKER, PACKAGE_DIR, find_project  # noqa: F401 - re-exported
 from printkit.schema import Array, Table, Value, game_header, players_in_order, read_toml, validate
 
@@ -168,6 +168,38 @@ def selected(game: Game) -> Iterator[None]:
         yield
 
 
+def installed(command: str, ids: str | list[str] | None,
+              locales: list[str] | None = None) -> Game | None:
+    """The game project a command works on alone among the registered games, if any.
+
+    A project-style game (made by :func:`load_project`) installed as its own distribution
+    through the entry point group ``printkit.games`` keeps its catalogs in the
+    ``locales/`` folder beside its game.toml. When ``--game`` selects it alone, the
+    command works on it as ``--project`` would (see :func:`selected`): it builds in
+    the locales it ships, its own entries first. None: the command works on the
+    registry as it is.
+
+    One build reads one set of catalogs, so a build of such a game together with other
+    games is refused (a usage error naming how to build it) unless it is English only.
+    """
+    wanted = [ids] if isinstance(ids, str) else list(dict.fromkeys(ids or ()))
+    chosen = games.select(wanted)
+    own = [game for game in chosen if game.project]
+    if not own:
+        return None
+    if len(chosen) == 1:
+        return own[0]
+    if command == "build" and (not locales or set(locales) != {"en"}):
+        game = own[0]
+        codes = ", ".join(shipped_locales(game.folder / "locales"))
+        others = " ".join(f"--game {g.id}" for g in chosen if g is not game)
+        raise UsageError(f"game {game.id!r} has catalogs of its own "
+                         f"({shown(game.folder / 'locales')}: {codes}), not printkit's: build "
+                         f"it on its own (--game {game.id}), the others apart ({others}), or "
+                         f"all of them in English only (--locale en)")
+    return None
+
+
 # --- examples ---------------------------------------------------------------------------
 
 def load_examples(path: Path, game_id: str, schema: ExampleSchema,
@@ -207,18 +239,27 @@ _NAMES = itertools.count()
 
 def load_engine(path: Path) -> ModuleType:
     """Load a project's rules.py under a module name of its own (never cached by path, so an
-    edited file is read again); anything it raises is one line naming the file and line."""
+    edited file is read again); anything it raises is one line naming the file and line.
+
+    rules.py may import modules beside it: ``from . import helpers`` (it is loaded as a
+    package whose folder is the project's) or ``from helpers import roll_order`` (see
+    :func:`_siblings`). An error inside one of them names that file and line.
+    """
     label = shown(path)
+    folder = path.resolve().parent
     name = f"printkit_project_rules_{next(_NAMES)}"
-    spec = importlib.util.spec_from_file_location(name, path)
+    spec = importlib.util.spec_from_file_location(name, path,
+                                                  submodule_search_locations=[str(folder)])
     if spec is None or spec.loader is None:
         raise DataErrors([DataError(label, "", "cannot be loaded as Python")])
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses and pickling look their module up here
     try:
-        spec.loader.exec_module(module)
+        with _siblings(folder):
+            spec.loader.exec_module(module)
     except (Exception, SystemExit) as exc:
-        sys.modules.pop(name, None)
+        for loaded in [n for n in sys.modules if n == name or n.startswith(f"{name}.")]:
+            sys.modules.pop(loaded, None)
         raise DataErrors([DataError(_at(label, path, exc), "",
                                     f"{type(exc).__name__}: {exc} (while loading the rules "
                                     f"engine)")]) from None
@@ -232,14 +273,77 @@ def load_engine(path: Path) -> ModuleType:
     return module
 
 
+def _local_names(folder: Path) -> set[str]:
+    """The top-level module names the project's folder provides (``helpers`` for
+    helpers.py, a package folder with an ``__init__.py``)."""
+    names = {p.stem for p in folder.glob("*.py")} | {
+        p.parent.name for p in folder.glob("*/__init__.py")}
+    return {n for n in names if n.isidentifier()}
+
+
+@contextmanager
+def _siblings(folder: Path) -> Iterator[None]:
+    """The project's folder importable while its rules.py loads, and only then.
+
+    It goes first on ``sys.path`` (as a script's own folder does), and a module of the
+    same name as one of its files that something else imported before is set aside, so
+    ``import helpers`` finds the project's helpers.py. Afterwards the folder leaves
+    ``sys.path`` and every module imported from it by its plain name leaves
+    ``sys.modules`` (rules.py keeps what it imported), so a second project's helpers.py
+    in the same process is its own, and an edited file is read again. Import such
+    modules at the top of rules.py: one imported later, inside a function, is not found.
+    A module of the standard library's name (``random.py``) is not set aside.
+    """
+    local = _local_names(folder) - set(sys.stdlib_module_names) - {"printkit"}
+    aside = {n: sys.modules.pop(n) for n in list(sys.modules) if n.split(".")[0] in local}
+    entry = str(folder)
+    sys.path.insert(0, entry)
+    importlib.invalidate_caches()  # files written since the last look at the folder
+    # No __pycache__ in the designer's folder: a .pyc is trusted by the second its source
+    # was saved, so a quick second edit could be missed.
+    writes, sys.dont_write_bytecode = sys.dont_write_bytecode, True
+    try:
+        yield
+    finally:
+        sys.dont_write_bytecode = writes
+        if entry in sys.path:
+            sys.path.remove(entry)
+        sys.path_importer_cache.pop(entry, None)
+        for loaded in [n for n in sys.modules if n.split(".")[0] in local]:
+            del sys.modules[loaded]
+        sys.modules.update(aside)
+
+
+def _inside(file: str | None, folder: Path) -> Path | None:
+    """``file`` if it is one of the project's own (not in a hidden folder such as .venv)."""
+    if not file or file.startswith("<"):  # <string>, <frozen importlib._bootstrap>
+        return None
+    try:
+        inner = Path(file).resolve().relative_to(folder)
+    except (ValueError, OSError):
+        return None
+    if any(part.startswith(".") or part in ("site-packages", "__pycache__")
+           for part in inner.parts[:-1]):
+        return None
+    return folder / inner
+
+
 def _at(label: str, path: Path, exc: BaseException) -> str:
-    """``rules.py:LINE``: where in the file the error was raised (or the syntax error is)."""
-    line = exc.lineno if isinstance(exc, SyntaxError) else None
-    if line is None:
+    """``rules.py:LINE``: where the error was raised (or the syntax error is) in the
+    project's own files: rules.py, or a module beside it that it imported
+    (``helpers.py:LINE``); the innermost such place."""
+    folder = path.resolve().parent
+    where, line = None, None
+    if isinstance(exc, SyntaxError):  # in a file of the project's, or in a string compiled
+        where = _inside(exc.filename, folder)
+        line = exc.lineno if where is not None else None
+    if where is None:
         for frame in traceback.extract_tb(exc.__traceback__):
-            if Path(frame.filename).resolve() == path.resolve():
-                line = frame.lineno
-    return f"{label}:{line}" if line else label
+            found = _inside(frame.filename, folder)
+            if found is not None:
+                where, line = found, frame.lineno
+    shown_file = label if where is None or where == path.resolve() else shown(where)
+    return f"{shown_file}:{line}" if line else shown_file
 
 
 def engine_replayer(module: ModuleType) -> Replayer:

@@ -459,6 +459,10 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     # Files in one order whatever order the workers finished in.
     files = dict(sorted(files.items()))
 
+    # Card images that print below 200 dpi: one warning per image, the build still succeeds.
+    from printkit.components import game_warnings
+
+    result.warnings += game_warnings(selected)
     for code, localizer in localizers.items():
         if localizer.catalog is not None:
             result.warnings += [f"warning: {line}; English used"

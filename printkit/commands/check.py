@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit import games
+from printkit.components import game_warnings
 from printkit.errors import UsageError
 from printkit.examples import check as check_example
 from printkit.schema import read_toml
@@ -50,6 +51,15 @@ def check(game_ids: list[str] | None = None, examples_file: Path | None = None) 
             _, problem = check_example(example, game.replay, data)
             lines.append(CheckLine(game.id, example.id, problem))
     return lines
+
+
+def check_warnings(game_ids: list[str] | None = None,
+                   examples_file: Path | None = None) -> list[str]:
+    """``warning: …`` lines about the checked games' data that do not fail a check: images
+    that would print below 200 dpi (one line per image, for standard error)."""
+    if examples_file is not None:
+        return game_warnings([games.get(_file_game(examples_file, game_ids))])
+    return game_warnings(games.select(game_ids))
 
 
 def _file_game(path: Path, game_ids: list[str] | None) -> str:

@@ -17,19 +17,20 @@ warnings can be printed once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from printkit.components.deck import Deck, load_deck
 from printkit.components.faces import render_deck
+from printkit.components.images import SoftImage
 from printkit.components.schema import COMPONENTS, KINDS
 from printkit.components.scoresheet import SheetArt, render_sheet
 from printkit.components.tokens import render_tokens
 from printkit.components.track import render_track
 from printkit.errors import DataError, DataErrors
-from printkit.game import Document, RenderContext
+from printkit.game import Document, Game, RenderContext
 
 __all__ = [
     "COMPONENTS",
@@ -41,6 +42,7 @@ __all__ = [
     "component_document",
     "component_msgids",
     "documents",
+    "game_warnings",
     "load_deck",
     "render_deck",
     "render_sheet",
@@ -103,20 +105,44 @@ def check_components(data: Mapping[str, Any], folder: Path) -> list[str]:
     """Load every deck's cards and images; raise every error at once, return the warnings.
 
     The schema has already checked game.toml itself; this checks the files it
-    names (CSV, images), which only exist beside it.
+    names (CSV, images), which only exist beside it. The warnings are one line per
+    image that prints below 200 dpi, however many cards and decks print it, naming the
+    card (the use) where it prints softest.
     """
-    warnings: list[str] = []
+    softest: dict[str, SoftImage] = {}
     errors: list[DataError] = []
     for component_id in data.get("decks") or {}:
         try:
-            warnings += load_deck(data, component_id, folder).warnings
+            deck = load_deck(data, component_id, folder)
         except DataErrors as exc:
             errors += exc.errors
+            continue
         except DataError as exc:
             errors.append(exc)
+            continue
+        for soft in deck.soft:
+            if soft.image not in softest or soft.dpi < softest[soft.image].dpi - 1e-6:
+                softest[soft.image] = soft
     if errors:
         raise DataErrors(errors)
-    return warnings
+    return [soft.line for soft in softest.values()]
+
+
+def game_warnings(games: Iterable[Game]) -> list[str]:
+    """``warning: …`` lines for the user, of the games' images that print below 200 dpi.
+
+    ``build`` and ``check`` print them (on standard error); the game's data and
+    files have been checked already (a project's when it was loaded), so this only
+    reads them again, and each image once (see :mod:`printkit.components.images`).
+    """
+    out: list[str] = []
+    for game in games:
+        if not game.data_file.is_file():
+            continue
+        data = game.load_data()
+        if data.get("decks"):
+            out += [f"warning: {line}" for line in check_components(data, game.folder)]
+    return out
 
 
 def component_msgids(data: Mapping[str, Any], folder: Path) -> list[tuple[str, str]]:

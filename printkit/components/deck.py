@@ -17,7 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from printkit.components.cards_csv import read_cards
-from printkit.components.images import Artwork, load_artwork, resolution_warning
+from printkit.components.images import (
+    Artwork,
+    SoftImage,
+    is_soft,
+    load_artwork,
+    print_dpi,
+    resolution_warning,
+)
 from printkit.components.schema import COLOUR
 from printkit.errors import DataError, DataErrors
 from printkit.layout.geometry import DEFAULT_SPEC, mm
@@ -43,11 +50,15 @@ class Card:
         return f"{self.key}, column {self.columns[name]} ({name})"
 
     @property
+    def name(self) -> str:
+        """``card 'Ana'``: the card by its first field's value."""
+        first = next((v for v in self.values.values()), None)
+        return f"card {str(first)!r}" if first is not None else "card"
+
+    @property
     def label(self) -> str:
         """How messages name the card: its first field's value and where it is declared."""
-        first = next((v for v in self.values.values()), None)
-        shown = f"card {str(first)!r}" if first is not None else "card"
-        return f"{shown} ({self.file}: {self.key})"
+        return f"{self.name} ({self.file}: {self.key})"
 
 
 @dataclass(frozen=True)
@@ -58,7 +69,10 @@ class Deck:
     #: game.toml as messages name it.
     file: str
     artwork: Mapping[str, Artwork] = field(default_factory=dict)
+    #: One line per image that prints below 200 dpi (see :attr:`soft`).
     warnings: tuple[str, ...] = ()
+    #: Those images: the name, the dpi where it prints softest, the line.
+    soft: tuple[SoftImage, ...] = ()
 
     @property
     def key(self) -> str:
@@ -117,28 +131,33 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
 
 def _images(spec: Mapping[str, Any], deck_id: str, cards: list[Card], folder: Path,
             file: str, errors: list[DataError],
-            warnings: list[str]) -> dict[str, Artwork]:
-    """Every image the deck names, loaded once, with a warning per soft use."""
+            soft: list[SoftImage]) -> dict[str, Artwork]:
+    """Every image the deck names, loaded once; one :class:`SoftImage` per image that prints
+    below :data:`~printkit.components.images.MIN_DPI`, at its softest use, naming the card."""
     art: dict[str, Artwork] = {}
-    uses: list[tuple[str, float, float, str, str]] = []  # name, w, h, file, key
+    uses: list[tuple[str, float, float, str, str, str]] = []  # name, w, h, file, key, on
     for i, box in enumerate(spec["boxes"]):
         if box["show"] != "image":
             continue
         w, h = mm(box["width_mm"]), mm(box["height_mm"])
         if box.get("content") is not None:
-            uses.append((box["content"], w, h, file, f"decks.{deck_id}.boxes[{i}].content"))
+            uses.append((box["content"], w, h, file, f"decks.{deck_id}.boxes[{i}].content",
+                         "on every card"))
         for card in cards:
             name = card.values.get(box["field"]) if box.get("field") else None
             if name:
-                uses.append((str(name), w, h, card.file, card.at(box["field"])))
+                uses.append((str(name), w, h, card.file, card.at(box["field"]),
+                             f"on {card.name}"))
     back = spec.get("back")
     if back and back.get("image"):
         card = spec["card"]
         inset = 2 * DEFAULT_SPEC.safe_mm
         uses.append((back["image"], mm(card["width_mm"] - inset), mm(card["height_mm"] - inset),
-                     file, f"decks.{deck_id}.back.image"))
-    warned: set[tuple[str, float, float]] = set()
-    for name, w, h, where, key in uses:
+                     file, f"decks.{deck_id}.back.image", "on the card back"))
+    softest: dict[str, tuple[float, tuple[str, float, float, str, str, str]]] = {}
+    others: dict[str, int] = {}  # further soft uses of each image, beyond the one named
+    for use in uses:
+        name, w, h, where, key, _on = use
         if name not in art:
             try:
                 art[name] = load_artwork(folder, name, where, key)
@@ -146,12 +165,25 @@ def _images(spec: Mapping[str, Any], deck_id: str, cards: list[Card], folder: Pa
                 errors.append(exc)
                 art[name] = None  # type: ignore[assignment]  # reported once
                 continue
-        if art[name] is None or (name, w, h) in warned:
+        if art[name] is None:
             continue
-        warned.add((name, w, h))
-        line = resolution_warning(art[name], name, w, h, where, key)
+        dpi = print_dpi(art[name], w, h)
+        if not is_soft(dpi):
+            continue
+        if name in softest:
+            others[name] += 1
+            if dpi >= softest[name][0] - 1e-6:
+                continue
+        else:
+            others[name] = 0
+        softest[name] = (dpi, use)
+    for name, (dpi, (_, w, h, where, key, on)) in softest.items():
+        n = others[name]
+        more = f" and {n} other card{'s' if n > 1 else ''}" if n and on.startswith("on card") \
+            else ""
+        line = resolution_warning(art[name], name, w, h, where, key, on + more)
         if line is not None:
-            warnings.append(line)
+            soft.append(SoftImage(name, dpi, line))
     return {k: v for k, v in art.items() if v is not None}
 
 
@@ -162,14 +194,15 @@ def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
     file = game_file(folder)
     cards = _cards(spec, deck_id, folder, file)
     errors: list[DataError] = []
-    warnings: list[str] = []
     for card in cards:
         _check_values(spec, card, errors)
     if sum(card.count for card in cards) == 0:
         errors.append(DataError(cards[0].file if cards else file, f"decks.{deck_id}",
                                 "every card has a count of 0; the deck prints nothing"))
-    art = _images(spec, deck_id, cards, folder, file, errors, warnings)
+    soft: list[SoftImage] = []
+    art = _images(spec, deck_id, cards, folder, file, errors, soft)
     if errors:
         raise DataErrors(errors)
-    return Deck(deck_id, spec, tuple(cards), file, art, tuple(warnings))
+    return Deck(deck_id, spec, tuple(cards), file, art, tuple(s.line for s in soft),
+                tuple(soft))
 

@@ -105,17 +105,41 @@ def dpi_at(size: tuple[int, int], width_pt: float) -> float:
     return size[0] / (width_pt / 72)
 
 
+def print_dpi(art: Artwork, box_w: float, box_h: float) -> float:
+    """Dots per inch of ``art`` fitted in a box of that size (points), aspect kept."""
+    return dpi_at(art.size, fitted(art.size, box_w, box_h)[0])
+
+
+def is_soft(dpi: float) -> bool:
+    """True below :data:`MIN_DPI` (with a hair of tolerance for rounding)."""
+    return dpi < MIN_DPI - 1e-6
+
+
 def resolution_warning(art: Artwork, name: str, box_w: float, box_h: float, file: str,
-                       key: str) -> str | None:
-    """A warning line if ``art`` prints below :data:`MIN_DPI` in a box of that size."""
-    w, _h = fitted(art.size, box_w, box_h)
+                       key: str, on: str = "") -> str | None:
+    """A warning line if ``art`` prints below :data:`MIN_DPI` in a box of that size.
+
+    ``on`` says what it is printed on (``on card 'Ana'``), placed after the image's name.
+    """
+    w, h = fitted(art.size, box_w, box_h)
     dpi = dpi_at(art.size, w)
-    if dpi >= MIN_DPI - 1e-6:
+    if not is_soft(dpi):
         return None
-    need = (round(w / 72 * MIN_DPI), round(fitted(art.size, box_w, box_h)[1] / 72 * MIN_DPI))
-    return (f"{file}: {key}: image {name!r} prints at {dpi:.0f} dpi "
+    need = (round(w / 72 * MIN_DPI), round(h / 72 * MIN_DPI))
+    where = f" {on}" if on else ""
+    return (f"{file}: {key}: image {name!r}{where} prints at {dpi:.0f} dpi "
             f"({art.size[0]}×{art.size[1]} px at {w / 72 * 25.4:.0f} mm wide); "
             f"{MIN_DPI} dpi needs at least {need[0]}×{need[1]} px")
+
+
+@dataclass(frozen=True)
+class SoftImage:
+    """An image that prints below :data:`MIN_DPI`: its name as written, its resolution where
+    it prints softest, and the warning line naming that place, the card and the dpi."""
+
+    image: str
+    dpi: float
+    line: str
 
 
 def draw_artwork(canvas: object, art: Artwork, x: float, y: float, box_w: float,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from printkit import games
 from printkit.errors import UsageError
-from printkit.i18n import catalog_path, read_po_file, shipped_locales
+from printkit.i18n import catalog_path, project_folder, read_po_file, shipped_locales
 from printkit.i18n.checks import problems
 
 COMMON = "common"
@@ -34,17 +34,54 @@ class Coverage:
                 f"{self.percent:6.1f}%")
 
 
-def _owners(locations: list[tuple[str, int | None]]) -> set[str]:
-    """The games a msgid belongs to, from where it is used; 'common' if none."""
+def _owners(locations: list[tuple[str, int | None]],
+            project: tuple[Path, str] | None = None) -> set[str]:
+    """The games a msgid belongs to, from where it is used; 'common' if none.
+
+    ``project`` is the selected game project's folder and id: a location in one of its
+    sources (game.toml and the cards it names, examples.toml, its Python, templates/)
+    is that game's.
+    """
     folders = {game.folder.name: game.id for game in games.GAMES.values()}
     owners = set()
     for filename, _line in locations:
         parts = Path(filename).parts
-        if len(parts) > 2 and parts[:2] == ("printkit", "games") and parts[2] in folders:
+        if project is not None and _project_source(project[0], filename):
+            owners.add(project[1])
+        elif len(parts) > 2 and parts[:2] == ("printkit", "games") and parts[2] in folders:
             owners.add(folders[parts[2]])
         elif len(parts) > 1 and parts[0] == "templates" and parts[1] in games.GAMES:
             owners.add(parts[1])
     return owners or {COMMON}
+
+
+#: A game project's sources of msgids, as its catalog names them (see
+#: :func:`printkit.i18n.extract.extract_catalog`): card texts from a CSV file are listed
+#: under game.toml, which names the file.
+_PROJECT_FILES = ("game.toml", "examples.toml")
+
+
+def _project_source(folder: Path, filename: str) -> bool:
+    """True if a catalog location is one of the project's files (named from its root)."""
+    path = Path(filename)
+    if path.is_absolute() or ".." in path.parts or not path.parts:
+        return False
+    if path.parts[0] == "templates" or filename in _PROJECT_FILES:
+        return True
+    if len(path.parts) == 1 and path.suffix in (".py", ".csv"):
+        return True
+    return (folder / path).is_file()
+
+
+def _project() -> tuple[Path, str] | None:
+    """The selected game project's folder and game id, if a command works on one."""
+    folder = project_folder()
+    if folder is None:
+        return None
+    for game in games.GAMES.values():
+        if game.project and game.folder.resolve() == folder.resolve():
+            return folder, game.id
+    return None
 
 
 def _translated(message) -> bool:  # type: ignore[no-untyped-def]
@@ -55,6 +92,9 @@ def _translated(message) -> bool:  # type: ignore[no-untyped-def]
 
 
 def coverage(locales: list[str] | None = None, root: Path | None = None) -> list[Coverage]:
+    """Translated and total entries per locale and game (a game project's entries are its
+    game's; entries of no game are 'common'), games by id, 'common' last."""
+    project = _project() if root is None else None
     rows = []
     for code in locales or shipped_locales(root)[1:]:
         if code not in shipped_locales(root):
@@ -66,7 +106,7 @@ def coverage(locales: list[str] | None = None, root: Path | None = None) -> list
             if not message.id:
                 continue
             done = _translated(message)
-            for owner in _owners(message.locations):
+            for owner in _owners(message.locations, project):
                 tally = counts.setdefault(owner, [0, 0])
                 tally[0] += done
                 tally[1] += 1

@@ -113,8 +113,43 @@ def test_an_image_below_200_dpi_warns_and_still_prints(project: Project) -> None
     assert len(warnings) == 1, warnings
     line = warnings[0]
     assert "heroes.csv: line 2, column 6 (art)" in line and "'images/ana.png'" in line
+    assert "on card 'Ana'" in line, line
     assert "prints at 75 dpi" in line and "200 dpi needs at least" in line, line
     assert project.render("heroes").startswith(b"%PDF")
+
+
+def test_a_soft_image_warns_once_where_it_prints_softest(project: Project) -> None:
+    # ana.png, 150×100 px, on two cards, on the back (57 mm wide: the softest) and in a
+    # 20 mm box of another deck: one warning, for the back.
+    picture((150, 100), (155, 28, 28), "RGBA").save(project.folder / "images" / "ana.png")
+    csv = project.folder / "heroes.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace(",#2e7d32,,3",
+                                                           ",#2e7d32,images/ana.png,3"),
+                   encoding="utf-8")
+    project.edit('text = "Snow Sample"\ntext_colour', 'image = "images/ana.png"\n'
+                 'text = "Snow Sample"\ntext_colour')
+    project.edit("[[decks.events.cards]]", '[[decks.events.boxes]]\nname = "logo"\n'
+                 'show = "image"\ncontent = "images/ana.png"\nx_mm = 40\ny_mm = 6\n'
+                 'width_mm = 20\nheight_mm = 20\n\n[[decks.events.cards]]')
+    deck = load_deck(project.data(), "heroes", project.folder)
+    assert len(deck.warnings) == 1 and "on the card back prints at 67 dpi" in deck.warnings[0]
+    warnings = project.warnings()
+    assert warnings == [deck.warnings[0]], warnings
+    assert warnings[0].startswith("game.toml: decks.heroes.back.image: image 'images/ana.png'")
+    events = load_deck(project.data(), "events", project.folder).warnings
+    assert len(events) == 1 and "image 'images/ana.png' on every card prints at" in events[0]
+
+
+def test_a_soft_image_on_several_cards_names_the_first_and_counts_the_rest(
+        project: Project) -> None:
+    picture((150, 100), (155, 28, 28), "RGBA").save(project.folder / "images" / "ana.png")
+    csv = project.folder / "heroes.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace(",#2e7d32,,3",
+                                                           ",#2e7d32,images/ana.png,3"),
+                   encoding="utf-8")
+    (line,) = project.warnings()
+    assert line.startswith("heroes.csv: line 2, column 6 (art): image 'images/ana.png' on "
+                           "card 'Ana' and 1 other card prints at 75 dpi"), line
 
 
 def test_a_csv_column_that_is_not_a_field_names_file_line_and_column(project: Project) -> None:

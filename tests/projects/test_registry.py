@@ -21,16 +21,16 @@ def test_built_in_games_come_through_the_group_or_the_fallback() -> None:
     assert list(games.GAMES) == list(games.BUILT_IN)
 
 
-def test_an_installed_game_is_listed_and_builds(scaffolded: Path, tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch,
-                                                capsys: pytest.CaptureFixture) -> None:
-    # A distribution "snow_race_game" whose module builds its Game from its own folder.
+def _install(game_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Install a distribution "snow_race_game" whose module builds its Game from its own
+    folder (a project-style game: game.toml, rules.py, templates/, locales/ beside it),
+    registered through the entry point group; run from ``tmp_path``."""
     package = tmp_path / "site" / "snow_race_game"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text(
         "from pathlib import Path\n"
         "from printkit.project import load_project\n"
-        f"GAME = load_project(Path({str(scaffolded)!r}))\n", encoding="utf-8")
+        f"GAME = load_project(Path({str(game_folder)!r}))\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
     monkeypatch.delitem(sys.modules, "snow_race_game", raising=False)
     plugin = EntryPoint(name=NAME, value="snow_race_game:GAME", group=games.GROUP)
@@ -39,6 +39,11 @@ def test_an_installed_game_is_listed_and_builds(scaffolded: Path, tmp_path: Path
     monkeypatch.setattr(games, "GAMES", games.discover())
     monkeypatch.chdir(tmp_path)
 
+
+def test_an_installed_game_is_listed_and_builds(scaffolded: Path, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture) -> None:
+    _install(scaffolded, tmp_path, monkeypatch)
     assert list(games.GAMES) == [*games.BUILT_IN, NAME]
     assert main(["list"]) == 0
     assert f"{NAME}  Snow Race" in capsys.readouterr().out
@@ -47,6 +52,42 @@ def test_an_installed_game_is_listed_and_builds(scaffolded: Path, tmp_path: Path
                  "--out", str(out), "--quiet"]) == 0
     assert "Tailwind" in text(reader(out / NAME / "en" / "cards-a4.pdf"))
     assert "Worked examples" in text(reader(out / NAME / "en" / "rulebook-a4.pdf"))
+
+
+def test_an_installed_game_builds_in_the_locales_it_ships(scaffolded: Path, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture) -> None:
+    _install(scaffolded, tmp_path, monkeypatch)
+    out = tmp_path / "out"
+    assert main(["build", "--game", NAME, "--jobs", "1", "--no-previews", "--out", str(out)]) \
+        == 0
+    captured = capsys.readouterr()
+    assert "warning" not in captured.err, captured.err  # its own catalog translates it all
+    assert sorted(p.name for p in (out / NAME).iterdir() if p.is_dir()) == ["de", "en"]
+    assert "Rückenwind" in text(reader(out / NAME / "de" / "cards-a4.pdf"))
+    assert "Vorbereitung" in text(reader(out / NAME / "de" / "rulebook-a4.pdf"))
+    assert "Tailwind" in text(reader(out / NAME / "en" / "cards-a4.pdf"))
+    # A locale it does not ship is refused by name, as with --project.
+    assert main(["build", "--game", NAME, "--locale", "pl", "--out", str(out)]) == 2
+    assert "unknown locale 'pl'; shipped locales: en, de" in capsys.readouterr().err
+
+
+def test_an_installed_game_with_its_own_catalogs_is_not_built_with_others(
+        scaffolded: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture) -> None:
+    _install(scaffolded, tmp_path, monkeypatch)
+    out = tmp_path / "out"
+    for mixed in (["--game", "polar-derby", "--game", NAME], []):
+        assert main(["build", *mixed, "--out", str(out)]) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) == 1 and err[0].startswith(
+            f"printkit: error: game {NAME!r} has catalogs of its own ("), err
+        assert f"en, de), not printkit's: build it on its own (--game {NAME})" in err[0]
+        assert "(--locale en)" in err[0]
+    assert not out.exists()
+    # Checking needs no catalogs: the games check together.
+    assert main(["check", "--game", "polar-derby", "--game", NAME]) == 0
+    assert f"{NAME}  first-roll  verified" in capsys.readouterr().out
 
 
 def test_a_broken_entry_point_is_named_not_fatal(monkeypatch: pytest.MonkeyPatch,
