@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import warnings
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import pypdfium2
 import pytest
-from pypdf import PdfReader
+from hypothesis import given
+from hypothesis import strategies as st
+from pypdf import PdfReader, PdfWriter
+from reportlab.pdfgen.canvas import Canvas
 
-from printkit import __version__
-from printkit.kit import KitPart, combine, page_count
+from printkit import __version__, pdfmerge
+from printkit import kit as kit_module
+from printkit.kit import KitPart, combine, combine_with_pypdf, page_count
 from printkit.layout.geometry import MM, PAPERS
 from printkit.render import fonts
 from printkit.render.pdf import new_canvas
@@ -179,9 +187,277 @@ def test_a_single_part_and_no_part() -> None:
 
 
 def test_page_count_agrees_with_the_page_tree() -> None:
-    """Read from ReportLab's Pages object when there is one, from pypdf otherwise (the kit,
-    written by pypdf, has its page tree elsewhere)."""
+    """Read from the one flat Pages object ReportLab writes, and pdfmerge writes for the kit,
+    from pypdf otherwise."""
     pieces, whole = parts(), kit()
     for pdf in (whole, *(p.pdf for p in pieces)):
         assert page_count(pdf) == len(PdfReader(BytesIO(pdf)).pages) > 0
     assert page_count(whole) == sum(page_count(p.pdf) for p in pieces)
+
+
+# --- The byte-level merge (printkit.pdfmerge) and its fallback to pypdf ----------------------
+
+
+def _strict(pdf: bytes) -> PdfReader:
+    """The PDF read by pypdf in strict mode, with any warning an error."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        reader = PdfReader(BytesIO(pdf), strict=True)
+        for page in reader.pages:
+            page.get_contents()
+        return reader
+
+
+def _pixels(pdf: bytes) -> list[np.ndarray]:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [np.asarray(page.render(scale=36 / 72).to_pil().convert("RGB"))
+                for page in document]
+    finally:
+        document.close()
+
+
+def _xref_offsets(pdf: bytes) -> list[int]:
+    """The offsets of the kit's one classic xref table, checked against startxref and /Size."""
+    start = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", pdf)[1])
+    head = re.compile(rb"xref\n0 (\d+)\n").match(pdf, start)
+    assert head is not None, "startxref does not point at a classic xref table"
+    size = int(head[1])
+    entries = pdf[head.end():head.end() + 20 * size]
+    assert pdf[head.end() + 20 * size:].startswith(b"trailer")
+    assert re.search(rb"/Size %d\b" % size, pdf[head.end() + 20 * size:])
+    assert entries[:20] == b"0000000000 65535 f \n"
+    return [int(entries[20 * i:20 * i + 10]) for i in range(1, size)]
+
+
+def _refuse_pypdf(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> bytes:
+        raise AssertionError("the kit fell back to pypdf")
+
+    monkeypatch.setattr(kit_module, "combine_with_pypdf", refuse)
+
+
+def test_reportlab_parts_are_merged_at_the_byte_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = kit()
+    _refuse_pypdf(monkeypatch)
+    assert kit() == expected
+    assert b"ReportLab" not in expected[:64] and expected.startswith(b"%PDF-1.4\n")
+
+
+def test_every_object_is_where_the_xref_table_says() -> None:
+    pdf = kit()
+    offsets = _xref_offsets(pdf)
+    for number, offset in enumerate(offsets, 1):
+        assert pdf.startswith(b"%d 0 obj" % number, offset), number
+    assert pdf.count(b" 0 obj") == len(offsets)
+    assert b"/ObjStm" not in pdf and b"/XRef" not in pdf
+
+
+def test_the_same_kit_for_a_reader_as_pypdf_makes() -> None:
+    """Pages, boxes, text, pixels, bookmarks, labels, metadata: what a reader sees is what the
+    pypdf merge gives (the byte-level one writes no /Count 0 on a bookmark without children,
+    and points each part's bookmark at its page with /Dest instead of a GoTo action)."""
+    fast, slow = kit(), combine_with_pypdf(parts(), "Coraz bliżej Święta… · Spielmaterial", "de")
+    new, old = _strict(fast), _strict(slow)
+    assert len(new.pages) == len(old.pages) == 6
+    assert outline(new) == outline(old)
+    assert new.page_labels == old.page_labels
+    assert dict(new.metadata) == dict(old.metadata)
+    for key in ("/Lang", "/PageMode"):
+        assert new.trailer["/Root"][key] == old.trailer["/Root"][key]
+    assert [_bytes(x) for x in new.trailer["/ID"]] == [_bytes(x) for x in old.trailer["/ID"]]
+    for a, b in zip(new.pages, old.pages, strict=True):
+        assert [list(a.mediabox), list(a.trimbox), list(a.bleedbox)] == \
+            [list(b.mediabox), list(b.trimbox), list(b.bleedbox)]
+        assert a.extract_text() == b.extract_text()
+    sources = [image for part in parts() for image in _pixels(part.pdf)]
+    for mine, theirs, source in zip(_pixels(fast), _pixels(slow), sources, strict=True):
+        assert np.array_equal(mine, source) and np.array_equal(theirs, source)
+    assert len(fast) < sum(len(part.pdf) for part in parts())
+
+
+def _tricky() -> bytes:
+    """Bookmark titles and annotations whose strings look like references, keywords,
+    comments and unbalanced parentheses; one closed section; a web link and a link to a page."""
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, A4.size, "Titel (1 0 R) \\ )", "tricky", "de")
+    entries = [("A (2 0 R", 0, True), ("B ) % endobj", 1, False), ("C stream 3 0 R", 2, False),
+               ("D /Name 4 0 R <<", 0, False)]
+    for page, (title, level, closed) in enumerate(entries):
+        canvas.setFont(fonts.REGULAR, 12)
+        canvas.drawString(60, 700, f"{title} · Seite {page + 1}")
+        canvas.bookmarkPage(f"k{page}")
+        canvas.addOutlineEntry(title, f"k{page}", level=level, closed=closed)
+        canvas.linkURL("https://example.com/a(1 0 R)", (50, 50, 150, 80))
+        canvas.linkAbsolute("zu A", "k0", (200, 50, 300, 80))
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_strings_that_look_like_references_survive(monkeypatch: pytest.MonkeyPatch) -> None:
+    _refuse_pypdf(monkeypatch)
+    title = "Kit (x) 5 0 R % \\"
+    pieces = [KitPart("Brett", _board(), "Plan"),
+              KitPart("P (1) \\ 2 0 R % endobj", _tricky(), "L ( 5 0 R \\")]
+    pdf = combine(pieces, title, "de")
+    reader = _strict(pdf)
+    assert outline(reader) == [
+        ("Brett", 0),
+        ("P (1) \\ 2 0 R % endobj", 1),
+        [("A (2 0 R", 1), [("B ) % endobj", 2), [("C stream 3 0 R", 3)]],
+         ("D /Name 4 0 R <<", 4)],
+    ]
+    assert reader.page_labels == ["Plan 1"] + [f"L ( 5 0 R \\ {n}" for n in range(1, 5)]
+    assert reader.metadata.title == title
+    # The closed section stays closed, and its part's bookmark counts what shows: A and D.
+    mark = reader.outline[1]
+    assert mark["/Count"] == 2 and reader.outline[2][0]["/Count"] == -2
+    for number, page in enumerate(reader.pages[1:]):
+        uri, link = (annotation.get_object() for annotation in page["/Annots"])
+        assert uri["/A"]["/URI"] == "https://example.com/a(1 0 R)"
+        assert reader.get_page_number(link["/Dest"][0].get_object()) == 1, number
+    for mine, source in zip(_pixels(pdf)[1:], _pixels(_tricky()), strict=True):
+        assert np.array_equal(mine, source)
+
+
+def test_identical_objects_are_written_once() -> None:
+    """The same document twice: its fonts and forms once, its pages twice (each its own)."""
+    board = _board()
+    pieces = [KitPart("Spielplan", board, "Plan"), KitPart("Noch einmal", board, "Plan")]
+    pdf = combine(pieces, "Kit", "de")
+    reader = _strict(pdf)
+    assert board.count(b"/FontFile2") == pdf.count(b"/FontFile2") == 1
+    assert len({page.indirect_reference.idnum for page in reader.pages}) == 2
+    assert len(pdf) < 1.2 * len(board)
+    assert outline(reader) == [("Spielplan", 0), ("Noch einmal", 1)]
+    first, second = _pixels(pdf)
+    assert np.array_equal(first, second) and np.array_equal(first, _pixels(board)[0])
+
+
+def _written_by_pypdf(pdf: bytes) -> bytes:
+    writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
+    out = BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_a_part_in_another_shape_makes_the_whole_kit_go_through_pypdf() -> None:
+    pieces = parts()
+    pieces[1] = KitPart("Spielplan", _written_by_pypdf(_board()), "Plan")
+    with pytest.raises(pdfmerge.Unsupported):
+        pdfmerge.merge(pieces, info={}, lang="de", ident=bytes(16))
+    pdf = combine(pieces, "Kit", "de")
+    assert pdf == combine_with_pypdf(pieces, "Kit", "de")
+    reader = _strict(pdf)
+    assert outline(reader)[2:] == [("Spielplan", 3), ("Wochenkarten", 4)]
+    assert reader.page_labels[3:] == ["Plan 1", "Karten 1", "Karten 2"]
+
+
+def test_a_part_without_pages_is_an_error_either_way() -> None:
+    out = BytesIO()
+    PdfWriter().write(out)
+    with pytest.raises(ValueError, match="'Leer' has no pages"):
+        combine([KitPart("Spielplan", _board(), "Plan"), KitPart("Leer", out.getvalue(), "L")],
+                "Kit", "de")
+
+
+def _encrypted() -> bytes:
+    buffer = BytesIO()
+    canvas = Canvas(buffer, invariant=1, encrypt="secret")
+    canvas.drawString(60, 60, "geheim")
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _updated(pdf: bytes) -> bytes:
+    """An incremental update appended: a second xref section whose trailer has /Prev."""
+    start = int(re.search(rb"startxref\s+(\d+)", pdf)[1])
+    root = re.search(rb"/Root (\d+) 0 R", pdf)[1]
+    size = re.search(rb"/Size (\d+)", pdf)[1]
+    return pdf + (b"xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size %s /Root %s 0 R /Prev %d >>"
+                  b"\nstartxref\n%d\n%%%%EOF\n" % (size, root, start, len(pdf)))
+
+
+def _replace(old: bytes, new: bytes) -> Any:
+    assert len(old) == len(new)
+    return lambda pdf: pdf.replace(old, new, 1)
+
+
+def _bump_length(pdf: bytes) -> bytes:
+    match = re.search(rb"/Length (\d+)", pdf)
+    wrong = str(int(match[1]) + 1).encode()
+    assert len(wrong) == len(match[1])
+    return pdf[:match.start(1)] + wrong + pdf[match.end(1):]
+
+
+def _bump_offset(pdf: bytes) -> bytes:
+    at = pdf.index(b" 00000 n", pdf.rindex(b"\nxref\n")) - 1
+    return pdf[:at] + bytes([pdf[at] ^ 1]) + pdf[at + 1:]
+
+
+@pytest.mark.parametrize("damage", [
+    pytest.param(_replace(b"ReportLab Generated", b"Somebody  Generated"), id="producer"),
+    pytest.param(_written_by_pypdf, id="written by pypdf"),
+    pytest.param(lambda pdf: _encrypted(), id="encrypted"),
+    pytest.param(_updated, id="incremental update"),
+    pytest.param(_bump_offset, id="xref offset"),
+    pytest.param(_bump_length, id="stream length"),
+    pytest.param(_replace(b"/Lang (de)", b"/URI  (de)"), id="unknown Catalog entry"),
+    pytest.param(_replace(b"/Type /Pages", b"/Rotate 0   "), id="no page tree"),
+    pytest.param(lambda pdf: pdf[:-200], id="truncated"),
+])
+def test_parts_not_as_reportlab_writes_them_are_refused(damage: Any) -> None:
+    pieces = [KitPart("Spielplan", damage(_board()), "Plan")]
+    with pytest.raises(pdfmerge.Unsupported):
+        pdfmerge.merge(pieces, info={}, lang="de", ident=bytes(16))
+
+
+def test_every_truncation_is_refused() -> None:
+    """A part cut anywhere never gives a file: the merge refuses it (pypdf gets to try)."""
+    board = _board()
+    for end in range(0, len(board) - 6, max(1, len(board) // 150)):
+        with pytest.raises(pdfmerge.Unsupported):
+            pdfmerge.merge([KitPart("x", board[:end], "x")], info={}, lang="de",
+                           ident=bytes(16))
+
+
+# Tokens of an object's dictionary part, for the property test of the reference scanner.
+_REGULAR = st.text("ABCRabcrz0123456789+-.#_", max_size=8)
+_TEXT = st.lists(st.sampled_from([b"1 0 R", b" ", b"\n", b"\r", b"%", b"endobj", b"stream",
+                                  b"\\", b"(", b")", b"<<", b"/F1", b"\xfe\xff", b"x"]),
+                 max_size=8).map(b"".join)
+
+
+def _literal(text: bytes) -> bytes:
+    return b"(" + text.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
+
+
+_BALANCED = st.recursive(_TEXT.map(_literal),
+                         lambda inner: st.lists(inner | _TEXT.map(_literal), max_size=3)
+                         .map(lambda xs: b"(" + b" ".join(x[1:-1] for x in xs) + b"(x))"),
+                         max_leaves=5)
+_TOKENS = st.one_of(
+    st.integers(1, 99999).map(lambda n: (b"%d 0 R" % n, n)),
+    st.integers(-999, 99999).map(lambda n: (b"%d" % n, None)),
+    st.floats(-1e4, 1e4).map(lambda x: (b"%.4f" % x, None)),
+    _REGULAR.map(lambda name: (b"/" + name.encode(), None)),
+    _BALANCED.map(lambda s: (s, None)),
+    st.binary(max_size=4).map(lambda b: (b"<" + b.hex().encode() + b">", None)),
+    st.sampled_from([b"<<", b">>", b"[", b"]", b"true", b"null", b"% 7 0 R (\n"]).map(
+        lambda t: (t, None)),
+)
+
+
+@given(st.lists(st.tuples(_TOKENS, st.sampled_from([b" ", b"\n", b"\r\n", b"  "])),
+                max_size=30))
+def test_references_are_found_only_where_they_are(tokens: list[Any]) -> None:
+    """Strings (escaped or with balanced parentheses), names with digits, hex strings and
+    comments never yield a reference; every real ``N 0 R`` does, and nothing else changes."""
+    head = b"\n<< /K [ " + b"".join(t + sep for (t, _), sep in tokens) + b"] >>\n"
+    data = b"%PDF-1.4\n7 0 obj" + head + b"endobj\n"
+    found = pdfmerge._read_object(data, 9, 7)
+    assert found.refs == [n for (_, n), _ in tokens if n is not None]
+    assert found.template % tuple(found.refs) == head
+    assert found.stream == b""
