@@ -461,3 +461,18 @@ def test_references_are_found_only_where_they_are(tokens: list[Any]) -> None:
     assert found.refs == [n for (_, n), _ in tokens if n is not None]
     assert found.template % tuple(found.refs) == head
     assert found.stream == b""
+
+
+@pytest.mark.parametrize("game", ["coraz-blizej-swieta", "polar-derby", "pick-a-polar-bear",
+                                  "yeti-slalom"])
+def test_a_built_kit_embeds_each_font_once(built_kit: Path, game: str) -> None:
+    """Every document of a locale starts its font subsets with the same characters, so the
+    kit PDF keeps one copy of each font, not one per document."""
+    reader = PdfReader(built_kit / game / "pl" / "kit-a4.pdf")
+    files: dict[str, set[int]] = {}
+    for page in reader.pages:
+        for ref in page["/Resources"].get("/Font", {}).values():
+            font = ref.get_object()
+            stream = font["/FontDescriptor"].get_object().raw_get("/FontFile2")
+            files.setdefault(str(font["/BaseFont"]), set()).add(stream.idnum)
+    assert files and all(len(ids) == 1 for ids in files.values()), files

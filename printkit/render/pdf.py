@@ -9,6 +9,10 @@ binary stream printable, at 25 % more bytes and a pass of pure-Python
 encoding per stream (``rl_config.useA85`` is a process-wide ReportLab
 setting, so it is switched off here, where every canvas is made).
 
+Every document of a locale starts its font subsets with the same characters
+(:mod:`printkit.render.charset`), so the subsets match across the kit and the
+whole-kit PDF stores each font once.
+
 Repeated artwork is drawn once per document as a form XObject and placed
 wherever it repeats (:func:`draw_once`): a card back printed 96 times is one
 stream in the file, and one drawing in the build's CPU time.
@@ -24,6 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
 from printkit.render import fonts
+from printkit.render.charset import characters
 
 CREATOR = f"printkit {__version__}"
 
@@ -39,6 +44,7 @@ def lean_streams() -> None:
 def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
                subject: str = "", lang: str = "en") -> Canvas:
     fonts.register()
+    fonts.share(characters(lang))
     lean_streams()
     # The initial font is written into every page; the default would be Helvetica.
     canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=lang,
@@ -54,6 +60,7 @@ def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
 def doc_options(title: str, subject: str = "", lang: str = "en") -> dict[str, object]:
     """Keyword arguments for a Platypus DocTemplate with the same guarantees."""
     fonts.register()
+    fonts.share(characters(lang))
     lean_streams()
     return {
         "invariant": 1,
