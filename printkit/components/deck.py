@@ -25,9 +25,15 @@ from printkit.components.images import (
     print_dpi,
     resolution_warning,
 )
-from printkit.components.schema import COLOUR
+from printkit.components.schema import (
+    COLOUR,
+    component_references,
+    data_value,
+    deck_card,
+    whole_number,
+)
 from printkit.errors import DataError, DataErrors
-from printkit.layout.geometry import DEFAULT_SPEC, mm
+from printkit.layout.geometry import DEFAULT_SPEC, CardSize, mm
 from printkit.render.symbols import SYMBOLS
 from printkit.resources import relative
 
@@ -73,6 +79,10 @@ class Deck:
     warnings: tuple[str, ...] = ()
     #: Those images: the name, the dpi where it prints softest, the line.
     soft: tuple[SoftImage, ...] = ()
+    #: The card's size, the deck's own or read from the dotted key its ``card`` names.
+    card: CardSize = CardSize(63, 88)
+    #: Where game.toml gives that size: ``decks.<id>.card`` or that dotted key.
+    card_key: str = ""
 
     @property
     def key(self) -> str:
@@ -101,9 +111,14 @@ def game_file(folder: Path) -> str:
     return shown(folder / "game.toml")
 
 
-def _cards(spec: Mapping[str, Any], deck_id: str, folder: Path, file: str) -> list[Card]:
+def _cards(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str, folder: Path,
+           file: str) -> list[Card]:
     if spec.get("csv") is None:
-        return [Card({k: v for k, v in entry.items() if k != "count"}, entry.get("count", 1),
+        def count(entry: Mapping[str, Any]) -> int:
+            n = entry.get("count", 1)
+            return data_value(data, n) if isinstance(n, str) else n  # checked ahead
+
+        return [Card({k: v for k, v in entry.items() if k != "count"}, count(entry),
                      file, f"decks.{deck_id}.cards[{i}]")
                 for i, entry in enumerate(spec["cards"])]
     path = folder / spec["csv"]
@@ -114,12 +129,16 @@ def _cards(spec: Mapping[str, Any], deck_id: str, folder: Path, file: str) -> li
 
 
 def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) -> None:
-    """Per-card values a box turns into a colour or a symbol must be one."""
+    """Per-card values a box turns into a colour, a symbol or a number must be one."""
     for box in spec["boxes"]:
         name = box.get("field")
         value = card.values.get(name) if name else None
         if value is None:
             continue
+        if box.get("plural") is not None and value != "" and whole_number(value) is None:
+            errors.append(DataError(card.file, card.at(name), f"{value!r} is not a whole "
+                                                              f"number (box {box['name']!r} "
+                                                              f"picks its plural form by it)"))
         if box["show"] == "fill" and not re.fullmatch(COLOUR, str(value)):
             errors.append(DataError(card.file, card.at(name), f"{value!r} is not a colour "
                                                               f"like #1a2b3c (box "
@@ -129,20 +148,26 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
                                                               f"symbols: {', '.join(SYMBOLS)}"))
 
 
-def _images(spec: Mapping[str, Any], deck_id: str, cards: list[Card], folder: Path,
-            file: str, errors: list[DataError],
+def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
+            cards: list[Card], folder: Path, file: str, errors: list[DataError],
             soft: list[SoftImage]) -> dict[str, Artwork]:
     """Every image the deck names, loaded once; one :class:`SoftImage` per image that prints
     below :data:`~printkit.components.images.MIN_DPI`, at its softest use, naming the card."""
     art: dict[str, Artwork] = {}
     uses: list[tuple[str, float, float, str, str, str]] = []  # name, w, h, file, key, on
-    for i, box in enumerate(spec["boxes"]):
+    back_boxes = (spec.get("back") or {}).get("boxes") or []
+    for i, box, where, on in [
+            *((i, b, "boxes", "on every card") for i, b in enumerate(spec["boxes"])),
+            *((i, b, "back.boxes", "on the card back") for i, b in enumerate(back_boxes))]:
         if box["show"] != "image":
             continue
         w, h = mm(box["width_mm"]), mm(box["height_mm"])
-        if box.get("content") is not None:
-            uses.append((box["content"], w, h, file, f"decks.{deck_id}.boxes[{i}].content",
-                         "on every card"))
+        for source in ("content", "data"):
+            if box.get(source) is not None:
+                name = box["content"] if source == "content" else data_value(data, box["data"])
+                uses.append((name, w, h, file, f"decks.{deck_id}.{where}[{i}].{source}", on))
+        if where != "boxes":
+            continue
         for card in cards:
             name = card.values.get(box["field"]) if box.get("field") else None
             if name:
@@ -192,7 +217,12 @@ def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
     problem raised at once as :class:`DataErrors`."""
     spec = data["decks"][deck_id]
     file = game_file(folder)
-    cards = _cards(spec, deck_id, folder, file)
+    base = f"decks.{deck_id}"
+    references = [DataError(file, key, message) for key, message in component_references(
+        {**data, "decks": {deck_id: spec}})]
+    if references:
+        raise DataErrors(references)
+    cards = _cards(data, spec, deck_id, folder, file)
     errors: list[DataError] = []
     for card in cards:
         _check_values(spec, card, errors)
@@ -200,9 +230,12 @@ def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
         errors.append(DataError(cards[0].file if cards else file, f"decks.{deck_id}",
                                 "every card has a count of 0; the deck prints nothing"))
     soft: list[SoftImage] = []
-    art = _images(spec, deck_id, cards, folder, file, errors, soft)
+    art = _images(data, spec, deck_id, cards, folder, file, errors, soft)
     if errors:
         raise DataErrors(errors)
+    size = deck_card(data, spec)
+    assert size is not None  # checked above
+    card_key = spec["card"] if isinstance(spec["card"], str) else f"{base}.card"
     return Deck(deck_id, spec, tuple(cards), file, art, tuple(s.line for s in soft),
-                tuple(soft))
+                tuple(soft), CardSize(size["width_mm"], size["height_mm"]), card_key)
 

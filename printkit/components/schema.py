@@ -6,17 +6,22 @@ the document id and the file name. :data:`COMPONENTS` is spliced into a
 game's top-level schema, like :func:`printkit.schema.game_header`. Checks
 that need only the table itself (fields named by boxes, boxes inside the
 safe zone, a loop that closes) run here, so a game.toml reports them all at
-once; checks that need the files beside it (CSV, images) run when the deck
-is loaded (:mod:`printkit.components.deck`).
+once; checks that need the rest of game.toml (a card size, a count or a value
+a deck reads from a dotted key elsewhere: :func:`component_references`) run on
+the whole file, and checks that need the files beside it (CSV, images) run
+when the deck is loaded (:mod:`printkit.components.deck`).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
+from printkit.errors import DataError
 from printkit.layout.geometry import DEFAULT_SPEC
 from printkit.render.symbols import SYMBOLS
-from printkit.schema import Array, Keyed, Table, Value, duplicates
+from printkit.schema import MAX_COUNT, Array, Keyed, Table, Value, duplicates
 
 COLOUR = r"#[0-9a-fA-F]{6}"
 #: What a face box shows.
@@ -28,6 +33,19 @@ ALIGNS = ("left", "centre", "right")
 FIELD = r"[a-z][a-z0-9_]*"
 #: Column names a deck's fields may not take.
 RESERVED_FIELDS = ("count",)
+#: A dotted key of game.toml (``tydzien_card.days``), where a deck reads a value it shares
+#: with the rest of the game (a card size, a count, a number the rules also use).
+DATA_PATH = r"[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*"
+#: What a box does in ink-saver mode (``printkit build --ink-saver``), by what it shows;
+#: the first is the default. A fill: a pale ``wash`` of its colour with an outline, a thin
+#: ``frame`` of its colour just inside its edges (as a card back gets), left out (``none``)
+#: or printed as designed (``keep``). A symbol: ``auto`` (a light symbol on a solid field
+#: turns dark, as text does), ``keep`` (its own colour) or ``outline`` (line art: a dark
+#: line of its colour round ``saver_fill``).
+SAVERS: dict[str, tuple[str, ...]] = {
+    "fill": ("wash", "frame", "none", "keep"),
+    "symbol": ("auto", "keep", "outline"),
+}
 TOKEN_SHAPES = ("circle", "square", "hexagon")
 TRACK_SHAPES = ("snake", "loop")
 #: The largest card a deck may declare, in mm (a tarot card is 70×120).
@@ -46,9 +64,21 @@ BOX = Table({
     "y_mm": _mm(),
     "width_mm": _mm(0.5),
     "height_mm": _mm(0.5),
-    # The card field the box shows, or a fixed content for every card.
+    # What the box shows: a card field, a fixed content for every card, or the value at a
+    # dotted key of game.toml (the same on every card).
     "field": Value(str, required=False, pattern=FIELD),
     "content": Value(str, required=False),
+    "data": Value(str, required=False, pattern=DATA_PATH),
+    # A text box: a message with a singular and a plural form (msgids); the box's field or
+    # data gives the number that picks the form, printed where %(num)s stands.
+    "plural": Array(Value(str), required=False, min_items=2, max_items=2),
+    # A value box: how the value is printed, %(value)s standing for it ("+%(value)s").
+    "format": Value(str, required=False),
+    # A fill or a symbol: what it becomes in ink-saver mode (see SAVERS).
+    "saver": Value(str, required=False,
+                   choices=tuple(dict.fromkeys(m for ms in SAVERS.values() for m in ms))),
+    # Inside an outlined symbol in ink-saver mode.
+    "saver_fill": Value(str, required=False, default="#ffffff", pattern=COLOUR),
     "size": Value(float, required=False, default=10.0, minimum=3, maximum=200),
     "min_size": Value(float, required=False, default=6.0, minimum=3, maximum=200),
     "bold": Value(bool, required=False, default=False),
@@ -66,11 +96,52 @@ BACK = Table({
     "symbol": Value(str, required=False, choices=SYMBOLS),
     "symbol_colour": Value(str, required=False, default="#000000", pattern=COLOUR),
     "image": Value(str, required=False),
+    # Boxes drawn on the back, over the above, placed as on the face; the back is the
+    # same on every card, so they show a content or a dotted key, not a card field.
+    "boxes": Array(BOX, required=False, default=[], max_items=50),
 }, required=False)
 
 
+def data_value(data: Mapping[str, Any], path: str) -> Any:
+    """The value at the dotted key ``path`` of game.toml; None if there is none."""
+    node: Any = data
+    for part in path.split("."):
+        node = node.get(part) if isinstance(node, Mapping) else None
+    return node
+
+
+def whole_number(value: Any) -> int | None:
+    """``value`` as a whole number (7 or "7"); None if it is not one."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        return int(value)
+    return None
+
+
+_CARD = Table({"width_mm": _mm(10), "height_mm": _mm(10)})
+
+
+class CardSpec:
+    """A deck's ``card``: ``{ width_mm, height_mm }``, or the dotted key of such a table
+    elsewhere in game.toml (``card = "tydzien_card"``), for a size the game also uses."""
+
+    required = True
+    default = None
+
+    def check(self, value: Any, file: str, path: str, errors: list[DataError]) -> Any:
+        if isinstance(value, str):
+            return Value(str, pattern=DATA_PATH).check(value, file, path, errors)
+        if not isinstance(value, dict):
+            errors.append(DataError(file, path, "expected a table { width_mm, height_mm } or "
+                                                "the dotted key of one in game.toml"))
+            return {}
+        return _CARD.check(value, file, path, errors)
+
+
 class CardEntry:
-    """One ``[[decks.<id>.cards]]`` table: field values (strings or whole numbers) and a count.
+    """One ``[[decks.<id>.cards]]`` table: field values (strings or whole numbers) and a count
+    (a whole number, or the dotted key of one elsewhere in game.toml).
 
     Which keys are valid depends on the deck's ``fields``, so the deck's own
     check names unknown ones; here each value's type is checked.
@@ -80,16 +151,19 @@ class CardEntry:
     default = None
 
     def check(self, value: Any, file: str, path: str, errors: list[Any]) -> Any:
-        from printkit.errors import DataError
-        from printkit.schema import MAX_COUNT
-
         if not isinstance(value, dict):
             errors.append(DataError(file, path, "expected a table of field values"))
             return {}
         out: dict[str, Any] = {}
         for key, item in value.items():
             where = f"{path}.{key}"
-            if key == "count":
+            if key == "count" and isinstance(item, str):
+                if not re.fullmatch(DATA_PATH, item):
+                    errors.append(DataError(file, where, f"expected a whole number or the "
+                                                         f"dotted key of one in game.toml; "
+                                                         f"{item!r} is neither"))
+                    continue
+            elif key == "count":
                 if not isinstance(item, int) or isinstance(item, bool) or not (
                         0 <= item <= MAX_COUNT):
                     errors.append(DataError(file, where, f"expected a whole number from 0 to "
@@ -122,6 +196,74 @@ def _safe_zone(card: dict[str, Any], box: dict[str, Any]) -> str | None:
             f"on the {side}")
 
 
+def _format_problem(text: str) -> str | None:
+    """Why a value box's ``format`` cannot print a value; None if it can."""
+    if "%(value)s" not in text:
+        return "needs %(value)s where the value goes (\"+%(value)s\")"
+    try:
+        text % {"value": "1"}
+    except (KeyError, ValueError, TypeError):
+        return "only %(value)s may follow a % sign; write %% for a percent sign"
+    return None
+
+
+def _box_checks(box: dict[str, Any], where: str,
+                fields: list[str] | None) -> list[tuple[str, str]]:
+    """What is wrong with one box on its own; ``fields`` is None for a box on the back."""
+    problems: list[tuple[str, str]] = []
+    show, name = box["show"], box["name"]
+    sources = [key for key in ("field", "content", "data") if box.get(key) is not None]
+    if box.get("plural") is not None:
+        if show != "text":
+            problems.append((f"{where}.plural", f"only a text box shows a plural message; "
+                                                f"box {name!r} shows {show}"))
+        elif sources not in (["field"], ["data"]):
+            problems.append((where, f"box {name!r} needs the number that picks the plural "
+                                    f"form: a field or data (a dotted key of game.toml), "
+                                    f"and no content"))
+    elif show == "fill" and not sources:
+        box["content"] = box["colour"]
+    elif len(sources) != 1:
+        problems.append((where, f"box {name!r} needs exactly one of field (a card field), "
+                                f"content (the same on every card) or data (a dotted key of "
+                                f"game.toml)"))
+    if box.get("field") is not None:
+        if fields is None:
+            problems.append((f"{where}.field", "the back is the same on every card: give "
+                                               "content or data, not a card field"))
+        elif box["field"] not in fields:
+            problems.append((f"{where}.field", f"{box['field']!r} is not a declared field; "
+                                               f"fields: {', '.join(fields) or 'none'}"))
+    if show == "symbol" and box.get("content") is not None and box["content"] not in SYMBOLS:
+        problems.append((f"{where}.content", f"{box['content']!r} is not a symbol; "
+                                             f"symbols: {', '.join(SYMBOLS)}"))
+    if show == "fill" and box.get("content") is not None \
+            and not re.fullmatch(COLOUR, box["content"]):
+        problems.append((f"{where}.content", f"{box['content']!r} is not a colour like "
+                                             f"#1a2b3c"))
+    if box.get("format") is not None:
+        if show != "value":
+            problems.append((f"{where}.format", f"only a value box has a format; box "
+                                                f"{name!r} shows {show}"))
+        elif (bad := _format_problem(box["format"])) is not None:
+            problems.append((f"{where}.format", bad))
+    if box.get("saver") is not None and box["saver"] not in SAVERS.get(show, ()):
+        problems.append((f"{where}.saver", f"a {show} box has no ink-saver form "
+                                           f"{box['saver']!r}" + (
+                            f"; one of: {', '.join(SAVERS[show])}" if show in SAVERS else
+                            "; only fill and symbol boxes change in ink-saver mode")))
+    if box["min_size"] > box["size"]:
+        problems.append((f"{where}.min_size", "must not exceed size"))
+    return problems
+
+
+def _boxes(deck: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(key path inside the deck, box) of the face's boxes, then the back's."""
+    back = deck.get("back") or {}
+    return [*((f"boxes[{i}]", box) for i, box in enumerate(deck["boxes"])),
+            *((f"back.boxes[{i}]", box) for i, box in enumerate(back.get("boxes") or []))]
+
+
 def _deck_checks(deck: dict[str, Any]) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
     fields = deck["fields"]
@@ -130,24 +272,12 @@ def _deck_checks(deck: dict[str, Any]) -> list[tuple[str, str]]:
         if name in RESERVED_FIELDS:
             problems.append((f"fields[{i}]", f"{name!r} is reserved for the number of copies"))
     problems += duplicates(deck["boxes"], "boxes", "name")
-    for i, box in enumerate(deck["boxes"]):
-        where = f"boxes[{i}]"
-        if box["show"] == "fill":
-            if box.get("field") is None and box.get("content") is None:
-                box["content"] = box["colour"]
-        elif (box.get("field") is None) == (box.get("content") is None):
-            problems.append((where, f"box {box['name']!r} needs exactly one of field "
-                                    f"(a card field) or content (the same on every card)"))
-        if box.get("field") is not None and box["field"] not in fields:
-            problems.append((f"{where}.field", f"{box['field']!r} is not a declared field; "
-                                               f"fields: {', '.join(fields) or 'none'}"))
-        if box["show"] == "symbol" and box.get("content") is not None \
-                and box["content"] not in SYMBOLS:
-            problems.append((f"{where}.content", f"{box['content']!r} is not a symbol; "
-                                                 f"symbols: {', '.join(SYMBOLS)}"))
-        if box["min_size"] > box["size"]:
-            problems.append((f"{where}.min_size", "must not exceed size"))
-        far = _safe_zone(deck["card"], box)
+    if deck.get("back"):
+        problems += duplicates(deck["back"]["boxes"], "back.boxes", "name")
+    for where, box in _boxes(deck):
+        problems += _box_checks(box, where, None if where.startswith("back.") else fields)
+        # A card size from elsewhere in game.toml is checked with the whole file.
+        far = _safe_zone(deck["card"], box) if isinstance(deck["card"], dict) else None
         if far is not None:
             problems.append((where, far))
     if deck.get("csv") is not None and deck["cards"]:
@@ -162,9 +292,85 @@ def _deck_checks(deck: dict[str, Any]) -> list[tuple[str, str]]:
     return problems
 
 
+def _size_of(value: Any) -> dict[str, float] | None:
+    """A card size: width_mm and height_mm, positive numbers (the table that holds them is
+    checked by its own schema; a card too big for the paper is the print layer's to say)."""
+    if not isinstance(value, Mapping):
+        return None
+    size = {key: value.get(key) for key in ("width_mm", "height_mm")}
+    if all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0
+           for v in size.values()):
+        return {key: float(v) for key, v in size.items()}  # type: ignore[arg-type]
+    return None
+
+
+def _data_problem(box: Mapping[str, Any], value: Any) -> str | None:
+    """Why ``value``, found at a box's dotted key, cannot be what the box shows."""
+    show = box["show"]
+    if value is None:
+        return "is not a key of game.toml"
+    if box.get("plural") is not None:
+        return None if whole_number(value) is not None else (
+            "is not a whole number in game.toml (it picks the plural form)")
+    if show == "fill":
+        return None if isinstance(value, str) and re.fullmatch(COLOUR, value) else (
+            "is not a colour like #1a2b3c in game.toml")
+    if show == "symbol":
+        return None if value in SYMBOLS else (
+            f"is not a symbol in game.toml; symbols: {', '.join(SYMBOLS)}")
+    if show == "image":
+        return None if isinstance(value, str) and value else "is not an image file name"
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return "is not a string or a whole number in game.toml"
+    return None
+
+
+def deck_card(data: Mapping[str, Any], deck: Mapping[str, Any]) -> dict[str, float] | None:
+    """The deck's card size, its own or the one at its dotted key; None if there is none."""
+    card = deck["card"]
+    return _size_of(data_value(data, card) if isinstance(card, str) else card)
+
+
+def component_references(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Every dotted key a deck reads from the rest of game.toml holds what the deck needs
+    (a card size, a count, a box's value), and boxes fit a card whose size is read so.
+
+    A whole-file check, for a game's top-level schema (loading a deck runs it too): the
+    game keeps such a fact once, where its own checks (against the rules) see it.
+    """
+    problems: list[tuple[str, str]] = []
+    for deck_id, deck in (data.get("decks") or {}).items():
+        base = f"decks.{deck_id}"
+        card = deck["card"]
+        size = deck_card(data, deck)
+        if size is None:
+            problems.append((f"{base}.card", f"{card!r} is not a table of width_mm and "
+                                             f"height_mm (in mm) in game.toml"))
+        elif isinstance(card, str):
+            for where, box in _boxes(deck):
+                far = _safe_zone(size, box)
+                if far is not None:
+                    problems.append((f"{base}.{where}", far))
+        for i, entry in enumerate(deck["cards"]):
+            count = entry.get("count")
+            if isinstance(count, str):
+                n = data_value(data, count)
+                if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNT:
+                    problems.append((f"{base}.cards[{i}].count",
+                                     f"{count!r} is not a whole number from 0 to "
+                                     f"{MAX_COUNT:,} in game.toml"))
+        for where, box in _boxes(deck):
+            if box.get("data") is None:
+                continue
+            problem = _data_problem(box, data_value(data, box["data"]))
+            if problem is not None:
+                problems.append((f"{base}.{where}.data", f"{box['data']!r} {problem}"))
+    return problems
+
+
 DECK = Table({
     "title": Value(str),
-    "card": Table({"width_mm": _mm(10), "height_mm": _mm(10)}),
+    "card": CardSpec(),
     "fields": Array(Value(str, pattern=FIELD), max_items=50),
     "csv": Value(str, required=False, pattern=r"[^/\\].*\.csv"),
     "cards": Array(CardEntry(), required=False, default=[], max_items=1000),

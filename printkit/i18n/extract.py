@@ -33,6 +33,10 @@ COMMENT_TAGS = ("TRANSLATORS:",)
 TRANSLATABLE_KEYS = {"subtitle", "credit", "name", "label", "labels", "text", "gather", "steps"}
 #: In examples files, each example's title is translated too.
 EXAMPLE_KEYS = {"title"}
+#: game.toml tables of components, whose strings are read as the components read them
+#: (:func:`printkit.components.component_strings`), not by :data:`TRANSLATABLE_KEYS`: a
+#: face box's ``name`` ("title") is not text, its ``content`` is.
+_COMPONENT_KEYS = ("decks", "tracks", "tokens", "sheets")
 
 #: A fixed date keeps the template byte-stable between extractions.
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
@@ -55,8 +59,25 @@ def _strings(node: Any, keys: set[str], path: str = "") -> Iterator[tuple[str, s
             yield from _strings(value, keys, f"{path}[{i}]")
 
 
+def _data_strings(data: dict[str, Any], keys: set[str]) -> Iterator[tuple[str, Any]]:
+    """(key path, msgid or plural pair) of a data file's strings, in the file's order.
+
+    The components' tables (``[decks.<id>]``…) are read as the components read them
+    (:func:`printkit.components.component_strings`): a face box's ``name`` is not text
+    there, a text box's ``content`` is, and a ``plural`` is a pair. Elsewhere, the
+    values of :data:`TRANSLATABLE_KEYS` are msgids.
+    """
+    from printkit.components import component_strings
+
+    for key, value in data.items():
+        if key in _COMPONENT_KEYS:
+            yield from component_strings({key: value})
+        else:
+            yield from _strings({key: value}, keys)
+
+
 def extract_toml(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
-                 options: dict[str, Any]) -> Iterator[tuple[int, str, str, list[str]]]:
+                 options: dict[str, Any]) -> Iterator[tuple[int, str, Any, list[str]]]:
     """Babel extractor for game data (registered as ``printkit_toml``).
 
     A translator comment for a data string is a TOML comment block just above its key
@@ -66,7 +87,9 @@ def extract_toml(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
         label = "Free Skate"
 
     TOML comments were chosen over a sibling key so the schema stays the game's own
-    facts, and so the note sits where an editor of the data sees it.
+    facts, and so the note sits where an editor of the data sees it. A component's
+    plural message (``plural = ["%(num)s day", "%(num)s days"]``) is extracted as
+    ``ngettext`` is, both forms.
     """
     raw = fileobj.read()
     data = tomllib.loads(raw.decode("utf-8"))
@@ -74,15 +97,20 @@ def extract_toml(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
     keys = TRANSLATABLE_KEYS | (EXAMPLE_KEYS if str(name).endswith("examples.toml") else set())
     lines = raw.decode("utf-8").splitlines()
     tags = tuple(comment_tags or ())
-    for path, text in _strings(data, keys):
+    data_lines = [(i + 1, line) for i, line in enumerate(lines)
+                  if not line.lstrip().startswith("#")]
+    for path, message in _data_strings(data, keys):
+        text = message[0] if isinstance(message, tuple) else message
         encoded = _toml_string(text)
-        data_lines = [(i + 1, line) for i, line in enumerate(lines)
-                      if not line.lstrip().startswith("#")]
-        lineno = next((n for n, line in data_lines if encoded in line), 0) or next(
-            (n for n, line in data_lines if text in line), 0)
         key = path.rsplit(".", 1)[-1].split("[", 1)[0]
+        # Best the line that gives this key this string, then any line with the string.
+        opener = re.compile(rf"(^|[{{,])\s*{re.escape(key)}\s*=")
+        lineno = next((n for n, line in data_lines if encoded in line and opener.search(line)),
+                      0) or next((n for n, line in data_lines if encoded in line), 0) or next(
+            (n for n, line in data_lines if text in line), 0)
         notes = _toml_comments(lines, lineno, key, tags) if tags and lineno else []
-        yield lineno, "gettext", text, [*notes, f"data: {path}"]
+        yield (lineno, "ngettext" if isinstance(message, tuple) else "gettext", message,
+               [*notes, f"data: {path}"])
 
 
 def _toml_string(text: str) -> str:
@@ -122,9 +150,6 @@ def _sources(root: Path) -> Iterator[tuple[Path, str, str, dict[str, Any]]]:
         yield path, path.relative_to(root).as_posix(), "jinja2.ext:babel_extract", jinja_options
 
 
-#: game.toml tables whose strings :func:`printkit.components.component_msgids` reports: the
-#: generic TOML extractor would also take a face box's ``name`` ("title") for text.
-_COMPONENT_KEYS = ("decks", "tracks", "tokens", "sheets")
 
 
 def _project_sources(folder: Path) -> Iterator[tuple[Path, str, str, dict[str, Any]]]:
@@ -140,15 +165,16 @@ def _project_sources(folder: Path) -> Iterator[tuple[Path, str, str, dict[str, A
 
 
 def _project_components(catalog: Catalog, folder: Path) -> None:
-    """The strings of the project's components (titles, card texts from TOML or CSV…)."""
-    from printkit.components import component_msgids
+    """The card texts of the project's CSV files (game.toml's own strings, components'
+    included, come from :func:`extract_toml`)."""
+    from printkit.components import csv_msgids
     from printkit.components.deck import shown
     from printkit.project import read_data
 
     # Card texts name their CSV file as messages do (from the current folder); the
     # catalog names it from the project's root, wherever extraction was run from.
     prefixes = {f"{folder}/", f"{shown(folder / 'x')[:-1]}"} - {""}
-    for msgid, where in component_msgids(read_data(folder), folder):
+    for msgid, where in csv_msgids(read_data(folder), folder):
         for prefix in prefixes:
             where = where.removeprefix(prefix)
         catalog.add(msgid, None, [("game.toml", None)], auto_comments=[f"data: {where}"])
@@ -170,10 +196,6 @@ def extract_catalog(root: Path | None = None) -> Catalog:
             for lineno, message, comments, context in extract(
                     method, fh, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, options=options,
                     strip_comment_tags=True):
-                if project is not None and shown == "game.toml" and any(
-                        c.startswith(f"data: {key}.") for c in comments
-                        for key in _COMPONENT_KEYS):
-                    continue
                 catalog.add(message, None, [(shown, lineno)], auto_comments=comments,
                             context=context)
     if project is not None:

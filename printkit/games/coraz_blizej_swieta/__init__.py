@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.components import component_document
 from printkit.game import Document, Game
 from printkit.i18n import N_
 
 from .board import render_board
-from .cards import render_cards
 from .data import SCHEMA
 from .replay import EXAMPLE_SCHEMA, replay
 from .rulebook import render_reference, render_rulebook
@@ -30,9 +30,10 @@ GAME = Game(
         # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
         # the kit PDF's bookmarks and the kit web page (the board).
         Document("board", N_("Board"), render_board, "board"),
+        # [decks.tydzien-cards] in game.toml, a data-driven deck.
         # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
         # the kit PDF's bookmarks and the kit web page (the sheets of week cards).
-        Document("tydzien-cards", N_("Week cards"), render_cards, "cards"),
+        component_document("decks", "tydzien-cards", N_("Week cards")),
         # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
         # the kit PDF's bookmarks and the kit web page (the sheet each player ticks off).
         Document("tracker", N_("Tracker sheet"), render_tracker, "sheet"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.components import COMPONENTS, component_references
 from printkit.games.coraz_blizej_swieta import rules
 from printkit.guide.kit import KIT
 from printkit.schema import Array, Table, Value, game_header, players_in_order
@@ -59,6 +60,9 @@ SCHEMA = Table(
             "days": Value(int, minimum=1, maximum=31),
         }),
         "kit": KIT,
+        # The Tydzień cards ([decks.tydzien-cards]): they read their size, count and days
+        # from [tydzien_card] and [components], checked against the rules above.
+        **COMPONENTS,
     },
-    checks=(players_in_order, _agrees_with_rules),
+    checks=(players_in_order, _agrees_with_rules, component_references),
 )

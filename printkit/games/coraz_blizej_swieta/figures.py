@@ -1,7 +1,8 @@
 """Rulebook diagrams: the kit's components, the setup, and each worked example.
 
 The cover, the components and the setup are drawn with the very functions that
-draw the board, the week cards and the tracker sheet, scaled down. An
+draw the board, the week cards (the data-driven deck's face drawer) and the tracker
+sheet, scaled down. An
 example's diagram reads only the example's setup, its computed result and the
 events the engine reported, so it always shows what the rules computed.
 """
@@ -14,6 +15,7 @@ from contextlib import contextmanager
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.components import Deck, draw_face, load_deck
 from printkit.examples import Verified
 from printkit.game import RenderContext
 from printkit.layout.geometry import CardBox, Rect, mm
@@ -22,7 +24,6 @@ from printkit.render.figure import Figure
 from printkit.render.text import Ink
 
 from .board import board_cells, draw_field
-from .cards import draw_front
 from .palette import GOLD, GREEN, INK, PAPER, RED, SOFT
 from .tracker import draw_player_block, player_blocks
 
@@ -35,6 +36,8 @@ EXAMPLE_DIE_MM = 5.0
 LABEL_MM = 7.5
 #: The safe zone the week card's artwork keeps inside its cut line.
 SAFE_MM = 3.0
+#: The week cards: ``[decks.tydzien-cards]`` of game.toml.
+CARDS = "tydzien-cards"
 
 
 @contextmanager
@@ -67,19 +70,24 @@ def _fields_width(count: int, cell: float) -> float:
     return count * cell + (count - 1) * cell * 0.1
 
 
+def _deck(ctx: RenderContext) -> Deck:
+    return load_deck(ctx.data, CARDS, ctx.game.folder)
+
+
 def _card_width(ctx: RenderContext, height: float) -> float:
-    spec = ctx.data["tydzien_card"]
-    return height * spec["width_mm"] / spec["height_mm"]
+    card = _deck(ctx).card
+    return height * card.width_mm / card.height_mm
 
 
 def _card(c: Canvas, ink: Ink, ctx: RenderContext, x: float, y: float, height: float) -> None:
-    """A week card's front, drawn by the cards' own code, with its cut line."""
-    spec = ctx.data["tydzien_card"]
-    w, h = mm(spec["width_mm"]), mm(spec["height_mm"])
+    """A week card's front, drawn by the deck's own face drawer, with its cut line."""
+    deck = _deck(ctx)
+    w, h = mm(deck.card.width_mm), mm(deck.card.height_mm)
     scale = height / h
     trim = Rect(0, 0, w, h)
     with _scaled(c, x, y, scale):
-        draw_front(c, ink, ctx, CardBox(trim=trim, bleed=trim, safe=trim.inset(mm(SAFE_MM))))
+        draw_face(c, ink, ctx, deck, deck.cards[0],
+                  CardBox(trim=trim, bleed=trim, safe=trim.inset(mm(SAFE_MM))))
         c.setStrokeColor(INK)
         c.setLineWidth(0.5 / scale)
         c.rect(0, 0, w, h, stroke=1, fill=0)
