@@ -34,14 +34,27 @@ def _source_characters() -> frozenset[str]:
     return frozenset(c for c in found if c.isprintable() and c not in _ASCII)
 
 
+#: Shared characters per catalog as loaded (a catalog is read again when its file changes,
+#: and then gets a new entry): id -> (the catalog, its characters).
+_BY_CATALOG: dict[int, tuple[object, str]] = {}
+
+
 def characters(code: str) -> str:
     """The shared characters of locale ``code``'s documents, in a fixed order."""
     from printkit.i18n import catalog_path, load_catalog
 
-    chars = set(_ASCII | _LAYOUT | _source_characters())
-    if catalog_path(code).is_file():
-        catalog = load_catalog(code)
-        for text in (*catalog.singular.values(),
-                     *(form for forms in catalog.plural.values() for form in forms)):
-            chars.update(c for c in text if c.isprintable())
+    if not catalog_path(code).is_file():
+        return _with(frozenset())
+    catalog = load_catalog(code)
+    known = _BY_CATALOG.get(id(catalog))
+    if known is None or known[0] is not catalog:
+        texts = (*catalog.singular.values(),
+                 *(form for forms in catalog.plural.values() for form in forms))
+        known = _BY_CATALOG[id(catalog)] = (catalog, _with(frozenset("".join(texts))))
+    return known[1]
+
+
+@cache
+def _with(translated: frozenset[str]) -> str:
+    chars = _ASCII | _LAYOUT | _source_characters() | {c for c in translated if c.isprintable()}
     return "".join(sorted(chars))
