@@ -15,7 +15,9 @@ module (comparison and arithmetic operators, ``and``/``or``, ``not``, ``min``/
 ``max``, whole-number and boolean constants), never writes a file of the working
 tree (the mutant is compiled in memory and put in front of the import system
 in a forked child), runs only that game's fast rules tests with a timeout, and
-prints every mutant no test killed.
+prints every mutant no test killed. After a module's full run (not one cut short
+by ``--budget``) it also prints the rows of ``bench/equivalent_mutants.md`` for
+that module that named no survivor (``LISTED BUT KILLED``): rows to remove.
 
 Error-message text is not mutated (nothing inside an f-string or a ``raise``).
 A survivor listed in ``bench/equivalent_mutants.md`` (same module, same source
@@ -330,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         for path in paths:
             found = mutants(path)
             counts = {"killed": 0, "timeout": 0, "survived": 0, "equivalent": 0}
+            used: set[tuple[str, str, str]] = set()  # the rows that named a survivor
             for mutant in found:
                 if time.monotonic() - start > args.budget:
                     print(f"  {path}: budget spent; "
@@ -338,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
                 result = run_tests(tests, mutant, timeout)
                 if result == "survived" and is_listed(mutant, known):
                     result = "equivalent"
+                    used.update(k for k in ((mutant.module, mutant.source_line,
+                                             mutant.named()), mutant.key()) if k in known)
                 counts[result] += 1
                 if result == "survived":
                     gaps += 1
@@ -345,6 +350,9 @@ def main(argv: list[str] | None = None) -> int:
                           f"{mutant.source_line}", flush=True)
             print(f"  {path}: {len(found)} mutants; " +
                   ", ".join(f"{k} {v}" for k, v in counts.items()), flush=True)
+            if sum(counts.values()) == len(found):  # a whole run: rows naming no survivor
+                for _, line, change in sorted(k for k in known - used if k[0] == path):
+                    print(f"  LISTED BUT KILLED {path}: `{line}` `{change}`", flush=True)
     print(f"{gaps} surviving mutants not listed in {EQUIVALENT_FILE.relative_to(ROOT)}")
     return 1 if gaps else 0
 

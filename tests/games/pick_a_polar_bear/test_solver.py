@@ -329,3 +329,84 @@ def test_the_solo_report_prints_each_grid_row_by_row_from_round_one():
 def test_an_empty_solo_round_sets_nothing_aside():
     leftover, events = solo_round([], [])
     assert leftover == 0 and dict(events[0].params) == {"round": 1, "leftover": 0, "chain": []}
+
+
+def test_the_memo_key_keeps_two_copies_apart_from_one_card_more():
+    # BRGTA BDGTA BDNTA BRNTA make a square; SDGTA hangs off BDGTA (two copies), the
+    # pairs BRGNA-SRGNA and BDNTW-SDNTW off BRGTA and BDNTA. Every card but BRNTA can
+    # be taken, going out to SDGTA and back between BDGTA's two copies:
+    # SRGNA BRGNA BRGTA BDGTA SDGTA BDGTA BDNTA BDNTW SDNTW. On the way, "at BDNTA
+    # with BRNTA still to take" and "at BDNTA with BDGTA (both) and SDGTA still to
+    # take" are different search states; the second is searched first and fails. A
+    # memo key with one bit per card mixes them up (by Card.index BDGTA is 2, SDGTA 3,
+    # BRNTA 4, and 2 * 2**2 + 2**3 == 2**4), takes the first as failed too and finds 8.
+    codes = "BDNTW BRNTA BDNTA BDGTA SDGTA BRGNA SRGNA SDNTW BRGTA BDGTA"
+    grid = [MODEL.parse(t) for t in codes.split()]
+    by_hand = [MODEL.parse(t) for t in (
+        "SRGNA", "BRGNA", "BRGTA", "BDGTA", "SDGTA", "BDGTA", "BDNTA", "BDNTW", "SDNTW")]
+    assert check_chain(by_hand[0], by_hand[1:]) is None
+    solution = solve(grid)
+    assert solution.optimal and len(solution.chain) == 9 == brute_force(grid)
+    assert solution.leftover == 1
+    check_solution(grid, solution)
+
+
+def test_a_proof_through_a_long_walk_finishes_as_runs_grow():
+    # 20 copies each of BRGTA and SRGTA, joined directly and through BRGNA-SRGNA; off
+    # SRGTA, the single SRGTW leads to two branches, SDGTW-SDGNW and SRNTW (2)-SRNNW,
+    # that touch nothing else. SRGTW is taken once at most, and a chain without it
+    # splits into two pieces at most, so it takes cards from two of the three parts
+    # around SRGTW: at best the 42 cards of the big piles, SRGTW and the larger branch,
+    # 46. Proving 47 out of reach searches walks that cross between the piles often,
+    # and the restarts' node budgets must keep growing (the Luby sequence 1, 1, 2, 1,
+    # 1, 2, 4…) for one run to get through the proof: it takes under 2,000 nodes here;
+    # with every run stopped at 64 nodes it does not end.
+    grid = ([MODEL.parse("BRGTA")] * 20 + [MODEL.parse("SRGTA")] * 20
+            + [MODEL.parse(t) for t in "BRGNA SRGNA SRGTW SDGTW SDGNW SRNTW SRNTW SRNNW".split()])
+    by_hand = ([MODEL.parse("SRGNA"), MODEL.parse("BRGNA")] + [MODEL.parse("BRGTA")] * 20
+               + [MODEL.parse("SRGTA")] * 20
+               + [MODEL.parse(t) for t in ("SRGTW", "SRNTW", "SRNTW", "SRNNW")])
+    assert check_chain(by_hand[0], by_hand[1:]) is None and len(by_hand) == 46
+    solution = solve(grid, limit=100_000)
+    assert solution.optimal, "the proof did not finish within 100,000 search nodes"
+    assert len(solution.chain) == 46 and solution.leftover == 2
+    check_solution(grid, solution)
+
+
+def test_take_all_counts_the_visit_that_may_end_the_walk():
+    # A line SRGTW - SRGTA (3) - SRNTA - BRNTA (2), and BRNNA, BRNTW both off BRNTA:
+    # all 9 cards go, for instance BRNNA BRNTA BRNTW BRNTA SRNTA SRGTA SRGTA SRGTA
+    # SRGTW (out to BRNTW and back between BRNTA's copies). When a chain must take
+    # every card left, the search bounds how often each card can still be visited by
+    # its neighbours' visits, plus one where the chain may end: from BRNNA, BRNTW or
+    # SRGTW, SRGTA (two single cards around it) gets 1 + 1 visits. Taking the end's
+    # visit off instead (1 - 1) leaves SRGTA unreachable from those starts; once they
+    # count as searched in full no chain from SRGTA may end there, and it finds 8.
+    grid = [MODEL.parse(t) for t in
+            "SRGTW SRGTA SRGTA SRGTA SRNTA BRNTW BRNTA BRNTA BRNNA".split()]
+    by_hand = [MODEL.parse(t) for t in
+               "BRNNA BRNTA BRNTW BRNTA SRNTA SRGTA SRGTA SRGTA SRGTW".split()]
+    assert check_chain(by_hand[0], by_hand[1:]) is None
+    assert sorted(c.short for c in by_hand) == sorted(c.short for c in grid)
+    solution = solve(grid)
+    assert solution.optimal and len(solution.chain) == 9 == brute_force(grid)
+    assert solution.leftover == 0
+
+
+def test_the_start_marked_searched_in_full_is_the_one_searched():
+    # The only 6-card chain is BRNTW BRNTA BDNTA BDNNA BDGNA BDGNW (SDNNA, off BDNNA,
+    # is left; the greedy chain takes it and stops at 5). SDGTW and SRGNW match no
+    # card: with no neighbour they are tried first as starts, then marked as searched
+    # in full, where no later chain may end. By Card.index they are 19 and 25, and
+    # the two ends of the best chain are 20 and 26: marking the card after each start
+    # instead of the start itself cuts both ends, and the search finds 5.
+    grid = [MODEL.parse(t) for t in
+            "SDNNA BRNTW SDGTW SRGNW BRNTA BDGNW BDNTA BDGNA BDNNA".split()]
+    by_hand = [MODEL.parse(t) for t in "BRNTW BRNTA BDNTA BDNNA BDGNA BDGNW".split()]
+    assert check_chain(by_hand[0], by_hand[1:]) is None
+    assert [MODEL.parse(t).index for t in ("SDGTW", "BRNTW", "SRGNW", "BDGNW")] == [
+        19, 20, 25, 26]
+    assert len(greedy_chain(grid).chain) == 5
+    solution = solve(grid)
+    assert solution.optimal and len(solution.chain) == 6 == brute_force(grid)
+    check_solution(grid, solution)
