@@ -285,11 +285,17 @@ def _settled_build(args: argparse.Namespace) -> int | None:
     done = uptodate.settled(request, args.out)
     if done is None:
         return None
-    for warning in done.warnings:
+    return _built(args, done.warnings, 0, done.documents, 0)
+
+
+def _built(args: argparse.Namespace, warnings: list[str], rendered: int, up_to_date: int,
+           written: int) -> int:
+    """A build's warnings on standard error and its one-line summary."""
+    for warning in warnings:
         _err(warning)
     if not args.quiet:
-        print(f"rendered 0 document(s), {done.documents} up to date; wrote 0 file(s) to "
-              f"{args.out}")
+        print(f"rendered {rendered} document(s), {up_to_date} up to date; wrote {written} "
+              f"file(s) to {args.out}")
     return 0
 
 
@@ -311,12 +317,8 @@ def _dispatch(args: argparse.Namespace) -> int:
                                         ink_saver=args.ink_saver, jobs=args.jobs,
                                         force=args.force, previews=not args.no_previews),
                            progress=say)
-            for warning in result.warnings:
-                _err(warning)
-            if not args.quiet:
-                print(f"rendered {result.rendered} document(s), {result.up_to_date} up to "
-                      f"date; wrote {len(result.written)} file(s) to {args.out}")
-            return 0
+            return _built(args, result.warnings, result.rendered, result.up_to_date,
+                          len(result.written))
         if args.command == "check":
             from printkit.commands.check import check, check_warnings
 
