@@ -286,6 +286,8 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
 
     errors: list[PrintkitError] = []
     localizers = {code: Localizer.for_locale(code, strict=options.strict) for code in locales}
+    for localizer in localizers.values():  # CLDR data loaded once, before workers fork
+        localizer.number(1000)
 
     out = options.out
     store = Store() if options.force else Store.load(out)
