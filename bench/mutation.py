@@ -17,7 +17,9 @@ tree (the mutant is compiled in memory and put in front of the import system
 in a forked child), runs only that game's fast rules tests with a timeout, and
 prints every mutant no test killed. After a module's full run (not one cut short
 by ``--budget``) it also prints the rows of ``bench/equivalent_mutants.md`` for
-that module that named no survivor (``LISTED BUT KILLED``): rows to remove.
+that module that named no survivor: ``LISTED BUT KILLED``, rows to remove, or
+``LISTED BUT TIMED OUT``, a mutant that hangs or only ran slowly on a busy
+machine (run the tests against it again before removing the row).
 
 Error-message text is not mutated (nothing inside an f-string or a ``raise``).
 A survivor listed in ``bench/equivalent_mutants.md`` (same module, same source
@@ -333,16 +335,20 @@ def main(argv: list[str] | None = None) -> int:
             found = mutants(path)
             counts = {"killed": 0, "timeout": 0, "survived": 0, "equivalent": 0}
             used: set[tuple[str, str, str]] = set()  # the rows that named a survivor
+            timed: set[tuple[str, str, str]] = set()  # ... or a mutant that timed out
             for mutant in found:
                 if time.monotonic() - start > args.budget:
                     print(f"  {path}: budget spent; "
                           f"{len(found) - sum(counts.values())} mutants not run")
                     break
                 result = run_tests(tests, mutant, timeout)
-                if result == "survived" and is_listed(mutant, known):
+                rows = {k for k in ((mutant.module, mutant.source_line, mutant.named()),
+                                    mutant.key()) if k in known}
+                if result == "survived" and rows:
                     result = "equivalent"
-                    used.update(k for k in ((mutant.module, mutant.source_line,
-                                             mutant.named()), mutant.key()) if k in known)
+                    used |= rows
+                elif result == "timeout":
+                    timed |= rows
                 counts[result] += 1
                 if result == "survived":
                     gaps += 1
@@ -351,8 +357,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {path}: {len(found)} mutants; " +
                   ", ".join(f"{k} {v}" for k, v in counts.items()), flush=True)
             if sum(counts.values()) == len(found):  # a whole run: rows naming no survivor
-                for _, line, change in sorted(k for k in known - used if k[0] == path):
-                    print(f"  LISTED BUT KILLED {path}: `{line}` `{change}`", flush=True)
+                for key in sorted(k for k in known - used if k[0] == path):
+                    # A timeout is a hang or a busy machine: run that mutant again.
+                    what = "TIMED OUT" if key in timed else "KILLED"
+                    print(f"  LISTED BUT {what} {path}: `{key[1]}` `{key[2]}`", flush=True)
     print(f"{gaps} surviving mutants not listed in {EQUIVALENT_FILE.relative_to(ROOT)}")
     return 1 if gaps else 0
 
