@@ -276,12 +276,12 @@ def _settled_build(args: argparse.Namespace) -> int | None:
     from printkit import uptodate
 
     games = list(dict.fromkeys(args.game)) if args.game else uptodate.registered()
-    locales = list(dict.fromkeys(args.locale)) if args.locale else uptodate.shipped_locales()
-    if games is None or any(code not in uptodate.shipped_locales() for code in locales):
+    shipped = uptodate.shipped_locales()
+    locales = list(dict.fromkeys(args.locale)) if args.locale else shipped
+    if games is None or any(code not in shipped for code in locales):
         return None
-    request = uptodate.Request(tuple(games), tuple(locales), args.paper, args.strict,
-                               args.layout, tuple(float(v) for v in args.duplex_offset),
-                               args.ink_saver, not args.no_previews)
+    request = uptodate.Request.of(games, locales, args.paper, args.strict, args.layout,
+                                  args.duplex_offset, args.ink_saver, not args.no_previews)
     done = uptodate.settled(request, args.out)
     if done is None:
         return None

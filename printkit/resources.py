@@ -41,6 +41,35 @@ def relative(path: Path) -> str:
     return str(path)
 
 
+#: printkit's own games, in the order they are listed; the same lines as pyproject.toml's
+#: entry points (kept here, not in :mod:`printkit.games`, so that the command line can
+#: name them without importing any game).
+BUILT_IN_GAMES = {
+    "coraz-blizej-swieta": "printkit.games.coraz_blizej_swieta:GAME",
+    "polar-derby": "printkit.games.polar_derby:GAME",
+    "pick-a-polar-bear": "printkit.games.pick_a_polar_bear:GAME",
+    "yeti-slalom": "printkit.games.yeti_slalom:GAME",
+}
+
+#: The gettext domain of every catalog, and the language the sources are written in.
+DOMAIN = "printkit"
+SOURCE_LOCALE = "en"
+
+
+def builtin_folder(game_id: str) -> Path | None:
+    """The package folder of one of printkit's own games."""
+    value = BUILT_IN_GAMES.get(game_id)
+    if value is None:
+        return None
+    return PACKAGE_DIR.joinpath(*value.split(":")[0].split(".")[1:])
+
+
+def locale_codes(base: Path) -> list[str]:
+    """English first, then every locale with a catalog under ``base``, in code order."""
+    codes = sorted(p.parent.parent.name for p in base.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return [SOURCE_LOCALE] + [c for c in codes if c != SOURCE_LOCALE]
+
+
 #: The file that makes a folder a game project.
 MARKER = "game.toml"
 

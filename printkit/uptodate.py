@@ -20,22 +20,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printkit.fingerprint import Store, code_digest, digest, game_digest
-from printkit.resources import PACKAGE_DIR, locales_dir
-
-#: printkit's own games (id -> package folder), as registered in pyproject.toml.
-BUILT_IN_FOLDERS = {
-    "coraz-blizej-swieta": "coraz_blizej_swieta",
-    "polar-derby": "polar_derby",
-    "pick-a-polar-bear": "pick_a_polar_bear",
-    "yeti-slalom": "yeti_slalom",
-}
-SOURCE_LOCALE = "en"
-DOMAIN = "printkit"
+from printkit.resources import BUILT_IN_GAMES, builtin_folder, locale_codes, locales_dir
 
 
 @dataclass(frozen=True)
@@ -50,6 +41,15 @@ class Request:
     duplex_offset: tuple[float, float]
     ink_saver: bool
     previews: bool
+
+    @classmethod
+    def of(cls, games: Iterable[str], locales: Iterable[str], paper: str, strict: bool,
+           layout: str, duplex_offset: Iterable[float], ink_saver: bool,
+           previews: bool) -> Request:
+        """The request as both the command line and :func:`printkit.commands.build.build`
+        state it: offsets as floats, so that ``1`` and ``1.0`` ask for the same build."""
+        return cls(tuple(games), tuple(locales), paper, strict, layout,
+                   tuple(float(v) for v in duplex_offset), ink_saver, previews)
 
 
 def _locales_files(codes: tuple[str, ...]) -> str:
@@ -83,22 +83,14 @@ def registered() -> list[str] | None:
     from importlib.metadata import entry_points
 
     names = {ep.name for ep in entry_points(group="printkit.games")}
-    if not names <= set(BUILT_IN_FOLDERS):
+    if not names <= set(BUILT_IN_GAMES):
         return None
-    return list(BUILT_IN_FOLDERS)
-
-
-def builtin_folder(game_id: str) -> Path | None:
-    """The package folder of one of printkit's own games."""
-    package = BUILT_IN_FOLDERS.get(game_id)
-    return None if package is None else PACKAGE_DIR / "games" / package
+    return list(BUILT_IN_GAMES)
 
 
 def shipped_locales() -> list[str]:
     """English first, then every locale with a catalog (see printkit.i18n.shipped_locales)."""
-    codes = sorted(p.parent.parent.name
-                   for p in locales_dir().glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [SOURCE_LOCALE, *(c for c in codes if c != SOURCE_LOCALE)]
+    return locale_codes(locales_dir())
 
 
 #: How many recent builds (different games, locales or options) the store remembers.

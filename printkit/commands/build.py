@@ -32,7 +32,8 @@ from printkit.output import commit
 from printkit.preview import COVER, preview_name, preview_pattern, render_previews
 from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
-from printkit.uptodate import Request, build_digest, builtin_folder, remember
+from printkit.resources import builtin_folder
+from printkit.uptodate import Request, build_digest, remember
 
 Progress = Callable[[str], None]
 
@@ -76,9 +77,8 @@ class BuildOptions:
 
     def request(self, games: list[str], locales: list[str]) -> Request:
         """What this build asks for, as :mod:`printkit.uptodate` compares it."""
-        return Request(tuple(games), tuple(locales), self.paper, self.strict, self.layout,
-                       tuple(float(v) for v in self.duplex_offset), self.ink_saver,
-                       self.previews)
+        return Request.of(games, locales, self.paper, self.strict, self.layout,
+                          self.duplex_offset, self.ink_saver, self.previews)
 
     def workers(self) -> int:
         if self.jobs is not None and self.jobs < 1:

@@ -19,16 +19,12 @@ from importlib.metadata import EntryPoint, entry_points
 
 from printkit.errors import UsageError
 from printkit.game import Game
+from printkit.resources import BUILT_IN_GAMES
 
 GROUP = "printkit.games"
 
 #: printkit's own games, in the order they are listed; the same lines as pyproject.toml.
-BUILT_IN = {
-    "coraz-blizej-swieta": "printkit.games.coraz_blizej_swieta:GAME",
-    "polar-derby": "printkit.games.polar_derby:GAME",
-    "pick-a-polar-bear": "printkit.games.pick_a_polar_bear:GAME",
-    "yeti-slalom": "printkit.games.yeti_slalom:GAME",
-}
+BUILT_IN = BUILT_IN_GAMES
 
 #: Entry points that failed to load: game id -> why (named when the game is asked for).
 BROKEN: dict[str, str] = {}

@@ -36,11 +36,9 @@ from printkit.errors import (
     UsageError,
 )
 from printkit.i18n.checks import problems
-from printkit.resources import locales_dir, relative
+from printkit.resources import DOMAIN, SOURCE_LOCALE, locale_codes, locales_dir, relative
 
-SOURCE_LOCALE = "en"
 MINUS = "\u2212"
-DOMAIN = "printkit"
 
 
 def N_(message: str) -> str:
@@ -98,9 +96,7 @@ def template_path(root: Path | None = None) -> Path:
 
 def shipped_locales(root: Path | None = None) -> list[str]:
     """English first, then every locale with a catalog, in code order."""
-    base = locales_root(root)
-    codes = sorted(p.parent.parent.name for p in base.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [SOURCE_LOCALE] + [c for c in codes if c != SOURCE_LOCALE]
+    return locale_codes(locales_root(root))
 
 
 @dataclass(frozen=True)

@@ -47,32 +47,4 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
 
 
-__all__ = [
-    "DEFAULT_SPEC",
-    "LAYOUTS",
-    "MAX_DUPLEX_OFFSET_MM",
-    "MM",
-    "LabelBox",
-    "SheetLabels",
-    "cut_segments",
-    "draw_cut_lines",
-    "label_boxes",
-    "split_label_strip",
-    "PAPERS",
-    "CardBox",
-    "CardGrid",
-    "CardSize",
-    "DrawCard",
-    "LayoutError",
-    "Paper",
-    "PrintSpec",
-    "Rect",
-    "card_grid",
-    "draw_card_sheets",
-    "draw_crop_marks",
-    "mark_segments",
-    "mm",
-    "page_area",
-    "paper",
-    "trim_lines",
-]
+__all__ = sorted(_WHERE)
