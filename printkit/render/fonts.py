@@ -13,7 +13,7 @@ import unicodedata
 from functools import cache
 
 from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import GlyphError
@@ -57,10 +57,70 @@ class _SharedSubsetFont(TTFont):
     font once instead of once per document.
     """
 
+    def __init__(self, name: str, filename: str) -> None:
+        super().__init__(name, filename)
+        made: dict[tuple[int, ...], bytes] = {}
+        subset = self.face.makeSubset
+
+        def make_subset(codes: list[int]) -> bytes:
+            key = tuple(codes)
+            if key not in made:
+                made[key] = subset(codes)
+            return made[key]
+
+        self.face.makeSubset = make_subset  # type: ignore[method-assign]
+
     def splitString(self, text, doc, encoding="utf-8"):  # type: ignore[no-untyped-def] # noqa: N802
         if _SHARED and doc not in self.state:
             super().splitString(_SHARED, doc, encoding)
         return super().splitString(text, doc, encoding)
+
+    def addObjects(self, doc):  # type: ignore[no-untyped-def] # noqa: N802
+        """ReportLab's font objects, with the parts every document of a locale shares (the
+        subset font file, its ToUnicode map, its widths) compressed and formatted once per
+        process: the same bytes ReportLab would write, without the work per document."""
+        subsets = len(self.state[doc].subsets) if doc in self.state else 0
+        names = [self.getSubsetInternalName(n, doc)[1:] for n in range(subsets)]
+        super().addObjects(doc)
+        for name in names:
+            font = doc.idToObject["BasicFonts"].dict[name]
+            font.Widths = _formatted(font.Widths, doc)
+            base = font.BaseFont
+            for key in (f"fontFile:{self.face.filename}({base})", f"toUnicodeCMap:{base}"):
+                if doc.compression:
+                    _compress_once(doc.idToObject[key])
+
+
+class _Formatted(pdfdoc.PDFObject):
+    """A PDF object already written out."""
+
+    def __init__(self, text: bytes) -> None:
+        self.text = text
+
+    def format(self, document: object) -> bytes:
+        return self.text
+
+
+_WRITTEN: dict[tuple[object, ...], _Formatted] = {}
+_COMPRESSED: dict[bytes, bytes] = {}
+
+
+def _formatted(array: pdfdoc.PDFArray, doc: object) -> _Formatted:
+    key = tuple(array.sequence)
+    if key not in _WRITTEN:
+        _WRITTEN[key] = _Formatted(array.format(doc))
+    return _WRITTEN[key]
+
+
+def _compress_once(stream: pdfdoc.PDFStream) -> None:
+    """Flate-compress ``stream`` now, reusing an earlier document's identical result."""
+    content = stream.content
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    if content not in _COMPRESSED:
+        _COMPRESSED[content] = pdfdoc.PDFZCompress.encode(content)
+    stream.content = _COMPRESSED[content]
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
 
 
 def share(characters: str) -> None:
