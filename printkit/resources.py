@@ -7,6 +7,7 @@ the top of the repository; a wheel carries them inside the package under
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -29,6 +30,16 @@ def locales_dir() -> Path:
 
 def fonts_dir() -> Path:
     return PACKAGE_DIR / "fonts"
+
+
+def cache_dir() -> Path:
+    """Where printkit keeps what it can make again (compiled templates): ``$PRINTKIT_CACHE``,
+    else ``$XDG_CACHE_HOME/printkit``, else ``~/.cache/printkit``. Never build output."""
+    chosen = os.environ.get("PRINTKIT_CACHE")
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "printkit"
 
 
 def relative(path: Path) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,14 @@ settings.register_profile("dev", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("PRINTKIT_HYPOTHESIS_PROFILE", "ci"))
 
 GAME_ID = "coraz-blizej-swieta"
+
+#: Compiled templates go to a folder of this test run's own, never the user's cache.
+_CACHE = tempfile.mkdtemp(prefix="printkit-test-cache-")
+os.environ["PRINTKIT_CACHE"] = _CACHE
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_CACHE, ignore_errors=True)
 
 
 #: The flow XML of every rulebook and reference of the session build, by (PDF title,

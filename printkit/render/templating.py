@@ -10,22 +10,34 @@ msgids in the catalogs are exactly the ones looked up at render time.
 One environment per process and templates folder compiles each template
 once; the localizer travels in each render's context (see
 :func:`_new_environment`), so locales never leak from one render to the next.
+Compiled templates are also kept on disk (:class:`_CompiledTemplates`), as Python
+keeps ``.pyc`` files, so a new build process does not compile them again.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
+from hashlib import sha1
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+import jinja2
+from jinja2 import (
+    Environment,
+    FileSystemBytecodeCache,
+    FileSystemLoader,
+    StrictUndefined,
+    pass_context,
+)
+from jinja2.bccache import Bucket
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from printkit.errors import PrintkitError, TemplateError
 from printkit.i18n import Localizer
-from printkit.resources import templates_dir
+from printkit.resources import cache_dir, templates_dir
 
 #: Options shared by rendering and by message extraction.
 JINJA_EXTENSIONS = ["jinja2.ext.i18n"]
@@ -83,6 +95,44 @@ def _join_list(context: Context, items: Any) -> str:
     return _localizer(context).list([str(i) for i in items])
 
 
+#: Everything besides a template's own text that changes what it compiles to.
+_COMPILE_SETTINGS = repr((jinja2.__version__, JINJA_EXTENSIONS, TRIMMED, "autoescape",
+                          "no trailing newline"))
+
+
+class _CompiledTemplates(FileSystemBytecodeCache):
+    """Compiled templates kept in printkit's cache folder, shared by every build process.
+
+    Jinja2 checks each entry against the template's source (a checksum) and the Python
+    version; the key adds the settings that change compilation (the i18n ``trimmed``
+    policy among them). A cache that cannot be read or written is simply not used:
+    the template is compiled as if there were none.
+    """
+
+    def __init__(self) -> None:
+        folder = cache_dir() / "templates"
+        super().__init__(str(folder), "%s.jinja")
+        self._ready = False
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        return sha1(f"{_COMPILE_SETTINGS}|{name}|{filename}".encode()).hexdigest()
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # unreadable or damaged: compile again
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        try:
+            if not self._ready:
+                os.makedirs(self.directory, exist_ok=True)
+                self._ready = True
+            super().dump_bytecode(bucket)
+        except OSError:  # read-only home, full disk: the next build compiles again
+            pass
+
+
 def _new_environment(*folders: str) -> Environment:
     """An environment whose translations and locale filters read the render's localizer.
 
@@ -97,6 +147,7 @@ def _new_environment(*folders: str) -> Environment:
         undefined=StrictUndefined,
         extensions=JINJA_EXTENSIONS,
         keep_trailing_newline=False,
+        bytecode_cache=_CompiledTemplates(),
     )
     env.policies["ext.i18n.trimmed"] = TRIMMED
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True,  # type: ignore[attr-defined]
