@@ -62,7 +62,7 @@ from printkit.guide.pages import (
 from printkit.layout.geometry import MM, mm
 from printkit.render import fonts
 from printkit.render.flow import ACCENT, FlowBuilder, FlowDocument, keep_headings
-from printkit.render.pdf import doc_options
+from printkit.render.pdf import PrintCanvas, doc_options
 from printkit.render.templating import render
 from printkit.render.text import Ink
 
@@ -245,7 +245,7 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool) -> _Layout
         PageTemplate("front", [frame], onPage=page(front_page)),
         PageTemplate("back", [frame], onPage=page(back_page)),
     ])
-    template.build(story)
+    template.build(story, canvasmaker=PrintCanvas)
     return _Layout(buffer.getvalue(), fronts[0] if fronts else None)
 
 

@@ -51,7 +51,7 @@ from printkit.errors import FitError, TranslationError
 from printkit.i18n import typography
 from printkit.layout.geometry import MM, Paper
 from printkit.render import fonts
-from printkit.render.pdf import doc_options
+from printkit.render.pdf import PrintCanvas, doc_options
 from printkit.render.text import markup_escape
 
 #: A figure maker: the figure's XML attributes and the usable width -> a flowable.
@@ -422,7 +422,7 @@ def render_flow(doc: FlowDocument) -> bytes:
         **doc_options(doc.title, doc.subject or doc.document, doc.locale))
     story = keep_headings(FlowBuilder(doc, width).blocks(root))
     try:
-        template.build(story)
+        template.build(story, canvasmaker=PrintCanvas)
     except RLLayoutError as exc:
         what = str(exc).split(" with cell")[0].split(" too large")[0][:80]
         raise FitError(f"locale {doc.locale}: {doc.document}: a block is taller than a page "

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from io import BytesIO
+from math import cos, pi, sin
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
@@ -34,6 +36,45 @@ CREATOR = f"printkit {__version__}"
 
 #: The attribute of a canvas holding its forms: design key -> form name.
 _FORMS = "_printkit_forms"
+
+
+def _quarter_arcs() -> list[tuple[float, ...]]:
+    """The unit terms of ReportLab's full-circle Bezier arc (``pdfgeom.bezierArc(…, 0, 360)``),
+    four quarter-circle fragments, computed with its very expressions so that the points match."""
+    frag = 360 / 4.0
+    half = frag * pi / 360.0
+    kappa = abs(4.0 / 3.0 * (1.0 - cos(half)) / sin(half))
+    arcs = []
+    for i in range(4):
+        t0, t1 = (0 + i * frag) * pi / 180.0, (0 + (i + 1) * frag) * pi / 180.0
+        arcs.append((cos(t0), sin(t0), cos(t0) - kappa * sin(t0), sin(t0) + kappa * cos(t0),
+                     cos(t1) + kappa * sin(t1), sin(t1) - kappa * cos(t1), cos(t1), sin(t1)))
+    return arcs
+
+
+_ARCS = _quarter_arcs()
+
+
+class PrintCanvas(Canvas):
+    """ReportLab's canvas, drawing circles and ellipses without its general arc code.
+
+    The art draws tens of thousands of circles (bears, snowflakes, dice pips); ReportLab
+    computes each one's four Bezier curves with 24 sines and cosines in Python. Here
+    the unit terms are computed once; the operators written are the very same bytes.
+    """
+
+    def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):  # type: ignore[no-untyped-def]
+        # ReportLab passes (x, y, width, height) on and adds them back: keep its rounding.
+        x2, y2 = x1 + (x2 - x1), y1 + (y2 - y1)
+        x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+        xc, yc, rx, ry = (x1 + x2) / 2.0, (y1 + y2) / 2.0, (x2 - x1) / 2.0, (y2 - y1) / 2.0
+        code = self._code
+        code.append("n")
+        code.append(fp_str(xc + rx * _ARCS[0][0], yc - ry * _ARCS[0][1]) + " m")
+        for _, _, c1, s1, c2, s2, c3, s3 in _ARCS:
+            code.append(fp_str(xc + rx * c1, yc - ry * s1, xc + rx * c2, yc - ry * s2,
+                               xc + rx * c3, yc - ry * s3) + " c")
+        self._strokeAndFill(stroke, fill)
 
 
 def lean_streams() -> None:
@@ -47,7 +88,7 @@ def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
     fonts.share(characters(lang))
     lean_streams()
     # The initial font is written into every page; the default would be Helvetica.
-    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=lang,
+    canvas = PrintCanvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=lang,
                     initialFontName=fonts.REGULAR, initialFontSize=10)
     canvas.setTitle(title)
     canvas.setSubject(subject)
