@@ -32,6 +32,7 @@ from printkit.output import commit
 from printkit.preview import COVER, preview_name, preview_pattern, render_previews
 from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
+from printkit.render.pdf import forget_recorded
 from printkit.resources import builtin_folder
 from printkit.uptodate import Request, build_digest, remember
 
@@ -288,6 +289,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     localizers = {code: Localizer.for_locale(code, strict=options.strict) for code in locales}
     for localizer in localizers.values():  # CLDR data loaded once, before workers fork
         localizer.number(1000)
+    forget_recorded()  # drawings shared between documents come from this build's data
 
     out = options.out
     store = Store() if options.force else Store.load(out)

@@ -22,7 +22,7 @@ from printkit.layout.marks import (
     draw_fold_line,
     sheet_trims,
 )
-from printkit.render.pdf import draw_once
+from printkit.render.pdf import Shared, draw_once
 
 #: Draws card number ``index`` (0-based, across all pages) into ``box``.
 #: It may paint anywhere; the sheet clips the drawing to ``box.bleed``.
@@ -110,7 +110,8 @@ def _decorate(canvas: Canvas, grid: CardGrid, trims: list[Rect], role: str, numb
 
 def _side(canvas: Canvas, grid: CardGrid, first: int, n: int, draw: DrawCard,
           box_for: Callable[[int], CardBox], turned: bool = False,
-          key: CardKey | None = None, draw_back: bool = False) -> list[Rect]:
+          key: CardKey | None = None, draw_back: bool = False,
+          shared: Shared | None = None) -> list[Rect]:
     trims = []
     side = "back" if draw_back else "front"  # fronts and backs never share a design
     for slot in range(n):
@@ -121,14 +122,15 @@ def _side(canvas: Canvas, grid: CardGrid, first: int, n: int, draw: DrawCard,
             if d is None:
                 draw(canvas, i, b)
             else:
-                _place(canvas, b, i, f"{side}:{d}", draw)
+                _place(canvas, b, i, f"{side}:{d}", draw, shared)
 
         _draw_clipped(canvas, box, paint, turned)
         trims.append(box.trim)
     return trims
 
 
-def _place(canvas: Canvas, box: CardBox, index: int, design: str, draw: DrawCard) -> None:
+def _place(canvas: Canvas, box: CardBox, index: int, design: str, draw: DrawCard,
+           shared: Shared | None = None) -> None:
     """The card as a form: drawn once into a box whose bleed starts at the origin, then placed.
 
     Every card box of a grid has the same size, so one form fits every slot; the
@@ -137,7 +139,7 @@ def _place(canvas: Canvas, box: CardBox, index: int, design: str, draw: DrawCard
     bleed = box.bleed
     origin = _moved(box, -bleed.x, -bleed.y)
     draw_once(canvas, design, (0, 0, bleed.width, bleed.height), (bleed.x, bleed.y),
-              lambda: draw(canvas, index, origin))
+              lambda: draw(canvas, index, origin), shared)
 
 
 def draw_card_sheets(
@@ -149,6 +151,7 @@ def draw_card_sheets(
     labels: SheetLabels | None = None,
     front_key: CardKey | None = None,
     back_key: CardKey | None = None,
+    shared: Shared | None = None,
 ) -> int:
     """Draw ``count`` cards on as many sheets as needed; return the pages written.
 
@@ -166,6 +169,8 @@ def draw_card_sheets(
 
     ``front_key`` and ``back_key`` name each card's design (see :data:`CardKey`):
     a design that repeats is drawn once and placed on every card that shows it.
+    ``shared`` (see :func:`~printkit.render.pdf.draw_once`): the fronts' designs are the
+    same in other documents (other locales) that draw them with the same ``shared``.
     """
     if count < 0:
         raise ValueError(f"negative card count {count}")
@@ -177,7 +182,7 @@ def draw_card_sheets(
         canvas.setPageSize(grid.page_size)
         fronts = sheet_trims(grid, n)
         _boxes(canvas, grid, fronts)
-        _side(canvas, grid, first, n, front, grid.front_box, key=front_key)
+        _side(canvas, grid, first, n, front, grid.front_box, key=front_key, shared=shared)
         if not grid.duplex:
             if back is not None:
                 fronts += _side(canvas, grid, first, n, back, grid.back_box,

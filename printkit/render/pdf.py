@@ -15,12 +15,16 @@ whole-kit PDF stores each font once.
 
 Repeated artwork is drawn once per document as a form XObject and placed
 wherever it repeats (:func:`draw_once`): a card back printed 96 times is one
-stream in the file, and one drawing in the build's CPU time.
+stream in the file, and one drawing in the build's CPU time. Artwork that other
+documents of the build draw too (a card's picture on the card sheets, in the
+rulebook and in the reference, in every locale) says so with :class:`Shared`;
+a text-free drawing is then recorded once per process and written again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from io import BytesIO
 from math import cos, pi, sin
 
@@ -118,8 +122,54 @@ def doc_options(title: str, subject: str = "", lang: str = "en") -> dict[str, ob
     }
 
 
+@dataclass(frozen=True)
+class Shared:
+    """What a design depends on besides its key and size, for designs that other documents
+    of the build draw too: the game data it is drawn from (this very object) and any
+    settings (ink saver fills, bleed…)."""
+
+    data: object
+    settings: Hashable = ()
+
+
+#: Recorded drawings: (key, bbox, id of the data, settings) -> (the data, the form's
+#: operators, the PDF version they need). Emptied at the start of every build.
+_RECORDED: dict[tuple[object, ...], tuple[object, list[str], object]] = {}
+
+
+def forget_recorded() -> None:
+    """Drop the recorded drawings (a build starts with none, so its data stays current)."""
+    _RECORDED.clear()
+
+
+def _replayable(code: list[str]) -> bool:
+    """Operators that name no resource (font, image, form, transparency, colour space: all
+    written as /Names) and set no text: the same bytes are right in any document."""
+    return not any("/" in line or "BT" in line for line in code)
+
+
+def _draw_form(canvas: Canvas, key: str, bbox: tuple[float, float, float, float],
+               draw: Callable[[], None], shared: Shared | None) -> None:
+    """The form's content: drawn, or written again from an earlier document's drawing."""
+    if shared is None:
+        draw()
+        return
+    doc = canvas._doc
+    memo = (key, bbox, id(shared.data), shared.settings)
+    found = _RECORDED.get(memo)
+    if found is not None and found[0] is shared.data:
+        canvas._code.extend(found[1])
+        doc._pdfVersion = max(doc._pdfVersion, found[2])
+        return
+    start = len(canvas._code)
+    draw()
+    if _replayable(canvas._code[start:]):
+        _RECORDED[memo] = (shared.data, canvas._code[start:], doc._pdfVersion)
+
+
 def draw_once(canvas: Canvas, key: str, bbox: tuple[float, float, float, float],
-              at: tuple[float, float], draw: Callable[[], None]) -> None:
+              at: tuple[float, float], draw: Callable[[], None],
+              shared: Shared | None = None) -> None:
     """Place the design ``key`` with its origin at ``at``; draw it only the first time.
 
     ``draw`` paints the design in its own coordinates, inside ``bbox``
@@ -132,13 +182,18 @@ def draw_once(canvas: Canvas, key: str, bbox: tuple[float, float, float, float],
     ``key`` must name everything the drawing depends on within one document.
     Forms are named in order of first use (``pk0``, ``pk1``, …), so the same
     document always gets the same names, in any process.
+
+    ``shared``: the design is drawn in other documents too, and ``key``, ``bbox`` and
+    ``shared`` name everything it depends on in any of them. Its operators are then
+    recorded and reused by the next document, unless they set text or name a
+    resource (then each document draws its own).
     """
     forms: dict[str, str] = canvas.__dict__.setdefault(_FORMS, {})
     name = forms.get(key)
     if name is None:
         name = forms[key] = f"pk{len(forms)}"
         canvas.beginForm(name, *bbox)
-        draw()
+        _draw_form(canvas, key, bbox, draw, shared)
         canvas.endForm()
     canvas.saveState()
     canvas.translate(at[0], at[1])

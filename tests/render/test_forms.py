@@ -31,9 +31,9 @@ PICK, YETI, CORAZ, DERBY = "pick-a-polar-bear", "yeti-slalom", "coraz-blizej-swi
 
 
 def render(game_id: str, doc: str, locale: str = "en", layout: str = "home",
-           ink_saver: bool = False) -> bytes:
+           ink_saver: bool = False, data: dict | None = None) -> bytes:
     game = games.GAMES[game_id]
-    ctx = RenderContext(game=game, data=game.load_data(), examples={},
+    ctx = RenderContext(game=game, data=data or game.load_data(), examples={},
                         localizer=Localizer.for_locale(locale), paper=PAPERS["a4"],
                         document=doc, spec=replace(DEFAULT_SPEC, layout=layout,
                                                    ink_saver=ink_saver))
@@ -148,3 +148,95 @@ def test_the_glyph_check_still_rejects_a_missing_glyph() -> None:
     assert fonts.missing_glyphs("a\u4e2db\u4e2d\u0f00") == ["\u4e2d", "\u0f00"]
     with pytest.raises(GlyphError, match="U\\+4E2D"):
         fonts.check_glyphs("tofu \u4e2d", "pl", "card title")
+
+
+# --- drawings shared between documents -----------------------------------------------------
+
+def _one_form(design, shared: object | None, data: object) -> tuple[bytes, int]:  # type: ignore[no-untyped-def]
+    """A one-page document placing one form; the PDF and how often ``design`` ran."""
+    from io import BytesIO
+
+    from printkit.render.pdf import Shared, draw_once, new_canvas
+
+    calls = []
+    buffer = BytesIO()
+    c = new_canvas(buffer, (200, 200), "shared", lang="en")
+    draw_once(c, "design", (0, 0, 100, 100), (10, 10),
+              lambda: (calls.append(1), design(c)),
+              shared=Shared(data, shared) if shared is not None else None)
+    c.save()
+    return buffer.getvalue(), len(calls)
+
+
+def _vector(c) -> None:  # type: ignore[no-untyped-def]
+    from reportlab.lib.colors import HexColor
+
+    c.setFillColor(HexColor("#3a6ea5"))  # also asks for PDF 1.4 (ReportLab's alpha state)
+    c.circle(50, 50, 30, stroke=1, fill=1)
+    c.rect(10, 10, 20, 20, fill=1)
+
+
+def _worded(c) -> None:  # type: ignore[no-untyped-def]
+    c.setFont(fonts.REGULAR, 9)
+    c.drawString(5, 5, "Niedźwiedź")
+
+
+def test_a_shared_drawing_is_recorded_once_and_written_the_same_in_the_next_document() -> None:
+    from printkit.render.pdf import forget_recorded
+
+    forget_recorded()
+    data = {"game": "one"}
+    alone, _ = _one_form(_vector, None, data)
+    first, ran_first = _one_form(_vector, "normal", data)
+    again, ran_again = _one_form(_vector, "normal", data)
+    assert (ran_first, ran_again) == (1, 0)
+    assert first == again == alone  # the PDF version the drawing asked for comes along
+    assert b"%PDF-1.4" in again[:10]
+    # Other settings, or other data (even equal), draw their own.
+    assert _one_form(_vector, "ink saver", data)[1] == 1
+    assert _one_form(_vector, "normal", {"game": "one"})[1] == 1
+    forget_recorded()
+    assert _one_form(_vector, "normal", data)[1] == 1
+
+
+def test_a_drawing_with_words_or_resources_is_never_written_again() -> None:
+    from printkit.render.pdf import forget_recorded
+
+    forget_recorded()
+    data = {"game": "one"}
+
+    def transparent(c) -> None:  # type: ignore[no-untyped-def]
+        c.setFillAlpha(0.5)
+        c.rect(0, 0, 50, 50, fill=1)
+
+    for design in (_worded, transparent):
+        runs = [_one_form(design, "normal", data) for _ in range(2)]
+        assert [ran for _, ran in runs] == [1, 1]
+        assert runs[0][0] == runs[1][0]
+    forget_recorded()
+
+
+def test_card_pictures_are_drawn_once_per_build_for_every_locale() -> None:
+    """The Pick-a-Polar Bear fronts and rulebook pictures of a second locale reuse the first's
+    drawings, and the files are the same as when each document draws its own."""
+    from printkit.games.pick_a_polar_bear import art
+    from printkit.render.pdf import forget_recorded
+
+    drawn = []
+    original = art.draw_animal
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(1)
+        return original(*args, **kwargs)
+
+    forget_recorded()
+    data = games.GAMES[PICK].load_data()  # as a build prepares it: once for every document
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("printkit.games.pick_a_polar_bear.card_sheets.draw_animal", counting)
+        german = render(PICK, "animal-cards", "de", data=data)
+        first = len(drawn)
+        polish = render(PICK, "animal-cards", "pl", data=data)
+    assert first == 32 and len(drawn) == first  # the Polish sheets drew nothing again
+    forget_recorded()
+    assert render(PICK, "animal-cards", "pl", data=data) == polish
+    assert render(PICK, "animal-cards", "de", data=data) == german

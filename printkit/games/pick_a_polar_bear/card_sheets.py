@@ -25,7 +25,7 @@ from printkit.layout.geometry import CardBox, CardSize, Rect, mm
 from printkit.layout.sheets import draw_card_sheets
 from printkit.render import fonts, shapes
 from printkit.render.ink import fills_for
-from printkit.render.pdf import new_canvas
+from printkit.render.pdf import Shared, new_canvas
 from printkit.render.text import Ink
 
 from .art import FUR_SHADE, ICE, INK, NAVY, PAPER, draw_animal, draw_feature_icon
@@ -150,7 +150,9 @@ def render_animal_cards(ctx: RenderContext) -> bytes:
                      labels=ctx.sheet_names(ink),
                      # 32 designs twice over, and one back: each drawn once per document.
                      front_key=lambda i: "animal:" + "/".join(deck[i].values()),
-                     back_key=lambda i: "animal-back")
+                     back_key=lambda i: "animal-back",
+                     # The fronts carry no words: every locale's sheets reuse one drawing.
+                     shared=Shared(ctx.data, (fills_for(ctx), bleed)))
     c.save()
     return buffer.getvalue()
 

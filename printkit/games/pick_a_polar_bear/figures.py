@@ -19,7 +19,7 @@ from printkit.game import RenderContext
 from printkit.layout.geometry import CardBox, Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
-from printkit.render.pdf import draw_once
+from printkit.render.pdf import Shared, draw_once
 from printkit.render.text import Ink
 
 from .art import draw_animal, draw_feature_icon
@@ -66,11 +66,13 @@ def draw_card_picture(c: Canvas, box: Rect, values: Mapping[str, str],
 
     A rulebook shows the same few cards again and again at one size (the chain
     and setup figures); the picture is not simply scaled, because its thinnest
-    lines have a minimum width, so the size is part of the design's name.
+    lines have a minimum width, so the size is part of the design's name. The
+    picture depends on nothing else, so other documents reuse its drawing.
     """
     key = f"animal:{'/'.join(values.values())}:{box.width!r}x{box.height!r}"
     draw_once(c, key, (0, 0, box.width, box.height), (box.x, box.y),
-              lambda: draw_animal(c, Rect(0, 0, box.width, box.height), values, data))
+              lambda: draw_animal(c, Rect(0, 0, box.width, box.height), values, data),
+              shared=Shared(data))  # the rulebook and reference of every locale
 
 
 def chains(v: Verified) -> dict[int, list[tuple[str, str, list[str], bool]]]:
