@@ -6,9 +6,12 @@ Run by hand, never in the test suite (a run takes about a minute on 2 cores)::
     python3 bench/build_bench.py --jobs 2   # the parallel build with 2 processes
 
 Each scenario runs in a fresh Python process, so its CPU time (own and its
-workers') and its peak memory are its own:
+workers') and its peak memory are its own. The runs use a template cache folder of
+their own (``PRINTKIT_CACHE``), empty at the start:
 
-- ``full``: every game, every locale, A4, ``--jobs`` processes (default: cores), forced;
+- ``first``: the full build below on a machine that has never built: templates compiled;
+- ``full``: every game, every locale, A4, ``--jobs`` processes (default: cores), forced
+  (compiled templates cached, as after any earlier build);
 - ``one-job``: the same with one process;
 - ``noop``: a rebuild into the full build's folder with nothing changed;
 - ``catalog``: a copy of ``locales/`` with one Polish string changed, rebuilt into a copy
@@ -217,9 +220,9 @@ def scenario(name: str, work: Path, jobs: int) -> dict[str, object]:
     out = work / "out"
     wall0, (cpu0, _) = time.perf_counter(), _usage()
     info: dict[str, object] = {}
-    if name in ("full", "one-job"):
-        folder = out if name == "full" else work / "one-job"
-        info = _build(folder, jobs if name == "full" else 1, force=True)
+    if name in ("first", "full", "one-job"):
+        folder = {"first": work / "first", "full": out, "one-job": work / "one-job"}[name]
+        info = _build(folder, 1 if name == "one-job" else jobs, force=True)
     elif name == "noop":
         # As a user runs it: `printkit build` in a fresh process, which finds the whole
         # build up to date before importing the renderers (see printkit.uptodate).
@@ -264,9 +267,10 @@ def main() -> None:
     results: dict[str, dict] = {}
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
         work = Path(tmp)
-        for name in ("full", "one-job", "noop", "catalog", "reference"):
+        env = {**os.environ, "PRINTKIT_CACHE": str(work / "cache")}
+        for name in ("first", "full", "one-job", "noop", "catalog", "reference"):
             run = subprocess.run([sys.executable, __file__, "--scenario", name, "--work",
-                                  str(work), "--jobs", str(args.jobs)], cwd=ROOT,
+                                  str(work), "--jobs", str(args.jobs)], cwd=ROOT, env=env,
                                  capture_output=True, text=True, timeout=900)
             if run.returncode:
                 raise SystemExit(f"scenario {name} failed:\n{run.stderr}")
