@@ -31,7 +31,6 @@ from reportlab.platypus import (
     NextPageTemplate,
     PageBreak,
     PageTemplate,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -62,6 +61,7 @@ from printkit.guide.pages import (
 from printkit.layout.geometry import MM, mm
 from printkit.render import fonts
 from printkit.render.flow import ACCENT, FlowBuilder, FlowDocument, keep_headings
+from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
 from printkit.render.templating import render
 from printkit.render.text import Ink

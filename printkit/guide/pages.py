@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from printkit.guide.geometry import (
     IMPERIAL_INCHES,
@@ -31,6 +30,7 @@ from printkit.i18n import MINUS, Localizer
 from printkit.layout.geometry import Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
+from printkit.render.paragraph import Paragraph
 from printkit.render.text import Ink, markup_escape
 
 INK = colors.HexColor("#1f2430")

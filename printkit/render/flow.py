@@ -37,7 +37,6 @@ from reportlab.platypus import (
     KeepTogether,
     ListFlowable,
     ListItem,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -51,6 +50,7 @@ from printkit.errors import FitError, TranslationError
 from printkit.i18n import typography
 from printkit.layout.geometry import MM, Paper
 from printkit.render import fonts
+from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
 from printkit.render.text import markup_escape
 

@@ -17,12 +17,12 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from printkit.errors import FitError
 from printkit.i18n import typography
 from printkit.layout.geometry import Rect
 from printkit.render import fonts
+from printkit.render.paragraph import Paragraph
 
 
 def markup_escape(text: str) -> str:
