@@ -109,8 +109,7 @@ class _CompiledTemplates(FileSystemBytecodeCache):
     the template is compiled as if there were none.
     """
 
-    def __init__(self) -> None:
-        folder = cache_dir() / "templates"
+    def __init__(self, folder: Path) -> None:
         super().__init__(str(folder), "%s.jinja")
         self._ready = False
 
@@ -133,6 +132,14 @@ class _CompiledTemplates(FileSystemBytecodeCache):
             pass
 
 
+def _compiled_templates() -> _CompiledTemplates | None:
+    """The template cache, or none when there is no home folder to keep it in."""
+    try:
+        return _CompiledTemplates(cache_dir() / "templates")
+    except (RuntimeError, KeyError):  # Path.home() without $HOME or a password entry
+        return None
+
+
 def _new_environment(*folders: str) -> Environment:
     """An environment whose translations and locale filters read the render's localizer.
 
@@ -147,7 +154,7 @@ def _new_environment(*folders: str) -> Environment:
         undefined=StrictUndefined,
         extensions=JINJA_EXTENSIONS,
         keep_trailing_newline=False,
-        bytecode_cache=_CompiledTemplates(),
+        bytecode_cache=_compiled_templates(),
     )
     env.policies["ext.i18n.trimmed"] = TRIMMED
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True,  # type: ignore[attr-defined]

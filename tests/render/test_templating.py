@@ -60,7 +60,7 @@ def test_a_new_process_loads_compiled_templates_instead_of_compiling(
 
 
 def test_compile_settings_are_part_of_the_cache_key(monkeypatch: pytest.MonkeyPatch) -> None:
-    cache = templating._CompiledTemplates()
+    cache = templating._CompiledTemplates(Path("/unused"))
     key = cache.get_cache_key("rulebook.xml.j2", "/t/rulebook.xml.j2")
     monkeypatch.setattr(templating, "_COMPILE_SETTINGS", "trimmed=False")
     assert cache.get_cache_key("rulebook.xml.j2", "/t/rulebook.xml.j2") != key
@@ -74,6 +74,16 @@ def test_an_unusable_or_damaged_cache_only_means_compiling(
     monkeypatch.setenv("PRINTKIT_CACHE", str(blocked))
     assert _render_fresh(tmp_path, monkeypatch) == "<p>Plansza 3</p>"
 
+    monkeypatch.delenv("PRINTKIT_CACHE")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("HOME", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", no_home)
+    assert templating._compiled_templates() is None
+    assert _render_fresh(tmp_path, monkeypatch) == "<p>Plansza 3</p>"
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
     _render_fresh(tmp_path, monkeypatch)
     (entry,) = (tmp_path / "cache" / "templates").iterdir()
