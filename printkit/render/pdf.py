@@ -133,8 +133,8 @@ class Shared:
 
 
 #: Recorded drawings: (key, bbox, id of the data, settings) -> (the data, the form's
-#: operators, the PDF version they need). Emptied at the start of every build.
-_RECORDED: dict[tuple[object, ...], tuple[object, list[str], object]] = {}
+#: operators, the PDF features they ask for). Emptied at the start of every build.
+_RECORDED: dict[tuple[object, ...], tuple[object, list[str], tuple[str, ...]]] = {}
 
 
 def forget_recorded() -> None:
@@ -159,12 +159,20 @@ def _draw_form(canvas: Canvas, key: str, bbox: tuple[float, float, float, float]
     found = _RECORDED.get(memo)
     if found is not None and found[0] is shared.data:
         canvas._code.extend(found[1])
-        doc._pdfVersion = max(doc._pdfVersion, found[2])
+        doc.ensureMinPdfVersion(*found[2])
         return
+    # The PDF features the drawing asks for (transparency makes a file PDF 1.4), whatever
+    # this document already asked for: the next document may have asked for nothing.
+    asked: list[str] = []
+    ensure = doc.ensureMinPdfVersion
+    doc.ensureMinPdfVersion = lambda *keys: (asked.extend(keys), ensure(*keys))[-1]
     start = len(canvas._code)
-    draw()
+    try:
+        draw()
+    finally:
+        del doc.ensureMinPdfVersion
     if _replayable(canvas._code[start:]):
-        _RECORDED[memo] = (shared.data, canvas._code[start:], doc._pdfVersion)
+        _RECORDED[memo] = (shared.data, canvas._code[start:], tuple(asked))
 
 
 def draw_once(canvas: Canvas, key: str, bbox: tuple[float, float, float, float],

@@ -152,8 +152,10 @@ def test_the_glyph_check_still_rejects_a_missing_glyph() -> None:
 
 # --- drawings shared between documents -----------------------------------------------------
 
-def _one_form(design, shared: object | None, data: object) -> tuple[bytes, int]:  # type: ignore[no-untyped-def]
-    """A one-page document placing one form; the PDF and how often ``design`` ran."""
+def _one_form(design, shared: object | None, data: object,  # type: ignore[no-untyped-def]
+              before=None) -> tuple[bytes, int]:
+    """A one-page document placing one form (after drawing ``before`` on the page); the PDF
+    and how often ``design`` ran."""
     from io import BytesIO
 
     from printkit.render.pdf import Shared, draw_once, new_canvas
@@ -161,6 +163,8 @@ def _one_form(design, shared: object | None, data: object) -> tuple[bytes, int]:
     calls = []
     buffer = BytesIO()
     c = new_canvas(buffer, (200, 200), "shared", lang="en")
+    if before is not None:
+        before(c)
     draw_once(c, "design", (0, 0, 100, 100), (10, 10),
               lambda: (calls.append(1), design(c)),
               shared=Shared(data, shared) if shared is not None else None)
@@ -197,6 +201,25 @@ def test_a_shared_drawing_is_recorded_once_and_written_the_same_in_the_next_docu
     assert _one_form(_vector, "normal", {"game": "one"})[1] == 1
     forget_recorded()
     assert _one_form(_vector, "normal", data)[1] == 1
+
+
+def test_a_written_again_drawing_asks_only_for_the_pdf_version_it_needs() -> None:
+    """A drawing recorded in a document that was PDF 1.4 already (for something else) does not
+    make the next document 1.4 when the drawing itself needs nothing newer."""
+    from printkit.render.pdf import forget_recorded
+
+    def plain(c) -> None:  # type: ignore[no-untyped-def]
+        c.rect(10, 10, 20, 20, fill=1)
+
+    forget_recorded()
+    data = {"game": "one"}
+    first, _ = _one_form(plain, "normal", data, before=_vector)
+    assert b"%PDF-1.4" in first[:10]
+    again, ran = _one_form(plain, "normal", data)
+    assert ran == 0
+    assert again == _one_form(plain, None, data)[0]
+    assert b"%PDF-1.3" in again[:10]
+    forget_recorded()
 
 
 def test_a_drawing_with_words_or_resources_is_never_written_again() -> None:
