@@ -95,9 +95,11 @@ def _join_list(context: Context, items: Any) -> str:
     return _localizer(context).list([str(i) for i in items])
 
 
-#: Everything besides a template's own text that changes what it compiles to.
-_COMPILE_SETTINGS = repr((jinja2.__version__, JINJA_EXTENSIONS, TRIMMED, "autoescape",
-                          "no trailing newline"))
+def _compile_settings(env: Environment) -> str:
+    """Everything besides a template's own text that changes what it compiles to."""
+    return repr((jinja2.__version__, sorted(env.extensions), env.autoescape,
+                 env.policies.get("ext.i18n.trimmed"), env.keep_trailing_newline,
+                 env.trim_blocks, env.lstrip_blocks, env.newline_sequence))
 
 
 class _CompiledTemplates(FileSystemBytecodeCache):
@@ -109,12 +111,13 @@ class _CompiledTemplates(FileSystemBytecodeCache):
     the template is compiled as if there were none.
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, settings: str) -> None:
         super().__init__(str(folder), "%s.jinja")
+        self._settings = settings
         self._ready = False
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
-        return sha1(f"{_COMPILE_SETTINGS}|{name}|{filename}".encode()).hexdigest()
+        return sha1(f"{self._settings}|{name}|{filename}".encode()).hexdigest()
 
     def load_bytecode(self, bucket: Bucket) -> None:
         try:
@@ -132,10 +135,11 @@ class _CompiledTemplates(FileSystemBytecodeCache):
             pass
 
 
-def _compiled_templates() -> _CompiledTemplates | None:
-    """The template cache, or none when there is no home folder to keep it in."""
+def _compiled_templates(env: Environment) -> _CompiledTemplates | None:
+    """The template cache for ``env`` as configured, or none when there is no home folder
+    to keep it in."""
     try:
-        return _CompiledTemplates(cache_dir() / "templates")
+        return _CompiledTemplates(cache_dir() / "templates", _compile_settings(env))
     except (RuntimeError, KeyError):  # Path.home() without $HOME or a password entry
         return None
 
@@ -154,13 +158,13 @@ def _new_environment(*folders: str) -> Environment:
         undefined=StrictUndefined,
         extensions=JINJA_EXTENSIONS,
         keep_trailing_newline=False,
-        bytecode_cache=_compiled_templates(),
     )
     env.policies["ext.i18n.trimmed"] = TRIMMED
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True,  # type: ignore[attr-defined]
                                   pgettext=_pgettext, npgettext=_npgettext)
     env.filters["number"] = _number
     env.filters["join_list"] = _join_list
+    env.bytecode_cache = _compiled_templates(env)
     return env
 
 

@@ -59,11 +59,13 @@ def test_a_new_process_loads_compiled_templates_instead_of_compiling(
     assert _render_fresh(tmp_path, monkeypatch) == "<p>3 Plansza</p>"
 
 
-def test_compile_settings_are_part_of_the_cache_key(monkeypatch: pytest.MonkeyPatch) -> None:
-    cache = templating._CompiledTemplates(Path("/unused"))
-    key = cache.get_cache_key("rulebook.xml.j2", "/t/rulebook.xml.j2")
-    monkeypatch.setattr(templating, "_COMPILE_SETTINGS", "trimmed=False")
-    assert cache.get_cache_key("rulebook.xml.j2", "/t/rulebook.xml.j2") != key
+def test_compile_settings_are_part_of_the_cache_key() -> None:
+    env = templating._new_environment("/t")
+    key = env.bytecode_cache.get_cache_key("rulebook.xml.j2", "/t/rulebook.xml.j2")
+    env.policies["ext.i18n.trimmed"] = not templating.TRIMMED  # other msgids
+    other = templating._compiled_templates(env)
+    assert other is not None
+    assert other.get_cache_key("rulebook.xml.j2", "/t/rulebook.xml.j2") != key
 
 
 def test_an_unusable_or_damaged_cache_only_means_compiling(
@@ -82,7 +84,7 @@ def test_an_unusable_or_damaged_cache_only_means_compiling(
         raise RuntimeError("Could not determine home directory.")
 
     monkeypatch.setattr(Path, "home", no_home)
-    assert templating._compiled_templates() is None
+    assert templating._compiled_templates(templating.Environment()) is None
     assert _render_fresh(tmp_path, monkeypatch) == "<p>Plansza 3</p>"
     monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
     _render_fresh(tmp_path, monkeypatch)
