@@ -85,9 +85,9 @@ class _SharedSubsetFont(TTFont):
         for name in names:
             font = doc.idToObject["BasicFonts"].dict[name]
             font.Widths = _formatted(font.Widths, doc)
-            base = font.BaseFont
-            for key in (f"fontFile:{self.face.filename}({base})", f"toUnicodeCMap:{base}"):
-                if doc.compression:
+            if doc.compression:
+                base = font.BaseFont
+                for key in (f"fontFile:{self.face.filename}({base})", f"toUnicodeCMap:{base}"):
                     _compress_once(doc.idToObject[key])
 
 

@@ -165,7 +165,12 @@ def _draw_form(canvas: Canvas, key: str, bbox: tuple[float, float, float, float]
     # this document already asked for: the next document may have asked for nothing.
     asked: list[str] = []
     ensure = doc.ensureMinPdfVersion
-    doc.ensureMinPdfVersion = lambda *keys: (asked.extend(keys), ensure(*keys))[-1]
+
+    def noting(*keys: str) -> None:
+        asked.extend(keys)
+        ensure(*keys)
+
+    doc.ensureMinPdfVersion = noting
     start = len(canvas._code)
     try:
         draw()
