@@ -53,6 +53,8 @@ class Example:
     source: str = ""
     #: The words of the reason the rules refuse the last step for, if the example says so.
     refused: str | None = None
+    #: The ids of the game's rules (rules.toml) this example shows.
+    shows: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -116,6 +118,7 @@ def example_file_schema(game: ExampleSchema) -> Table:
         "steps": Array(game.step, min_items=game.min_steps, required=game.min_steps > 0,
                        default=[]),
         "expect": expect,
+        "shows": Array(Value(str, pattern=ID_PATTERN), required=False, default=[]),
     })
     return Table({
         "game": Value(str, required=False),
@@ -152,7 +155,7 @@ def load_examples(path: Path, game_id: str, schema: ExampleSchema,
         examples.append(Example(
             game=game_id, id=entry["id"], title=entry["title"], rules=entry["rules"],
             setup=entry["setup"], steps=tuple(entry["steps"]), expect=expect,
-            source=name, refused=refused,
+            source=name, refused=refused, shows=tuple(entry["shows"]),
         ))
     if errors:
         raise DataErrors(errors)

@@ -97,6 +97,7 @@ _ENTRY = Table({
     "setup": _open(),
     "steps": Array(_open(True), required=False, default=[], max_items=1000),
     "expect": _open(True),
+    "shows": Array(Value(str, pattern=ID_PATTERN), required=False, default=[]),
 })
 _FILE = Table({"game": Value(str, required=False), "examples": Array(_ENTRY, min_items=1)})
 
@@ -226,7 +227,8 @@ def load_examples(path: Path, game_id: str, schema: ExampleSchema,
         out.append(Example(game=game_id, id=entry["id"], title=entry["title"],
                            rules=entry["rules"], setup=entry["setup"],
                            steps=tuple(entry["steps"]), expect=expect, source=name,
-                           refused=None if refused is None else str(refused)))
+                           refused=None if refused is None else str(refused),
+                           shows=tuple(entry["shows"])))
     if errors:
         raise DataErrors(errors)
     return out

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from itertools import count
 from pathlib import Path
 
-from printkit import games
+from printkit import games, trace
 from printkit.errors import BuildError, PrintkitError, TranslationErrors, UsageError
 from printkit.fingerprint import (
     STORE_NAME,
@@ -199,7 +199,10 @@ def _render_document(task: tuple[str, str, str]) -> tuple:
         pdf = game.document(doc_id).render(_context(game, locale, doc_id, localizer))
     except PrintkitError as exc:
         return _failure(exc)
-    return ("ok", pdf, sorted(localizer.used), sorted(localizer.missing), _previews(pdf))
+    # Missing translations (catalog keys) and other warnings (whole lines) travel, and are
+    # remembered for the incremental build, together.
+    return ("ok", pdf, sorted(localizer.used), sorted(localizer.missing | localizer.notes),
+            _previews(pdf))
 
 
 def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple:
@@ -371,8 +374,14 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         progress(f"checking {game.id}: data and worked examples")
         try:
             prepared[game.id] = _prepare(game)
+            untraced = trace.coverage_problems(game, (v.example for v in
+                                                      prepared[game.id][1].values()))
         except PrintkitError as exc:
             errors.append(exc)
+            continue
+        if untraced and options.strict:
+            errors.append(trace.TraceError(untraced))
+        result.warnings += [f"warning: {line}" for line in untraced]
     if errors:
         raise BuildError(errors)
     _JOB = _Job(prepared, paper, spec, options.strict, options.previews)
@@ -474,6 +483,9 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
             result.warnings += [f"warning: {line}; English used"
                                 for line in localizer.catalog.rejected]
         for key in sorted(missing[code]):
+            if key.startswith("warning: "):
+                result.warnings.append(key)
+                continue
             context, _, msgid = key.rpartition("\x04")
             shown = f"{msgid!r} (context {context!r})" if context else repr(msgid)
             result.warnings.append(f"warning: locale {code}: no translation for {shown}; "

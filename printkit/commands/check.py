@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit import games
+from printkit import games, trace
 from printkit.components import game_warnings
 from printkit.errors import UsageError
 from printkit.examples import check as check_example
@@ -56,10 +56,14 @@ def check(game_ids: list[str] | None = None, examples_file: Path | None = None) 
 def check_warnings(game_ids: list[str] | None = None,
                    examples_file: Path | None = None) -> list[str]:
     """``warning: …`` lines about the checked games' data that do not fail a check: images
-    that would print below 200 dpi (one line per image, for standard error)."""
+    that would print below 200 dpi (one line per image, for standard error), and rules
+    that no example shows and no engine test names (:mod:`printkit.trace`)."""
     if examples_file is not None:
         return game_warnings([games.get(_file_game(examples_file, game_ids))])
-    return game_warnings(games.select(game_ids))
+    selected = games.select(game_ids)
+    untraced = [f"warning: {line}" for game in selected if game.replay is not None
+                for line in trace.coverage_problems(game, game.load_examples())]
+    return game_warnings(selected) + untraced
 
 
 def _file_game(path: Path, game_ids: list[str] | None) -> str:

@@ -235,6 +235,9 @@ class Localizer:
     catalog: Catalog | None = None
     missing: set[str] = field(default_factory=set)
     used: set[str] = field(default_factory=set)
+    #: Other ``warning: …`` lines about the document being rendered (rules it leaves
+    #: unstated, see :mod:`printkit.trace`); reported with the missing translations.
+    notes: set[str] = field(default_factory=set)
 
     @classmethod
     def for_locale(cls, code: str, strict: bool = False, root: Path | None = None) -> Localizer:
@@ -288,6 +291,20 @@ class Localizer:
 
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self.code)
+
+    def words(self, value: int) -> str:
+        """A count from 0 to 12 spelt out as the locale writes it ("three", "trzy"), for the
+        sentences whose style wants it; larger numbers, and languages num2words does not
+        know, in digits. Grammatical agreement (Polish "dwa"/"dwie") is the translator's
+        call: each entry may use the digits twin instead (see :mod:`printkit.i18n.checks`)."""
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12:
+            return self.number(value)
+        from num2words import num2words
+
+        try:
+            return num2words(value, lang=self.code)
+        except NotImplementedError:
+            return self.number(value)
 
     def signed(self, value: int) -> str:
         """A number as printed on a card: a true minus sign (U+2212), then the locale's digits."""

@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape
 
 from pypdf import PdfReader
 
-from printkit import games
+from printkit import games, trace
 from printkit.errors import FitError, PrintkitError, UsageError
 from printkit.i18n import Localizer, catalog_path, read_po_file, shipped_locales
 from printkit.i18n.checks import problems
@@ -50,6 +50,8 @@ class Row:
     comment: str
     printed: str
     detail: str
+    #: The ids of the rules (the game's rules.toml) whose passages print this entry.
+    rules: str = ""
 
 
 def _squash(text: str) -> str:
@@ -66,7 +68,8 @@ class _Page:
 
 def rendered_pages(code: str) -> tuple[list[tuple[str, _Page]], list[str]]:
     """Every page of every document of every game in ``code``: (game id, page), and the
-    messages of documents that could not be rendered (a label too long for its box)."""
+    messages of documents that could not be rendered (a label too long for its box).
+    The rulebooks' and references' marked passages go to :data:`trace.PASSAGES` if set."""
     from printkit.commands.build import _prepare
     from printkit.game import GUIDE, RenderContext
 
@@ -124,7 +127,13 @@ def review_rows(code: str, root: Path | None = None) -> list[Row]:
                          f"{', '.join(shipped_locales(root)[1:])}")
     catalog = read_po_file(code, catalog_path(code, root))
     terms = load_glossary(code, root)
-    pages, failures = rendered_pages(code)
+    marked: list[tuple[str, tuple[str, ...], str]] = []
+    token = trace.PASSAGES.set(marked)
+    try:
+        pages, failures = rendered_pages(code)
+    finally:
+        trace.PASSAGES.reset(token)
+    passages = [(game, ids, _squash(text)) for game, ids, text in marked]
     rows: list[Row] = []
     for message in catalog:
         if not message.id:
@@ -156,12 +165,28 @@ def review_rows(code: str, root: Path | None = None) -> list[Row]:
                         source="\n".join(ids), translation="\n".join(strings),
                         comment="\n".join(_paragraphs([*message.auto_comments,
                                                         *message.user_comments])),
-                        printed=printed, detail="; ".join(detail)))
+                        printed=printed, detail="; ".join(detail),
+                        rules=_rules(shown[:2], owners, passages)))
     rows.sort(key=lambda r: STATUSES.index(r.status))
     return rows
 
 
-FIELDS = ("status", "context", "source", "translation", "comment", "printed", "detail")
+def _rules(texts: list[str], owners: set[str],
+           passages: list[tuple[str, tuple[str, ...], str]]) -> str:
+    """The ids of the rules whose marked passages hold the entry's text, in order."""
+    found: dict[str, None] = {}
+    for text in texts:
+        fragments = _fragments(text)
+        if not fragments:
+            continue
+        for game, ids, passage in passages:
+            if (COMMON in owners or game in owners) and all(f in passage for f in fragments):
+                found.update(dict.fromkeys(ids))
+    return ", ".join(found)
+
+
+FIELDS = ("status", "context", "source", "translation", "comment", "printed", "rules",
+          "detail")
 
 
 def review_csv(rows: list[Row]) -> bytes:
@@ -186,6 +211,8 @@ def _xml_lines(rows: list[Row], code: str) -> Iterator[str]:
         if row.comment:
             yield f"<p><i>note:</i> {_br(row.comment, english=True)}</p>"
         yield f"<p><i>printed in:</i> {escape(row.printed) or 'not found on a page'}</p>"
+        if row.rules:
+            yield f"<p><i>rules:</i> {escape(row.rules)}</p>"
         if row.detail:
             yield f"<p><b>problem:</b> {escape(row.detail)}</p>"
     yield "</document>"

@@ -12,7 +12,12 @@ page. Vocabulary::
       <ul><li>…</li></ul>  <ol><li>…</li></ol>
       <box>…block elements…</box>          (a framed, kept-together block)
       <figure name="track" example="…">caption</figure>
+      <colophon>…</colophon>                (small closing lines at the very end)
     </document>
+
+Any block element may carry ``rule="id id…"``: it states those rules of the
+game (``rules.toml``); :mod:`printkit.trace` reads them from the XML, the
+layout ignores them.
 
 Every ``<h1>`` becomes a top-level entry of the PDF outline (bookmarks) and
 every ``<h2>`` an entry nested under the ``<h1>`` before it, titled with the
@@ -114,6 +119,10 @@ def _styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
                                leading=16 * scale, alignment=TA_CENTER, spaceAfter=0),
         "note": ParagraphStyle("note", base, fontSize=9 * scale, leading=12 * scale,
                                alignment=TA_LEFT),
+        "colophon": ParagraphStyle("colophon", base, fontName=fonts.ITALIC, fontSize=8 * scale,
+                                   leading=10.5 * scale, alignment=TA_CENTER,
+                                   textColor=colors.HexColor("#5a5f6b"), spaceBefore=10 * scale,
+                                   spaceAfter=0),
     }
 
 
@@ -262,6 +271,8 @@ class FlowBuilder:
         """The flowables of one element; ``more`` says whether anything follows it."""
         tag = element.tag
         if tag in ("title", "subtitle", "p"):
+            return [self.para(element, tag)]
+        if tag == "colophon":
             return [self.para(element, tag)]
         if tag in ("h1", "h2", "h3"):
             # Keep a heading with the start of what follows it.

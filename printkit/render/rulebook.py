@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from printkit import trace
 from printkit.game import RenderContext
 from printkit.render.flow import FigureMaker, FlowDocument, render_flow
 from printkit.render.templating import render
@@ -26,7 +27,15 @@ def render_rulebook_template(ctx: RenderContext, template: str,
     xml = render(template, ctx.localizer, project_templates=getattr(ctx.game, "templates", None),
                  data=ctx.data,
                  examples=list(ctx.examples.values()), **context)
-    subject = ctx._(ctx.game.document(ctx.document).title)
+    document = ctx.game.document(ctx.document)
+    problems = trace.document_problems(ctx.game, document.kind, xml,
+                                       f"locale {ctx.localizer.code}: {ctx.document}")
+    if problems and ctx.localizer.strict:
+        raise trace.TraceError(problems)
+    ctx.localizer.notes.update(f"warning: {p}" for p in problems)
+    if (seen := trace.PASSAGES.get()) is not None:
+        seen += [(ctx.game.id, ids, text) for ids, text in trace.passages(xml)]
+    subject = ctx._(document.title)
     return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
                                     locale=ctx.localizer.code, document=ctx.document,
                                     figures=figures, subject=subject, compact=compact))
