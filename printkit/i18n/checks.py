@@ -20,6 +20,14 @@ _TAG = re.compile(r"<[^>]*>")
 ALLOWED_TAGS = ("<b>", "</b>", "<i>", "</i>")
 #: The variable a plural form may leave out when it spells the number as a word.
 COUNTS = {"num", "count"}
+#: Every count comes as digits (``%(dice)s``) and as its twin in words
+#: (``%(dice_words)s``, see printkit.render.templating): a translation uses whichever its
+#: language's style wants, whichever one the English uses.
+WORDS = "_words"
+
+
+def _twin(name: str) -> str:
+    return name[:-len(WORDS)] if name.endswith(WORDS) else name + WORDS
 
 
 def placeholders(text: str) -> set[str]:
@@ -52,10 +60,10 @@ def problems(msgid: str | tuple[str, ...], strings: Iterable[str]) -> list[str]:
         if not text:
             continue
         have = placeholders(text)
-        lost = source - have - (COUNTS if plural else set())
+        lost = {n for n in source - have - (COUNTS if plural else set()) if _twin(n) not in have}
         if lost:
             found.append(f"drops placeholder {', '.join(f'%({n})s' for n in sorted(lost))}")
-        extra = have - source
+        extra = {n for n in have - source if _twin(n) not in source}
         if extra:
             found.append(f"adds placeholder {', '.join(f'%({n})s' for n in sorted(extra))} "
                          f"that the source does not have")

@@ -37,6 +37,7 @@ from markupsafe import Markup, escape
 
 from printkit.errors import PrintkitError, TemplateError
 from printkit.i18n import Localizer
+from printkit.i18n.checks import WORDS
 from printkit.resources import cache_dir, templates_dir
 
 #: Options shared by rendering and by message extraction.
@@ -64,29 +65,65 @@ def _localizer(context: Context) -> Localizer:
     return found
 
 
-@pass_context
-def _gettext(context: Context, message: str) -> Markup:
-    return safe_translation(_localizer(context).gettext(message))
+def _formatted(context: Context, text: str, variables: dict[str, Any]) -> Markup:
+    """A translation, escaped, with its placeholders filled in.
+
+    Every count also comes as its twin in words (``%(dice_words)s`` beside
+    ``%(dice)s``), so a translation may spell a small count out where its language's
+    style wants it, whichever the English uses (see :mod:`printkit.i18n.checks`).
+    This is Jinja2's new-style gettext formatting, plus the twins.
+    """
+    localizer = _localizer(context)
+    for name, value in list(variables.items()):
+        count = _count(value)
+        if count is not None:
+            variables.setdefault(name + WORDS, localizer.words(count))
+    return safe_translation(text) % variables
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        return int(value)
+    return None
 
 
 @pass_context
-def _ngettext(context: Context, singular: str, plural: str, n: int) -> Markup:
-    return safe_translation(_localizer(context).ngettext(singular, plural, n))
+def _gettext(context: Context, message: str, **variables: Any) -> Markup:
+    return _formatted(context, _localizer(context).gettext(message), variables)
 
 
 @pass_context
-def _pgettext(context: Context, msgctxt: str, message: str) -> Markup:
-    return safe_translation(_localizer(context).pgettext(msgctxt, message))
+def _ngettext(context: Context, singular: str, plural: str, n: int, **variables: Any) -> Markup:
+    variables.setdefault("num", n)
+    return _formatted(context, _localizer(context).ngettext(singular, plural, n), variables)
 
 
 @pass_context
-def _npgettext(context: Context, msgctxt: str, singular: str, plural: str, n: int) -> Markup:
-    return safe_translation(_localizer(context).npgettext(msgctxt, singular, plural, n))
+def _pgettext(context: Context, msgctxt: str, message: str, **variables: Any) -> Markup:
+    variables.setdefault("context", msgctxt)
+    return _formatted(context, _localizer(context).pgettext(msgctxt, message), variables)
+
+
+@pass_context
+def _npgettext(context: Context, msgctxt: str, singular: str, plural: str, n: int,
+               **variables: Any) -> Markup:
+    variables.setdefault("context", msgctxt)
+    variables.setdefault("num", n)
+    return _formatted(context, _localizer(context).npgettext(msgctxt, singular, plural, n),
+                      variables)
 
 
 @pass_context
 def _number(context: Context, value: Any) -> str:
     return _localizer(context).number(value)
+
+
+@pass_context
+def _words(context: Context, value: Any) -> str:
+    """A small count in words in the reader's language ("two", "dos", "zwei"), else digits."""
+    return _localizer(context).words(value)
 
 
 @pass_context
@@ -160,10 +197,14 @@ def _new_environment(*folders: str) -> Environment:
         keep_trailing_newline=False,
     )
     env.policies["ext.i18n.trimmed"] = TRIMMED
-    env.install_gettext_callables(_gettext, _ngettext, newstyle=True,  # type: ignore[attr-defined]
-                                  pgettext=_pgettext, npgettext=_npgettext)
+    # New-style gettext (the callables format their own placeholders), with printkit's
+    # own callables: they escape the translation and add the counts' twins in words.
+    env.newstyle_gettext = True  # type: ignore[attr-defined]
+    env.globals.update(gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext,
+                       npgettext=_npgettext)
     env.filters["number"] = _number
     env.filters["join_list"] = _join_list
+    env.filters["words"] = _words
     env.bytecode_cache = _compiled_templates(env)
     return env
 
