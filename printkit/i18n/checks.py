@@ -18,8 +18,9 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 _PERCENT = re.compile(r"%(?:\(\w+\)[sd]|%)")
 _TAG = re.compile(r"<[^>]*>")
 ALLOWED_TAGS = ("<b>", "</b>", "<i>", "</i>")
-#: The variable a plural form may leave out when it spells the number as a word.
-COUNTS = {"num", "count"}
+#: The variables a plural form may leave out when it spells the number as a word (and
+#: their twins in words, see WORDS).
+COUNTS = {"num", "count", "num_words", "count_words"}
 #: Every count comes as digits (``%(dice)s``) and as its twin in words
 #: (``%(dice_words)s``, see printkit.render.templating): a translation uses whichever its
 #: language's style wants, whichever one the English uses.

@@ -91,9 +91,12 @@ def extract_toml(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
     plural message (``plural = ["%(num)s day", "%(num)s days"]``) is extracted as
     ``ngettext`` is, both forms.
     """
+    name = getattr(fileobj, "name", "")
+    if str(name).endswith("rules.toml"):
+        # A game's list of rules (printkit.trace) quotes the original; nothing in it is printed.
+        return
     raw = fileobj.read()
     data = tomllib.loads(raw.decode("utf-8"))
-    name = getattr(fileobj, "name", "")
     keys = TRANSLATABLE_KEYS | (EXAMPLE_KEYS if str(name).endswith("examples.toml") else set())
     lines = raw.decode("utf-8").splitlines()
     tags = tuple(comment_tags or ())
