@@ -36,12 +36,15 @@ CREATOR = f"printkit {__version__}"
 class KitPart:
     """One document of a kit, already rendered."""
 
-    #: The document's translated title, e.g. "Regelheft"; its bookmark's title.
-    title: str
+    #: The document's translated title, e.g. "Regelheft"; its bookmark's title. None for a
+    #: part with no bookmark of its own (a page left blank between two documents).
+    title: str | None
     #: The document's own PDF bytes.
     pdf: bytes
     #: Short page-label prefix, e.g. "Rulebook" translated: its pages show as "Rulebook 3".
     label: str
+    #: The number of its first page's label ("Rulebook 9" for a blank page after 8 pages).
+    start: int = 1
 
 
 #: The page tree ReportLab writes, and pdfmerge in the same form: one flat Pages object.
@@ -63,7 +66,8 @@ def page_count(pdf: bytes) -> int:
 def file_id(parts: Sequence[KitPart], title: str, lang: str) -> bytes:
     """16 bytes that identify the combined file, the same every time for the same input."""
     digest = hashlib.sha256()
-    for field in (title, lang, *(x for p in parts for x in (p.title, p.label))):
+    for field in (title, lang, *(x for p in parts for x in (p.title or "", p.label,
+                                                             str(p.start)))):
         data = field.encode("utf-8")
         digest.update(len(data).to_bytes(8, "big") + data)
     for part in parts:
@@ -100,9 +104,9 @@ def combine_with_pypdf(parts: Sequence[KitPart], title: str, lang: str) -> bytes
             raise ValueError(f"kit part {part.title!r} has no pages")
         first = len(writer.pages)
         # The part's bookmark points at its first page; its own outline nests under it.
-        writer.append(reader, outline_item=part.title, import_outline=True)
+        writer.append(reader, outline_item=part.title, import_outline=part.title is not None)
         writer.set_page_label(first, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL,
-                              prefix=f"{part.label} ", start=1)
+                              prefix=f"{part.label} ", start=part.start)
 
     # Replaces pypdf's own Producer; pypdf adds no CreationDate or ModDate.
     writer.metadata = {"/Title": title, "/Author": "printkit", "/Creator": CREATOR,

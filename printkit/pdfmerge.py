@@ -38,11 +38,14 @@ class Unsupported(Exception):
 
 
 class Part(Protocol):
-    """What :func:`merge` needs of one document (printkit.kit.KitPart has it)."""
+    """What :func:`merge` needs of one document (printkit.kit.KitPart has it): ``title`` is
+    its bookmark (None: no bookmark, as for a page left blank), its pages are labelled
+    ``label`` and numbered from ``start``."""
 
-    title: str
+    title: str | None
     pdf: bytes
     label: str
+    start: int
 
 
 class Ref(NamedTuple):
@@ -417,14 +420,20 @@ def merge(parts: Sequence[Part], *, info: Mapping[str, str], lang: str, ident: b
     # Object indexes: 0 Catalog, 1 Info, 2 Pages, 3 Outlines, then a bookmark per part, then
     # every part's objects in order. References inside the parts are renumbered to these.
     catalog, info_at, pages_at, outlines_at, marks = 0, 1, 2, 3, 4
-    objects: list[_Object] = [_Object(b"", [], b"")] * (marks + len(parts))
+    titles = sum(part.title is not None for part in parts)
+    if not titles:
+        raise ValueError("a kit needs at least one part with a title")
+    objects: list[_Object] = [_Object(b"", [], b"")] * (marks + titles)
     kids: list[int] = []
     firsts: list[int] = []
     tops: list[tuple[int, int] | None] = []
     for index, document in enumerate(documents):
         local = {document.pages_root: pages_at}
         if document.outlines_root is not None:
-            local[document.outlines_root] = marks + index
+            if parts[index].title is None:
+                raise Unsupported("an untitled part has an outline of its own")
+            local[document.outlines_root] = marks + sum(p.title is not None
+                                                        for p in parts[:index])
         local.update((num, len(objects) + i) for i, num in enumerate(document.objects))
         for obj in document.objects.values():
             obj.refs = [local[r] for r in obj.refs]
@@ -437,25 +446,29 @@ def merge(parts: Sequence[Part], *, info: Mapping[str, str], lang: str, ident: b
     objects[pages_at] = _new(
         b"<<\n/Count %d /Kids [ " % len(kids), *(x for k in kids for x in (k, b" ")),
         b"] /Type /Pages\n>>")
+    # A bookmark per titled part, in order; a part without a title (a blank page) has none.
+    titled = [i for i, part in enumerate(parts) if part.title is not None]
+    mark_of = {index: marks + n for n, index in enumerate(titled)}
     shown = 0
-    for index, (part, document, first, top) in enumerate(
-            zip(parts, documents, firsts, tops, strict=True)):
+    for n, index in enumerate(titled):
+        part, document, first, top = parts[index], documents[index], firsts[index], tops[index]
         pieces: list[bytes | int] = [b"<<\n/Title ", text_string(part.title), b" /Parent ",
                                      outlines_at, b" /Dest [ ", first, b" /Fit ]"]
-        if index > 0:
-            pieces += [b" /Prev ", marks + index - 1]
-        if index < len(parts) - 1:
-            pieces += [b" /Next ", marks + index + 1]
+        if n > 0:
+            pieces += [b" /Prev ", mark_of[titled[n - 1]]]
+        if n < len(titled) - 1:
+            pieces += [b" /Next ", mark_of[titled[n + 1]]]
         if top is not None:
             pieces += [b" /First ", top[0], b" /Last ", top[1], b" /Count %d" % document.visible]
-        objects[marks + index] = _new(*pieces, b"\n>>")
+        objects[mark_of[index]] = _new(*pieces, b"\n>>")
         shown += 1 + document.visible
     objects[outlines_at] = _new(b"<<\n/Type /Outlines /First ", marks, b" /Last ",
-                                     marks + len(parts) - 1, b" /Count %d\n>>" % shown)
+                                     marks + len(titled) - 1, b" /Count %d\n>>" % shown)
     labels: list[bytes] = []
     start = 0
     for part, document in zip(parts, documents, strict=True):
-        labels.append(b"%d << /S /D /P %s /St 1 >>" % (start, text_string(part.label + " ")))
+        labels.append(b"%d << /S /D /P %s /St %d >>" % (start, text_string(part.label + " "),
+                                                         part.start))
         start += len(document.kids)
     objects[catalog] = _new(
         b"<<\n/Type /Catalog /Pages ", pages_at, b" /Outlines ", outlines_at,

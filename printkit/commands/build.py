@@ -26,6 +26,7 @@ from printkit.fingerprint import (
 from printkit.game import GUIDE, Game, RenderContext
 from printkit.i18n import N_, Localizer, shipped_locales
 from printkit.i18n.glossary import glossary_problems
+from printkit.guide import bill_of_materials, materials, print_order
 from printkit.kit import KitPart, combine, page_count
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
 from printkit.output import commit
@@ -33,6 +34,7 @@ from printkit.preview import COVER, preview_name, preview_pattern, render_previe
 from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
 from printkit.render.pdf import forget_recorded
+from printkit.runs import Slot, blank_page, in_kit, plan, run_file
 from printkit.resources import builtin_folder
 from printkit.uptodate import Request, build_digest, remember
 
@@ -213,17 +215,57 @@ def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple
     localizer = Localizer.for_locale(locale, strict=_JOB.strict)
     ctx = _context(game, locale, GUIDE.id, localizer)
     try:
-        guide = GUIDE.render(replace(ctx, pages={k: page_count(v) for k, v in docs.items()}))
-        parts = [KitPart(title=ctx._(doc.title), pdf=pdf, label=ctx._(doc.title))
-                 for doc, pdf in ((GUIDE, guide),
-                                  *((game.document(k), v) for k, v in docs.items()))]
-        kit = combine(parts, f"{ctx.data['title']} · {ctx._(KIT_TITLE)}", locale)
+        counts = {k: page_count(v) for k, v in docs.items()}
+        guide = GUIDE.render(replace(ctx, pages=counts))
+        pdfs = {GUIDE.id: guide, **docs}
+        order = print_order(bill_of_materials(ctx, counts))
+        kit = _print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE)
+        runs = {run.id: _print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id])
+                for run in plan(order)}
     except PrintkitError as exc:
         return _failure(exc)
-    pages = {GUIDE.id: page_count(guide), **{k: page_count(v) for k, v in docs.items()}}
+    pages = {GUIDE.id: page_count(guide), **counts}
     data = kit_data(ctx, pages)
-    return ("ok", (guide, kit, data), sorted(localizer.used), sorted(localizer.missing),
+    return ("ok", (guide, kit, runs, data), sorted(localizer.used), sorted(localizer.missing),
             _previews(guide))
+
+
+#: The title of each print run's file (the guide names the file, the PDF viewer this).
+RUN_TITLES = {
+    # TRANSLATORS: the title of a print-run file (in the PDF viewer's title bar, after the game's
+    # name): the single-sided pages to print on paper.
+    "paper": N_("Print run: paper, single-sided"),
+    # TRANSLATORS: the title of a print-run file (in the PDF viewer's title bar, after the game's
+    # name): the single-sided pages to print on card.
+    "card": N_("Print run: card, single-sided"),
+    # TRANSLATORS: the title of a print-run file (in the PDF viewer's title bar, after the game's
+    # name): the pages to print double-sided on card.
+    "duplex": N_("Print run: card, double-sided"),
+}
+
+
+def _print_file(ctx: RenderContext, pdfs: dict[str, bytes], slots: tuple[Slot, ...],
+                title: str) -> bytes:
+    """The documents of ``slots`` in one PDF, with a page left blank (and saying so) before
+    each double-sided one that would otherwise start on an even page."""
+    game = ctx.game
+    parts: list[KitPart] = []
+    for slot in slots:
+        doc = GUIDE if slot.document == GUIDE.id else game.document(slot.document)
+        name = ctx._(doc.title)
+        if slot.blank_before:
+            before = parts[-1]
+            parts.append(KitPart(title=None, pdf=_blank(ctx), label=before.label,
+                                 start=before.start + page_count(before.pdf)))
+        parts.append(KitPart(title=name, pdf=pdfs[slot.document], label=name))
+    return combine(parts, f"{ctx.data['title']} · {ctx._(title)}", ctx.localizer.code)
+
+
+def _blank(ctx: RenderContext) -> bytes:
+    # TRANSLATORS: the guide: alone on a page left blank so that the calibration front is an odd
+    # page; centred, in italics.
+    return blank_page(ctx.paper, ctx.localizer.code,
+                      ctx._("This page is intentionally left blank."), ctx.data["title"])
 
 
 #: Rough cost of a guide and kit (the guide, then merging every document into the kit).
@@ -392,6 +434,13 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     failed: set[tuple[str, str]] = set()
     done = [0]
 
+    def run_ids(game: Game) -> list[str]:
+        """The print runs of a game's kit: which there are depends on its documents' kinds
+        and the card layout, not on their page counts."""
+        order = print_order(materials(game.documents, spec.layout,
+                                      {d.id: 1 for d in game.documents}))
+        return [run.id for run in plan(order)]
+
     def guide_and_kit(game_id: str, locale: str) -> tuple | None:
         """The guide-and-kit task of a game and locale whose documents are all done; None
         (and its records kept) when the guide, the kit and their data are up to date."""
@@ -405,9 +454,13 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         kept_kit = kept_guide and store.up_to_date(out, kit_path, digest(current, "kit"))
         data_path = _kit_data_path(out, game.id, locale, paper.id)
         kept_data = kept_kit and store.up_to_date(out, data_path, digest(current, "data"))
-        shots = kept_data and kept_previews((game.id, locale, GUIDE.id), current)
-        if kept_data and shots is not None:
-            for path in (guide_path, kit_path, data_path):
+        folder = out / game.id / locale
+        run_paths = [(folder / run_file(run, paper.id), digest(current, run))
+                     for run in run_ids(game)]
+        kept_runs = kept_data and all(store.up_to_date(out, p, d) for p, d in run_paths)
+        shots = kept_runs and kept_previews((game.id, locale, GUIDE.id), current)
+        if kept_runs and shots is not None:
+            for path in (guide_path, kit_path, data_path, *(p for p, _ in run_paths)):
                 fresh.records[path.relative_to(out).as_posix()] = store.get(out, path)
             fresh.records.update(shots)
             missing[locale].update(kept_guide.warnings)
@@ -445,22 +498,25 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         if outcome[0] == "error":
             errors.append(RenderFailure(outcome[1], outcome[2]))
             return []
-        _, (guide, kit, data), used, absent, shots = outcome
+        _, (guide, kit, runs, data), used, absent, shots = outcome
         game = games.get(task[0])
         locale = task[1]
         doc_prints = [prints[(game.id, locale, d.id)] for d in game.documents]
         guide_print = fingerprint(game, locale, GUIDE.id, used, *doc_prints)
+        folder = out / game.id / locale
         for path, pdf, print_ in (
                 (output_path(out, game.id, locale, GUIDE.id, paper.id), guide, guide_print),
                 (output_path(out, game.id, locale, KIT_ID, paper.id), kit,
                  digest(guide_print, "kit")),
+                *((folder / run_file(run, paper.id), pdf, digest(guide_print, run))
+                  for run, pdf in runs.items()),
                 (_kit_data_path(out, game.id, locale, paper.id), data,
                  digest(guide_print, "data"))):
             files[path] = pdf
             fresh.record(out, path, print_, used, absent, pdf)
         add_previews((game.id, locale, GUIDE.id), guide_print, shots)
         missing[locale].update(absent)
-        result.rendered += 2
+        result.rendered += 2 + len(runs)
         return []
 
     # Longest first; a game and locale whose documents are all up to date may still need

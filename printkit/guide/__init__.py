@@ -37,7 +37,7 @@ from reportlab.platypus import (
 )
 
 from printkit.errors import TranslationError
-from printkit.game import DOCUMENT_KINDS, RenderContext
+from printkit.game import DOCUMENT_KINDS, Document, RenderContext
 from printkit.guide.geometry import (
     Ruler,
     Scale,
@@ -48,6 +48,7 @@ from printkit.guide.geometry import (
     rulers,
 )
 from printkit.guide.kit import KIT
+from printkit.kit import page_count
 from printkit.guide.pages import (
     MARGIN_MM,
     PageInfo,
@@ -65,6 +66,7 @@ from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
 from printkit.render.templating import render
 from printkit.render.text import Ink
+from printkit.runs import in_kit, plan, run_file
 
 __all__ = [
     "DOCUMENT_ID",
@@ -107,15 +109,23 @@ class Material:
 
 def bill_of_materials(ctx: RenderContext, pages: Mapping[str, int]) -> list[Material]:
     """One row per document of the kit, in the game's order."""
+    return materials(ctx.game.documents, ctx.spec.layout, pages)
+
+
+def materials(documents: Sequence[Document], layout: str,
+              pages: Mapping[str, int]) -> list[Material]:
+    """The bill of materials of ``documents`` in a card layout. Folded cards are two layers
+    of paper glued together: they print on paper, as card stock would not fold."""
     rows = []
-    for doc in ctx.game.documents:
+    for doc in documents:
         if doc.kind == "cards":
-            sides = "fold" if ctx.spec.layout == "fold" else "duplex"
+            sides = "fold" if layout == "fold" else "duplex"
         else:
             sides = "single"
+        card = doc.kind in CARD_KINDS and sides != "fold"
         rows.append(Material(
             id=doc.id, title=doc.title, kind=doc.kind, pages=pages[doc.id],
-            paper="card" if doc.kind in CARD_KINDS else "paper",
+            paper="card" if card else "paper",
             copies="per-game" if doc.kind == "sheet" else "one", sides=sides))
     return rows
 
@@ -278,13 +288,30 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
 
     data = dict(ctx.data)
     data.setdefault("kit", KIT.default)
-    xml = render(TEMPLATE, loc, data=data, documents=rows, kinds=_kinds(rows), names=names,
-                 cards=any(row.kind == "cards" for row in rows), layout=ctx.spec.layout,
-                 offset=duplex_option(ctx.spec.duplex_offset_mm))
+    documents = print_order(rows)
+    titles = {"guide": "Print-and-play guide", **{row.id: row.title for row in rows}}
     words = Words(loc)
-    laid = _lay_out(ctx, xml, words, blank=False)
-    if laid.front_page is not None and laid.front_page % 2 == 0:
-        laid = _lay_out(ctx, xml, words, blank=True)
-    assert laid.front_page is not None and laid.front_page % 2 == 1, laid.front_page
-    return laid.pdf
+    # The guide lists where each document lands in the whole kit, which starts with the
+    # guide itself: lay it out until its own page count stops changing.
+    guide_pages, pdf = 1, b""
+    for _attempt in range(4):
+        xml = render(TEMPLATE, loc, data=data, documents=rows, kinds=_kinds(rows), names=names,
+                     cards=any(row.kind == "cards" for row in rows), layout=ctx.spec.layout,
+                     offset=duplex_option(ctx.spec.duplex_offset_mm), titles=titles,
+                     runs=plan(documents), kit=in_kit(guide_pages, documents),
+                     run_file=lambda run: run_file(run, ctx.paper.id),
+                     kit_file=f"kit-{ctx.paper.id}.pdf")
+        laid = _lay_out(ctx, xml, words, blank=False)
+        if laid.front_page is not None and laid.front_page % 2 == 0:
+            laid = _lay_out(ctx, xml, words, blank=True)
+        pdf, pages_now = laid.pdf, page_count(laid.pdf)
+        if pages_now == guide_pages:
+            break
+        guide_pages = pages_now
+    return pdf
+
+
+def print_order(rows: Sequence[Material]) -> list[tuple[str, int, str, str]]:
+    """The kit's documents as :mod:`printkit.runs` places them: (id, pages, paper, sides)."""
+    return [(row.id, row.pages, row.paper, row.sides) for row in rows]
 
