@@ -328,11 +328,35 @@ class CardGrid:
         return None
 
     @property
+    def turned(self) -> bool:
+        """True for a landscape sheet of a duplex layout: it is drawn turned onto portrait
+        paper (a portrait MediaBox, shown upright through ``/Rotate 90``), so the paper's
+        axes, and with them the duplex offset, never depend on how a printer driver would
+        turn a landscape page."""
+        return self.duplex and self.landscape
+
+    @property
+    def media_size(self) -> tuple[float, float]:
+        """The page's MediaBox: the paper as it goes through the printer."""
+        return self.paper.size if self.turned else self.page_size
+
+    def on_media(self, rect: Rect) -> Rect:
+        """A rectangle of the sheet's drawing space in the page's default user space: a
+        turned sheet's point (x, y) lies at (paper width − y, x) on the paper."""
+        if not self.turned:
+            return rect
+        return Rect(self.paper.size[0] - rect.top, rect.x, rect.height, rect.width)
+
+    @property
     def back_offset(self) -> tuple[float, float]:
-        """How far back pages move, in points (duplex layouts only)."""
+        """How far back pages move, in points of the sheet's drawing space (duplex layouts
+        only). The offset is read on the paper (x right, y up, the guide's calibration
+        sheet); on a turned sheet paper-right is drawing-down and paper-up drawing-right."""
         if not self.duplex:
             return (0.0, 0.0)
         dx, dy = self.spec.duplex_offset_mm
+        if self.turned:
+            return (mm(dy), -mm(dx))
         return (mm(dx), mm(dy))
 
     def _box(self, bleed: Rect) -> CardBox:
@@ -395,12 +419,23 @@ def _page(paper: Paper, landscape: bool) -> tuple[tuple[float, float], float, fl
     return (paper.landscape_size if landscape else paper.size), w_mm, h_mm
 
 
+#: The shortest crop marks a shop sheet may shorten its marks to, when that fits more
+#: cards on the sheet (six poker cards on A4 landscape need 4 mm marks instead of 5).
+MIN_MARK_MM = 3.0
+
+
 def _shop_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -> CardGrid:
     size, w_mm, h_mm = _page(paper, landscape)
-    lose = 2 * (spec.sheet_margin_mm + spec.mark_reach_mm)
-    b2 = 2 * spec.bleed_mm
-    return CardGrid(paper, size, card, spec, _fit(w_mm - lose, card.width_mm + b2),
-                    _fit(h_mm - lose, card.height_mm + b2))
+    shortest = min(MIN_MARK_MM, spec.mark_length_mm)
+    lose = 2 * (spec.sheet_margin_mm + spec.mark_gap_mm + shortest)
+    pw, ph = card.width_mm + 2 * spec.bleed_mm, card.height_mm + 2 * spec.bleed_mm
+    cols, rows = _fit(w_mm - lose, pw), _fit(h_mm - lose, ph)
+    # The longest marks up to the spec's own that the grid leaves room for.
+    room = min(w_mm - cols * pw, h_mm - rows * ph) / 2 - spec.sheet_margin_mm - spec.mark_gap_mm
+    mark = min(spec.mark_length_mm, math.floor(room * 100 + 1e-6) / 100)
+    if mark < spec.mark_length_mm and cols and rows:
+        spec = replace(spec, mark_length_mm=mark)
+    return CardGrid(paper, size, card, spec, cols, rows)
 
 
 def _home_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -> CardGrid:
@@ -435,7 +470,8 @@ def _candidates(paper: Paper, card: CardSize, spec: PrintSpec) -> list[CardGrid]
 def _largest(paper: Paper, spec: PrintSpec) -> tuple[float, float]:
     """The largest card (short side, long side) in mm that one sheet holds in this layout."""
     if spec.layout == "shop":
-        lose = 2 * (spec.sheet_margin_mm + spec.mark_reach_mm + spec.bleed_mm)
+        lose = 2 * (spec.sheet_margin_mm + spec.mark_gap_mm + min(MIN_MARK_MM, spec.mark_length_mm)
+                    + spec.bleed_mm)
         return paper.width_mm - lose, paper.height_mm - lose
     lose = 2 * spec.printer_margin_mm
     if spec.layout == "home":

@@ -59,18 +59,43 @@ def _draw_clipped(canvas: Canvas, box: CardBox, draw: Callable[[], None],
 
 
 def _boxes(canvas: Canvas, grid: CardGrid, trims: list[Rect]) -> None:
-    """TrimBox and BleedBox: the cards' extent, for print shops and imposition tools."""
+    """TrimBox and BleedBox. A shop sheet is the print shop's product as it is, cut
+    afterwards along its crop marks: its boxes are the whole sheet. A home sheet's
+    boxes are the cards' extent."""
     if grid.layout == "fold" or not trims:
         canvas.setTrimBox(None)
         canvas.setBleedBox(None)
+        return
+    if grid.layout == "shop":
+        sheet = grid.on_media(grid.page).as_box()
+        canvas.setTrimBox(sheet)
+        canvas.setBleedBox(sheet)
         return
     x0, y0 = min(t.x for t in trims), min(t.y for t in trims)
     x1, y1 = max(t.right for t in trims), max(t.top for t in trims)
     trim = Rect(x0, y0, x1 - x0, y1 - y0)
     # ReportLab's box setters take (x0, y0, x1, y1) despite their docstring
     # saying "2-tuple", and apply to every following page until changed.
-    canvas.setTrimBox(trim.as_box())
-    canvas.setBleedBox(trim.outset(grid.bleed).as_box())
+    canvas.setTrimBox(grid.on_media(trim).as_box())
+    canvas.setBleedBox(grid.on_media(trim.outset(grid.bleed)).as_box())
+
+
+def _begin_page(canvas: Canvas, grid: CardGrid) -> None:
+    """Start a sheet: its paper, and for a turned sheet the turn onto the paper.
+
+    ReportLab takes the page size as displayed and, for a page rotated by 90°, writes the
+    MediaBox the other way round: a turned sheet's MediaBox is the portrait paper."""
+    canvas.setPageSize(grid.page_size)
+    canvas.setPageRotation(90 if grid.turned else 0)
+    canvas.saveState()
+    if grid.turned:
+        canvas.translate(grid.media_size[0], 0)
+        canvas.rotate(90)
+
+
+def _end_page(canvas: Canvas) -> None:
+    canvas.restoreState()
+    canvas.showPage()
 
 
 def _occupied(grid: CardGrid, trims: list[Rect]) -> Rect:
@@ -164,8 +189,11 @@ def draw_card_sheets(
     sheet stay empty, with no marks or cut lines pointing at them.
 
     Call at a page boundary: the canvas page size is set for each sheet and
-    left at the grid's page size, and the TrimBox and BleedBox are cleared
-    afterwards so later pages (rules, boards) do not inherit them.
+    left at the grid's paper size, and the TrimBox, BleedBox and page rotation are
+    cleared afterwards so later pages (rules, boards) do not inherit them. A
+    landscape sheet of a duplex layout is drawn turned onto portrait paper
+    (:attr:`~printkit.layout.geometry.CardGrid.turned`): the drawing code sees the
+    landscape sheet as always.
 
     ``front_key`` and ``back_key`` name each card's design (see :data:`CardKey`):
     a design that repeats is drawn once and placed on every card that shows it.
@@ -179,7 +207,7 @@ def draw_card_sheets(
     for page in range(total):
         first = page * grid.per_page
         n = min(grid.per_page, count - first)
-        canvas.setPageSize(grid.page_size)
+        _begin_page(canvas, grid)
         fronts = sheet_trims(grid, n)
         _boxes(canvas, grid, fronts)
         _side(canvas, grid, first, n, front, grid.front_box, key=front_key, shared=shared)
@@ -189,15 +217,16 @@ def draw_card_sheets(
                                 turned=grid.fold == "horizontal", key=back_key,
                                 draw_back=True)
             _decorate(canvas, grid, fronts, "folded", page + 1, total, labels)
-            canvas.showPage()
+            _end_page(canvas)
             written += 1
             continue
         _decorate(canvas, grid, fronts, "fronts", page + 1, total, labels)
-        canvas.showPage()
+        _end_page(canvas)
         written += 1
         if back is None:
             continue
         # The whole backs page moves by the duplex offset: cards, cut lines, label, boxes.
+        _begin_page(canvas, grid)
         _boxes(canvas, grid, sheet_trims(grid, n, backs=True))
         dx, dy = grid.back_offset
         canvas.saveState()
@@ -207,10 +236,11 @@ def draw_card_sheets(
               draw_back=True)
         _decorate(canvas, grid, [b.trim for b in unmoved], "backs", page + 1, total, labels)
         canvas.restoreState()
-        canvas.showPage()
+        _end_page(canvas)
         written += 1
     canvas.setTrimBox(None)
     canvas.setBleedBox(None)
+    canvas.setPageRotation(0)
     return written
 
 

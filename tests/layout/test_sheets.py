@@ -110,20 +110,17 @@ def extent(rects: list) -> tuple[float, float, float, float]:
 
 
 def test_page_count_and_boxes(grid: CardGrid, pdf: bytes) -> None:
+    """A shop sheet is the print shop's product as it is, cut along its crop marks: its
+    TrimBox and BleedBox are the whole sheet. A landscape sheet lies turned on portrait
+    paper, shown upright by /Rotate 90."""
     reader = pypdf.PdfReader(BytesIO(pdf))
     assert len(reader.pages) == 2 * grid.pages(COUNT) == build(grid)[1]
-    for number, page in enumerate(reader.pages):
-        assert [float(v) for v in page.mediabox] == approx_box((0, 0, *grid.page_size))
-        assert "/TrimBox" in page and "/BleedBox" in page
-        # The boxes hold the cards on this sheet: the whole grid, or the part-empty
-        # last sheet's own cards.
-        present = min(grid.per_page, COUNT - number // 2 * grid.per_page)
-        box = grid.back_box if number % 2 else grid.front_box
-        cards = [box(slot) for slot in range(present)]
-        assert [float(v) for v in page.trimbox] == approx_box(extent([c.trim for c in cards]))
-        assert [float(v) for v in page.bleedbox] == approx_box(extent([c.bleed for c in cards]))
-        if present == grid.per_page:
-            assert [float(v) for v in page.trimbox] == approx_box(grid.grid_trim.as_box())
+    for page in reader.pages:
+        paper_box = approx_box((0, 0, *grid.paper.size))
+        assert [float(v) for v in page.mediabox] == paper_box
+        assert page.rotation == (90 if grid.landscape else 0)
+        assert [float(v) for v in page.trimbox] == paper_box
+        assert [float(v) for v in page.bleedbox] == paper_box
 
 
 def test_without_backs_only_fronts(grid: CardGrid) -> None:
@@ -225,3 +222,47 @@ def test_fills_stay_inside_their_bleed(grid: CardGrid, pdf: bytes) -> None:
 def test_negative_count_is_rejected(grid: CardGrid) -> None:
     with pytest.raises(ValueError):
         draw_card_sheets(Canvas(BytesIO()), grid, -1, front)
+
+
+def _rectangles_on_paper(pdf: bytes, page_index: int) -> list[tuple[float, float]]:
+    """Lower-left corners of every ``re`` of a page, in the page's default user space (the
+    paper), following q/Q and every ``cm`` as a PDF reader does."""
+    from pypdf.generic import ContentStream
+
+    page = pypdf.PdfReader(BytesIO(pdf)).pages[page_index]
+    ops = ContentStream(page.get_contents(), page.pdf).operations
+    ctm, stack, found = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
+    for operands, op in ops:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+                   e * A + f * C + E, e * B + f * D + F)
+        elif op == b"re":
+            x, y = float(operands[0]), float(operands[1])
+            A, B, C, D, E, F = ctm
+            found.append((x * A + y * C + E, x * B + y * D + F))
+    return found
+
+
+@pytest.mark.parametrize("offset", [(2.0, -1.0), (-1.5, 3.0)])
+def test_a_turned_back_page_moves_by_the_offset_in_paper_axes(offset: tuple[float, float]
+                                                               ) -> None:
+    """The offset read on the calibration sheet (x right, y up on the paper) moves every
+    mark of a landscape back page by exactly that on the paper, whatever the turn."""
+    plain = card_grid(paper("a4"), CardSize(45, 65), SHOP)
+    moved = card_grid(paper("a4"), CardSize(45, 65),
+                      PrintSpec(layout="shop", duplex_offset_mm=offset))
+    assert plain.turned and moved.turned
+    before = _rectangles_on_paper(build(plain)[0], 1)
+    after = _rectangles_on_paper(build(moved)[0], 1)
+    assert len(before) == len(after) > plain.per_page
+    for (x0, y0), (x1, y1) in zip(before, after, strict=True):
+        assert (x1 - x0, y1 - y0) == pytest.approx((mm(offset[0]), mm(offset[1])), abs=1e-3)
+    # Fronts never move.
+    assert _rectangles_on_paper(build(plain)[0], 0) == pytest.approx(
+        _rectangles_on_paper(build(moved)[0], 0))
