@@ -111,6 +111,29 @@ def crosshair(page_size: tuple[float, float]) -> tuple[Segment, Segment]:
     return (Segment(edge, h / 2, w - edge, h / 2), Segment(w / 2, edge, w / 2, h - edge))
 
 
+#: The corner marks of the calibration sheet lie this far from each paper edge.
+CORNER_MM = 10.0
+#: Half the length of a corner cross's arms, and the radii of a corner target's rings.
+CORNER_ARM_MM = 3.0
+CORNER_RINGS_MM = (1.0, 2.0, 3.0)
+
+
+def corners(page_size: tuple[float, float]) -> list[tuple[float, float]]:
+    """The centres of the four corner marks. They lie symmetrically about the page's long
+    axis, so flipped on the long edge each front cross lands on a back target: read
+    against the centre, they show a back side that is turned (skew) or scaled."""
+    w, h = page_size
+    e = mm(CORNER_MM)
+    return [(e, e), (w - e, e), (e, h - e), (w - e, h - e)]
+
+
+def corner_cross(centre: tuple[float, float]) -> tuple[Segment, Segment]:
+    """A front corner mark: a small cross."""
+    x, y = centre
+    arm = mm(CORNER_ARM_MM)
+    return (Segment(x - arm, y, x + arm, y), Segment(x, y - arm, x, y + arm))
+
+
 @dataclass(frozen=True)
 class ScaleTick:
     """A tick of a calibration scale: its value in mm and the line drawn."""

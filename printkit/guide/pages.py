@@ -16,6 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.guide.geometry import (
+    CORNER_RINGS_MM,
     IMPERIAL_INCHES,
     LABEL_GAP_MM,
     METRIC_MM,
@@ -23,6 +24,8 @@ from printkit.guide.geometry import (
     Scale,
     Segment,
     back_scales,
+    corner_cross,
+    corners,
     crosshair,
     rulers,
 )
@@ -85,7 +88,7 @@ def _draw_ruler(c: Canvas, ink: Ink, words: Words, ruler: Ruler) -> None:
     c.setFillColor(INK)
     for label in ruler.labels:
         box = Rect(label.x - mm(5), label.y, mm(10), mm(3))
-        ink.line(words.number(label.value), box, fonts.REGULAR, 7, 5, where="ruler number",
+        ink.line(words.number(label.value), box, fonts.REGULAR, 7, 6, where="ruler number",
                  valign="bottom")
     unit = (
         # TRANSLATORS: the guide's print-scale check: beside the metric ruler, bold, one line
@@ -96,7 +99,7 @@ def _draw_ruler(c: Canvas, ink: Ink, words: Words, ruler: Ruler) -> None:
         words.ngettext("%(num)s inch", "%(num)s inches", IMPERIAL_INCHES,
                        num=words.number(IMPERIAL_INCHES)))
     box = Rect(ruler.bar.right + mm(4), ruler.bar.y - mm(0.6), mm(30), mm(4))
-    ink.line(unit, box, fonts.BOLD, 8, 5, align="left", where="ruler length")
+    ink.line(unit, box, fonts.BOLD, 8, 6, align="left", where="ruler length")
 
 
 def rulers_figure(width: float, locale: str, words: Words) -> Figure:
@@ -126,10 +129,10 @@ def footer(c: Canvas, ink: Ink, page: PageInfo) -> None:
     w = page.size[0]
     c.setFillColor(colors.grey)
     ink.line(page.footer, Rect(mm(MARGIN_MM), mm(FOOTER_Y_MM) - 2, w / 2 - mm(MARGIN_MM + 8),
-                               mm(4)), fonts.REGULAR, 8, 5, align="left", valign="bottom",
+                               mm(4)), fonts.REGULAR, 8, 6, align="left", valign="bottom",
              where="footer")
     ink.line(str(page.number), Rect(w - mm(MARGIN_MM) - mm(20), mm(FOOTER_Y_MM) - 2, mm(20),
-                                    mm(4)), fonts.REGULAR, 8, 5, align="right",
+                                    mm(4)), fonts.REGULAR, 8, 6, align="right",
              valign="bottom", where="page number")
 
 
@@ -169,6 +172,9 @@ def draw_front(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
     c.setStrokeColor(RULE)
     for segment in crosshair(page.size):
         _line(c, segment)
+    for centre in corners(page.size):
+        for segment in corner_cross(centre):
+            _line(c, segment)
     # TRANSLATORS: the guide: big title of the duplex calibration page printed on the front of the
     # sheet; one line about 75 mm wide, shrunk to fit.
     _column(ink, _titled(c, ink, page, words._("Front"), "calibration front title"), [
@@ -204,7 +210,9 @@ def _column(ink: Ink, box: Rect, items: list[str], where: str, size: float = 10)
 
 
 def _tick_label(c: Canvas, ink: Ink, scale: Scale, value: int, side: int, text: str) -> None:
-    gap, length, thick = mm(LABEL_GAP_MM), mm(5), mm(2)
+    # 2.3 mm across: a 6 pt number (the legibility floor) fits; labels on one side are
+    # 2 mm apart, so neighbouring boxes overlap a little but their digits do not.
+    gap, length, thick = mm(LABEL_GAP_MM), mm(5), mm(2.3)
     pos = scale.position(value)
     if scale.axis == "x":
         # Rotated a quarter turn, reading upwards, so labels 1 mm apart do not collide.
@@ -214,14 +222,14 @@ def _tick_label(c: Canvas, ink: Ink, scale: Scale, value: int, side: int, text: 
         c.rotate(90)
         box = Rect(0, -thick / 2, length, thick) if side > 0 else Rect(-length, -thick / 2,
                                                                         length, thick)
-        ink.line(text, box, fonts.REGULAR, 5.5, 4, align="left" if side > 0 else "right",
+        ink.line(text, box, fonts.REGULAR, 6.5, 6, align="left" if side > 0 else "right",
                  where="calibration scale")
         c.restoreState()
     else:
         base = scale.baseline.x1 + side * gap
         box = Rect(base, pos - thick / 2, length, thick) if side > 0 else Rect(
             base - length, pos - thick / 2, length, thick)
-        ink.line(text, box, fonts.REGULAR, 5.5, 4, align="left" if side > 0 else "right",
+        ink.line(text, box, fonts.REGULAR, 6.5, 6, align="left" if side > 0 else "right",
                  where="calibration scale")
 
 
@@ -253,20 +261,35 @@ def draw_back(c: Canvas, locale: str, words: Words, page: PageInfo,
     c.translate(mm(offset_mm[0]), mm(offset_mm[1]))
     for scale in back_scales(page.size):
         _draw_scale(c, ink, words, scale)
+    c.setStrokeColor(RULE)
+    for x, y in corners(page.size):
+        for radius in CORNER_RINGS_MM:
+            c.setLineWidth(HAIRLINE_PT)
+            c.circle(x, y, mm(radius), stroke=1, fill=0)
     # TRANSLATORS: the guide: big title of the duplex calibration page printed on the back of the
     # sheet; one line about 75 mm wide, shrunk to fit.
     _column(ink, _titled(c, ink, page, words._("Back"), "calibration back title"), [
-        # TRANSLATORS: the guide, calibration back: instructions above the command line
-        # "printkit build --duplex-offset X,Y"; keep X and Y, the letters on the scales.
+        # TRANSLATORS: the guide, calibration back: the first instructions; keep X and Y, the
+        # letters on the scales.
         words._("Hold this sheet against a window with this side facing you. Where the "
                 "front’s vertical line crosses the X scale, read X; where the front’s "
-                "horizontal line crosses the Y scale, read Y. Then build the kit again with:"),
+                "horizontal line crosses the Y scale, read Y."),
+        # TRANSLATORS: the guide, calibration back: instructions above the command line
+        # "printkit build --duplex-offset X,Y"; "image shift" stands for the name of that setting
+        # in printer drivers: use the name your language's drivers use.
+        words._("Enter X (to the right) and Y (up) in your printer driver’s setting that "
+                "moves the back side (“image shift”), or build the kit again with:"),
         Command("printkit build --duplex-offset X,Y"),
-        # TRANSLATORS: the guide, calibration back, below the command; %(option)s is the option
-        # this kit was built with, as typed ("--duplex-offset 0,0").
+        # TRANSLATORS: the guide, calibration back: the four small targets in the corners, each
+        # with a cross of the front showing through.
+        words._("In each corner, the front’s small cross should sit as far from its rings as "
+                "the centre lines from 0. If the corners disagree, the printer turns or scales "
+                "the back side: try another paper tray or a thinner paper."),
+        # TRANSLATORS: the guide, calibration back, at the end; %(option)s is the option this kit
+        # was built with, as typed ("--duplex-offset 0,0").
         words._("This page is already moved by the offset this kit was built with "
-                "(%(option)s): print it again after the correction and both readings are 0.",
-                option=option(*offset_mm)),
+                "(%(option)s). Printed again after a correction, it should read 0; any reading "
+                "left adds to the offset you use.", option=option(*offset_mm)),
     ], "calibration back text")
     footer(c, ink, page)
     c.restoreState()

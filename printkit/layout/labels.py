@@ -74,9 +74,9 @@ def label_boxes(page: Rect, occupied: Rect, margin_mm: float, xs: list[float] = 
                 ys: list[float] = ()) -> list[LabelBox]:
     """Candidate label places in the margins around ``occupied``, best first.
 
-    First a line along each margin (bottom, top, left, right) in its widest
-    stretch between the cut lines ``xs`` (vertical) and ``ys`` (horizontal)
-    that cross it; then, for margins deeper than a line, a line standing
+    First a line along each margin, the deepest margin first (bottom, top, left,
+    right on a tie), in the middle of the margin and in its widest stretch between
+    the cut lines ``xs`` (vertical) and ``ys`` (horizontal) that cross it; then, for margins deeper than a line, a line standing
     across the margin between two cut lines, or else a block of wrapped
     lines in such a stretch, beside the paper edge. A line
     thinner than :data:`MIN_LABEL_MM` comes after every thicker place.
@@ -94,8 +94,11 @@ def label_boxes(page: Rect, occupied: Rect, margin_mm: float, xs: list[float] = 
         spans = _stretches(*((inner.x, inner.right, list(xs)) if horizontal
                              else (inner.y, inner.top, list(ys))))
         t = min(d, cap)
-        lo = {"bottom": inner.y, "top": inner.top - t, "left": inner.x,
-              "right": inner.right - t}[band]
+        # The line sits in the middle of its margin: as far from the paper edge (and the
+        # printer's unprintable strip) as from the cards.
+        inset = (d - t) / 2
+        lo = {"bottom": inner.y + inset, "top": inner.top - t - inset, "left": inner.x + inset,
+              "right": inner.right - t - inset}[band]
         for a, b in spans[:1]:
             rect = Rect(a, lo, b - a, t) if horizontal else Rect(lo, a, t, b - a)
             along.append(LabelBox(rect, vertical=not horizontal, band=band))
@@ -113,8 +116,12 @@ def label_boxes(page: Rect, occupied: Rect, margin_mm: float, xs: list[float] = 
             for a, b in spans:  # or a block of wrapped lines beside the paper edge
                 rect = Rect(a, base, b - a, deep) if horizontal else Rect(base, a, deep, b - a)
                 across.append(LabelBox(rect, band=band, wrap=True))
+                if not horizontal:  # a side margin: its lines may also read along it
+                    across.append(LabelBox(rect, vertical=True, band=band, wrap=True))
     thick = [b for b in along if min(b.rect.width, b.rect.height) >= mm(MIN_LABEL_MM) - 1e-6]
     thin = [b for b in along if b not in thick]
+    # The largest margin first: the label is easiest to read and farthest from trouble there.
+    thick.sort(key=lambda b: -depth[b.band])
     return thick + across + thin
 def split_label_strip(area: Rect) -> tuple[Rect, LabelBox]:
     """A full-page document's printable area split into content and a label strip below it.

@@ -320,7 +320,7 @@ def _edges(canvas: Canvas, plan: TilePlan, tile: Tile,
         else:
             box = Rect(strip.x + strip.width * 0.3, strip.y + strip.height * 0.15,
                        strip.width * 0.4, strip.height * 0.6)
-        ink.line(text, box, size=7, min_size=4, where=f"sheet {tile.name} glue guide")
+        ink.line(text, box, size=7, min_size=6, where=f"sheet {tile.name} glue guide")
         canvas.restoreState()
 
 
@@ -351,7 +351,7 @@ def _caption(canvas: Canvas, plan: TilePlan, tile: Tile, label: Callable[[Tile],
     if label is not None:
         ink.paragraph(label(tile), Rect(inner.x + name_w, inner.y,
                                         inner.width - name_w - inner.height * 2.5, inner.height),
-                      size=8, min_size=5, valign="middle", where=f"sheet {tile.name} caption")
+                      size=8, min_size=6, valign="middle", where=f"sheet {tile.name} caption")
 
 
 def draw_tiled(canvas: Canvas, plan: TilePlan, draw: Callable[[Canvas], None],

@@ -24,38 +24,40 @@ if TYPE_CHECKING:
 
 ROLES = {
     # TRANSLATORS: sheet label in the margin of a page of card fronts ("… · fronts 2/4 · A4 · home
-    # layout"), one line of 6 pt or less; %(number)s is the sheet, %(total)s how many sheets.
+    # layout"), one line of 6 to 7 pt; %(number)s is the sheet, %(total)s how many sheets.
     "fronts": N_("fronts %(number)s/%(total)s"),
     # TRANSLATORS: the same sheet label on the page of card backs behind those fronts;
     # %(number)s is the sheet, %(total)s how many sheets. Keep it as short as the fronts'.
     "backs": N_("backs %(number)s/%(total)s"),
     # TRANSLATORS: sheet label in the margin of a board, score or fold-layout card sheet, one
-    # line of 6 pt or less; %(number)s is this sheet, %(total)s how many the document has.
+    # line of 6 to 7 pt; %(number)s is this sheet, %(total)s how many the document has.
     "folded": N_("sheet %(number)s of %(total)s"),
     "sheet": N_("sheet %(number)s of %(total)s"),
 }
 
 LAYOUT_NAMES = {
     # TRANSLATORS: ends the sheet label on card sheets: butted cards with cut lines, printed
-    # double-sided; a few words, one line of 6 pt or less.
+    # double-sided; a few words, one line of 6 to 7 pt.
     "home": N_("home layout"),
     # TRANSLATORS: ends the sheet label on card sheets laid out for a print shop (bleed, crop
-    # marks); a few words, one line of 6 pt or less.
+    # marks); a few words, one line of 6 to 7 pt.
     "shop": N_("print-shop layout"),
     # TRANSLATORS: ends the sheet label on card sheets with fronts and backs side by side on one
-    # page, folded before cutting; a few words, one line of 6 pt or less.
+    # page, folded before cutting; a few words, one line of 6 to 7 pt.
     "fold": N_("fold layout"),
 }
 
-# TRANSLATORS: in the page margin of a fold-layout card sheet, beside the sheet label; 6 pt or
-# less, on one line or a few short lines.
+# TRANSLATORS: in the page margin of a fold-layout card sheet, beside the sheet label; 6 to 7
+# pt, on one line or a few short lines.
 FOLD_HINT = N_("Fold along the dashed line, glue the blank sides together, then cut "
                "along the lines.")
 
 #: Label ink: dark grey, readable but quieter than the game's own printing.
 GREY = 0.7
 LABEL_INK = CMYKColor(0, 0, 0, GREY)
-SIZE, MIN_SIZE = 6.0, 3.5
+#: Sheet labels pair fronts with backs: never set smaller than 6 pt (the legibility floor
+#: of everything printed that is not read during play).
+SIZE, MIN_SIZE = 7.0, 6.0
 
 
 @dataclass(frozen=True)
@@ -80,12 +82,20 @@ class SheetNames:
         self.ink.check(text, where)
         for place in places:
             if place.wrap:
+                rect = place.rect
+                canvas.saveState()
+                if place.vertical:  # lines read bottom to top, stacked across the margin
+                    canvas.translate(place.rect.right, place.rect.y)
+                    canvas.rotate(90)
+                    rect = Rect(0.0, 0.0, place.rect.height, place.rect.width)
                 try:
-                    self.ink.paragraph(text, place.rect, size=SIZE, min_size=MIN_SIZE,
+                    self.ink.paragraph(text, rect, size=SIZE, min_size=MIN_SIZE,
                                        colour=LABEL_INK, where=where, align="centre",
                                        valign="middle")
                 except FitError:
                     continue
+                finally:
+                    canvas.restoreState()
                 return place
             rect = place.rect
             if place.vertical:  # read bottom to top
