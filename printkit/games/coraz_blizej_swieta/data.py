@@ -59,6 +59,12 @@ SCHEMA = Table(
             "height_mm": Value(float, minimum=20, maximum=120),
             "days": Value(int, minimum=1, maximum=31),
         }),
+        # The players the worked examples follow: a name and the gender the story's
+        # pronouns agree with.
+        "cast": Array(Table({
+            "name": Value(str),
+            "gender": Value(str, choices=("female", "male")),
+        }), min_items=1),
         "kit": KIT,
         # The Tydzień cards ([decks.tydzien-cards]): they read their size, count and days
         # from [tydzien_card] and [components], checked against the rules above.

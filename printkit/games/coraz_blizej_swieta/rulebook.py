@@ -15,8 +15,11 @@ from .figures import components_figure, cover_figure, setup_figure, track_figure
 
 TEMPLATE = "coraz-blizej-swieta/rulebook.xml.j2"
 REFERENCE = "coraz-blizej-swieta/reference.xml.j2"
-#: The players the worked examples follow, in turn; a name reads the same in every language.
-PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli")
+
+
+def cast(data: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The players the worked examples follow, in turn: ``[[cast]]`` of game.toml."""
+    return [{"name": c["name"], "gender": c["gender"]} for c in data["cast"]]
 
 
 def rule_numbers(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -52,11 +55,15 @@ def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
     }
 
 
+def template_context(ctx: RenderContext) -> dict[str, Any]:
+    """What the rulebook and reference templates read besides the data and examples."""
+    return {"rules": rule_numbers(ctx.data), "players": cast(ctx.data)}
+
+
 def render_rulebook(ctx: RenderContext) -> bytes:
-    return render_rulebook_template(ctx, TEMPLATE, figures(ctx), rules=rule_numbers(ctx.data),
-                                    players=PLAYERS)
+    return render_rulebook_template(ctx, TEMPLATE, figures(ctx), **template_context(ctx))
 
 
 def render_reference(ctx: RenderContext) -> bytes:
     return render_rulebook_template(ctx, REFERENCE, figures(ctx), compact=True,
-                                    rules=rule_numbers(ctx.data), players=PLAYERS)
+                                    **template_context(ctx))

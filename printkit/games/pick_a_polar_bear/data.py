@@ -63,12 +63,19 @@ def _consistent(data: dict[str, Any]) -> list[tuple[str, str]]:
         problems.append(("penalty.back", "the back of a penalty card is the second, larger "
                                          "penalty"))
     problems += duplicates(data["attributes"], "attributes", "id")
+    problems += duplicates(data["cast"], "cast", "name")
     return problems
 
 
 SCHEMA = Table(
     {
         **game_header(MIN_PLAYERS, MAX_PLAYERS),
+        # The players of the worked examples: a name kept in every language, and a gender
+        # for the narration's pronouns and agreements.
+        "cast": Array(Table({
+            "name": Value(str),
+            "gender": Value(str, choices=("female", "male")),
+        }), min_items=MIN_PLAYERS, max_items=MAX_PLAYERS),
         "attributes": Array(Table({
             "id": Value(str, pattern=r"[a-z]+"),
             "name": Value(str),

@@ -177,6 +177,41 @@ def bonus_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str
     return Figure(width, head + rows * step, draw)
 
 
+def bonus_strip_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
+                       number: Callable[[int], str]) -> Figure:
+    """The quick reference's bonus round in one strip: the two features and the answer on the
+    left, the table's cards in one row after them, framed where they show both. One row,
+    so it takes a single card's height on a page that must stay one page long."""
+    cards = _Cards(data)
+    table, features, answer = table_at_bonus(v)  # type: ignore[misc]
+    icon, gap = mm(9), mm(1.2)
+    label = mm(13)
+    head = len(features) * (icon + mm(1.5)) + label
+    side = min(icon, (width - head - (len(table) - 1) * gap) / max(1, len(table)))
+    row = len(table) * side + (len(table) - 1) * gap
+    height = max(icon, side)
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, locale, "reference")
+        x = box.x + (box.width - head - row) / 2
+        y = box.top - height
+        for attribute, value in features.items():
+            draw_feature_icon(c, Rect(x, y + (height - icon) / 2, icon, icon), attribute, value,
+                              data)
+            x += icon + mm(1.5)
+        c.setFillColor(INK)
+        ink.line(f"= {number(answer)}", Rect(x, y, label - mm(1.5), height), fonts.BOLD, 13, 8,
+                 align="left", where="bonus answer")
+        x += label
+        for short in table:
+            both = cards.model.parse(short).shows(features)
+            cards.draw(c, Rect(x, y + (height - side) / 2, side, side), short,
+                       frame=MARK if both else INK, width=2.2 if both else 0.5)
+            x += side + gap
+
+    return Figure(width, height, draw)
+
+
 def solo_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
                 number: Callable[[int], str]) -> Figure:
     """The solo grid: each card of the chain numbered in order, the rest marked ✗."""

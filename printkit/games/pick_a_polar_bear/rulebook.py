@@ -14,6 +14,7 @@ from .cards import model_from_data
 from .figures import (
     attributes_figure,
     bonus_figure,
+    bonus_strip_figure,
     chain_figure,
     components_figure,
     cover_figure,
@@ -24,8 +25,16 @@ from .figures import (
 TEMPLATE = "pick-a-polar-bear/rulebook.xml.j2"
 REFERENCE = "pick-a-polar-bear/reference.xml.j2"
 
-#: The players of the worked examples, by seat; names stay the same in every language.
-NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
+
+
+def cast(data: Mapping[str, Any]) -> tuple[Mapping[str, str], ...]:
+    """The players of the worked examples, by seat (game.toml ``[[cast]]``): a name kept in
+    every language and a gender for the narration's pronouns."""
+    return tuple(data["cast"])
+
+
+def names(data: Mapping[str, Any]) -> tuple[str, ...]:
+    return tuple(player["name"] for player in cast(data))
 
 
 def deck_counts(data: Mapping[str, Any]) -> dict[str, int]:
@@ -43,7 +52,8 @@ def _context(ctx: RenderContext) -> dict[str, Any]:
         "deck": deck_counts(data),
         "penalty": {"front": loc.signed(data["penalty"]["front"]),
                     "back": loc.signed(data["penalty"]["back"])},
-        "names": NAMES,
+        "names": names(data),
+        "cast": cast(data),
         "points": loc.points,
         "signed": loc.signed,
     }
@@ -55,7 +65,7 @@ def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
     deck = deck_counts(data)
 
     def player(n: int) -> str:
-        return NAMES[n]
+        return names(data)[n]
 
     def components(attrs: Mapping[str, str], width: float) -> Any:
         hold = loc.gettext(data["hold"]["name"])
@@ -90,7 +100,7 @@ def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         # TRANSLATORS: rulebook, setup picture: under the face-down pile beside the table
         # of cards; up to two lines about 18 mm wide, shrunk to fit.
         labels = {"pile": loc.gettext("The draw pile")}
-        return setup_figure(ctx, width, NAMES[:3], labels)
+        return setup_figure(ctx, width, names(data)[:3], labels)
 
     return {
         "cover": lambda attrs, width: cover_figure(ctx, width),
@@ -100,6 +110,8 @@ def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
                                                    loc.code, loc.gettext, player),
         "bonus": lambda attrs, width: bonus_figure(ctx.examples[attrs["example"]], data, width,
                                                    loc.code, loc.number),
+        "bonus-strip": lambda attrs, width: bonus_strip_figure(
+            ctx.examples[attrs["example"]], data, width, loc.code, loc.number),
         "solo": lambda attrs, width: solo_figure(ctx.examples[attrs["example"]], data, width,
                                                  loc.code, loc.number),
         "attributes": lambda attrs, width: attributes_figure(data, width, loc.code,

@@ -37,6 +37,12 @@ def _distinct(data: dict[str, Any]) -> list[tuple[str, str]]:
 SCHEMA = Table(
     {
         **game_header(MIN_PLAYERS, MAX_PLAYERS),
+        # The players of the worked examples: a name kept in every language, and a gender
+        # for the narration's pronouns and agreements.
+        "cast": Array(Table({
+            "name": Value(str),
+            "gender": Value(str, choices=("female", "male")),
+        }), min_items=MIN_PLAYERS, max_items=MAX_PLAYERS),
         "box": Table({
             "age": Value(int, minimum=3, maximum=99),
             "minutes": Value(int, minimum=1, maximum=600),

@@ -4,6 +4,7 @@
 * the cover picture and the components (a token of each colour, die faces, a
   corner of the rink), drawn by the functions that draw the tokens, dice and rink;
 * the setup (the rink with a bear on every spot, the dice, a player's two areas);
+* the four outcomes of a roll, each as a pair of dice with its name (quick reference);
 * each worked example's diagram: its rolls with the bears each one took, and
   the middle, the pulled bears and each player's secured bears before and after.
 
@@ -262,6 +263,49 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figu
     return Figure(width, max(height, mm(40)), draw)
 
 
+def outcomes_figure(ctx: RenderContext, width: float) -> Figure:
+    """The four outcomes of a roll, each a pair of dice as the dice sheet prints them,
+    with the outcome's name under it: what a player looks up when the dice land."""
+    data, loc = ctx.data, ctx.localizer
+    colours = [c["id"] for c in data["colours"]]
+    free = ctx._(data["dice"]["free_skate"]["name"])
+    pairs = (
+        # TRANSLATORS: quick reference, under a picture of two dice showing different
+        # colours; bold, one line about 40 mm wide, shrunk to fit.
+        ((colours[2], colours[1]), loc.pgettext("outcome of a roll, under two dice",
+                                                "Two different colours")),
+        # TRANSLATORS: quick reference, under a picture of two dice showing the same
+        # colour; bold, one line about 40 mm wide, shrunk to fit.
+        ((colours[0], colours[0]), loc.pgettext("outcome of a roll, under two dice",
+                                                "Doubles")),
+        # TRANSLATORS: quick reference, under a picture of a colour and the wild face;
+        # %(free)s is "Free Skate" (its own entry); bold, one line about 40 mm wide.
+        ((colours[3], FREE_SKATE), loc.pgettext("outcome of a roll, under two dice",
+                                                "%(free)s and a colour") % {"free": free}),
+        # TRANSLATORS: quick reference, under a picture of both dice showing the wild
+        # face; %(free)s is "Free Skate" (its own entry); bold, one line about 40 mm wide.
+        ((FREE_SKATE, FREE_SKATE), loc.pgettext("outcome of a roll, under two dice",
+                                                "Double %(free)s") % {"free": free}),
+    )
+    die = mm(14)
+    label = mm(8)
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, loc.code, "rulebook")
+        cell = box.width / len(pairs)
+        for i, (faces, name) in enumerate(pairs):
+            x = box.x + i * cell + (cell - 2 * die - mm(3)) / 2
+            for k, face in enumerate(faces):
+                _die(c, ink, Rect(x + k * (die + mm(3)), box.top - die - mm(1), die, die), face,
+                     data, free if face == FREE_SKATE else None)
+            # Two lines at most: a long outcome name wraps rather than shrinking away.
+            ink.paragraph(name, Rect(box.x + i * cell + mm(1), box.y, cell - mm(2), label),
+                          size=9.5, min_size=6, font=fonts.BOLD, colour=INK,
+                          where="outcome name", align="centre")
+
+    return Figure(width, die + label + mm(3), draw)
+
+
 def _badge(c: Canvas, data: Mapping[str, Any], colour: str, cx: float, cy: float,
            r: float) -> None:
     spec = _faces(data)[colour]
@@ -379,4 +423,4 @@ def story_figure(ctx: RenderContext, story: Story, width: float,
 
 
 __all__ = ["FREE_SKATE", "bears_figure", "components_figure", "cover_figure", "draw_symbol",
-           "ink_of", "setup_figure", "story_figure"]
+           "ink_of", "outcomes_figure", "setup_figure", "story_figure"]

@@ -21,14 +21,19 @@ from .figures import (
     bears_figure,
     components_figure,
     cover_figure,
+    outcomes_figure,
     setup_figure,
     story_figure,
 )
 
 TEMPLATE = "polar-derby/rulebook.xml.j2"
 REFERENCE = "polar-derby/reference.xml.j2"
-#: The players of the worked examples, by seat; kept as they are in every language.
-NAMES = ("Ana", "Ben", "Cleo", "Dev")
+
+
+def cast_names(data: Mapping[str, Any]) -> list[str]:
+    """The players of the worked examples, by seat (game.toml's cast); kept as they are in
+    every language."""
+    return [player["name"] for player in data["cast"]]
 
 
 def bear_counts(data: Mapping[str, Any]) -> dict[str, int | None]:
@@ -69,6 +74,9 @@ class Step:
     returned: dict[str, int] | None = None
     fresh_turn: bool = False
     game_over: dict[str, Any] | None = None
+    #: Whether the narration names the player here: the first roll of a story, or of a
+    #: player other than the one before; later rolls of the same turn need no name.
+    named: bool = True
 
     @property
     def colours_rolled(self) -> list[str]:
@@ -185,6 +193,8 @@ def story(v: Verified, data: Mapping[str, Any]) -> Story:
             step.fresh_turn = True
         elif event.kind == "game-over":
             step.game_over = dict(p)
+    for before, step in zip(steps, steps[1:], strict=False):
+        step.named = step.player != before.player
     return Story(verified=v, steps=steps, players=len(v.replay.states[0].secured),
                  values=values)
 
@@ -204,21 +214,26 @@ def _figures(ctx: RenderContext) -> dict[str, Any]:
         return components_figure(ctx, width)
 
     def setup(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
-        return setup_figure(ctx, width, NAMES)
+        return setup_figure(ctx, width, cast_names(ctx.data))
 
     def example(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
-        return story_figure(ctx, stories[attrs["example"]], width, NAMES)
+        return story_figure(ctx, stories[attrs["example"]], width, cast_names(ctx.data))
+
+    def outcomes(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
+        return outcomes_figure(ctx, width)
 
     return {"bears": bears, "cover": cover, "components": components, "setup": setup,
-            "story": example}
+            "story": example, "outcomes": outcomes}
 
 
 def _context(ctx: RenderContext) -> dict[str, Any]:
     return {
         "colours": {c["id"]: c for c in ctx.data["colours"]},
         "bears": bear_counts(ctx.data),
-        "stories": [story(v, ctx.data) for v in ctx.examples.values()],
-        "names": NAMES,
+        "stories": {v.id: story(v, ctx.data) for v in ctx.examples.values()},
+        "names": cast_names(ctx.data),
+        # "female" or "male" by seat: the narration's pronouns and agreements.
+        "genders": [player["gender"] for player in ctx.data["cast"]],
     }
 
 

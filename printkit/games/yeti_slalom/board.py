@@ -334,7 +334,7 @@ def render_board(ctx: RenderContext) -> bytes:
     ink = Ink(c, ctx.localizer.code, "board")
     names = ctx.sheet_names(ink)
     # TRANSLATORS: board, under each sheet it is tiled over, after the sheet label; with it,
-    # one or two lines of 8 pt or less in a band about 6 mm tall and 125 mm wide.
+    # two or three lines of 6 to 8 pt in a band about 9 mm tall and 125 mm wide.
     hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
              "of the sheet next to it, with the crosshairs on top of each other.")
 

@@ -48,6 +48,9 @@ def _consistent(data: dict[str, Any]) -> list[tuple[str, str]]:
         if deal["players"] * deal["snowballs"] > data["cards"]["snowballs"]:
             problems.append((f"deal[{i}].snowballs",
                              f"only {data['cards']['snowballs']} snowball cards exist"))
+    if len(data["cast"]) > len(data["teams"]):
+        problems.append(("cast", f"needs a team for each of its {len(data['cast'])} captains"))
+    problems += duplicates(data["cast"], "cast", "name")
     problems += duplicates(data["yetis"], "yetis", "id")
     problems += duplicates(data["teams"], "teams", "id")
     problems += duplicates(data["snowboarders"]["values"], "snowboarders.values")
@@ -106,6 +109,11 @@ SCHEMA = Table(
             "space_mm": Value(float, minimum=20, maximum=80),
             "snowboarder_mm": Value(float, minimum=20, maximum=80),
         }),
+        # The captains of the worked examples, in the order of the teams they play.
+        "cast": Array(Table({
+            "name": Value(str, pattern=r"\S.*"),
+            "gender": Value(str, choices=("female", "male")),
+        }), min_items=1, max_items=8),
         "kit": KIT,
         # Components drawn from data (printkit.components), like a game project's.
         **COMPONENTS,

@@ -7,7 +7,9 @@
   row with its die symbol (art.throw_mark, as on the board), each snowboarder as
   a disc of its team's colour with its value; a snowboarder hit gets a ring and a
   snowball beside it, one the throw spared a ring only, so no mark hides a value;
-* the finish: the last row and the finish spaces with their multipliers.
+* the finish: the last row and the finish spaces with their multipliers;
+* the quick reference's chart: the die symbol of each column for green and red Yetis,
+  and the finish spaces.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from .art import (
     GOLD,
     ICE,
     INK,
+    MUTED,
     NAVY,
     PAPER,
     START,
@@ -378,5 +381,98 @@ def finish_figure(v: Verified, ctx: RenderContext, width: float) -> Figure:
             c.roundRect(x, fy + cell * 0.1, cell * 0.8, cell * 0.8, 2, stroke=1, fill=1)
             shapes.arrow(c, left + moved["from"][1] * cell + cell / 2, y,
                          x + cell * 0.4, fy + cell * 0.9, width=0.8, head=mm(1.6), colour=NAVY)
+
+    return Figure(width, height, draw)
+
+
+# --- the quick reference's chart ------------------------------------------------------------
+
+def reach_chart(ctx: RenderContext, width: float, labels: Mapping[str, str]) -> Figure:
+    """What players look up mid-game: the die symbol of each column, and the finish.
+
+    Left, a Yeti row as the board draws it (:func:`board.course_space`, each space with
+    its green and red die symbols), the green Yeti space on its left and the red one on
+    its right, the column numbers above and, below, the symbol of each colour as a
+    number ("–" where a colour has none). Right, the finish spaces in finishing order
+    with their multipliers, and a face-down card for a later finisher, at its value.
+    ``labels`` holds the translated ``column`` and ``later`` labels.
+    """
+    data = ctx.data
+    loc = ctx.localizer
+    columns = data["course"]["columns"]
+    multipliers = data["finish"]["multipliers"]
+    real = mm(data["print"]["space_mm"])
+    guarded = data["yetis"][0]["row"]
+    cell = finish_cell = mm(11)
+    head, line = mm(6), mm(5)
+    height = head + cell + 2 * line + mm(2)
+    # the chart: a label column, the Yeti spaces and the course; then the finish, apart
+    chart_w = cell * 1.2 + (columns + 2) * cell + mm(2)
+    finish_w = len(multipliers) * finish_cell + mm(3) + finish_cell * 0.8
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = _ink(c, ctx)
+        gap = max(mm(8), (box.width - chart_w - finish_w) / 3)
+        x0 = box.x + gap + cell * 1.2
+        top = box.top - head
+        row_y = top - cell
+        c.setFillColor(NAVY)
+        ink.line(labels["column"], Rect(box.x + gap - mm(2), top, cell * 1.2 + cell, head),
+                 fonts.BOLD, 8, 5, align="right", where="reference chart column label")
+        for side, slot in (("green", 0), ("red", columns + 1)):
+            colour = side_colour(data, side)
+            x = x0 + slot * cell + (mm(1) if side == "red" else -mm(1))
+            c.setFillColor(tint(colour, 0.8))
+            c.setStrokeColor(colour)
+            c.setLineWidth(1.2)
+            c.roundRect(x + 1, row_y + 1, cell - 2, cell - 2, 3, stroke=1, fill=1)
+            throw_mark(c, side, x + cell / 2, row_y + cell / 2, cell * 0.6, colour)
+        for col in range(1, columns + 1):
+            x = x0 + col * cell
+            c.setFillColor(NAVY)
+            ink.line(loc.number(col), Rect(x, top, cell, head), fonts.BOLD, 9, 5,
+                     where="reference chart column")
+            _scaled(c, x, row_y, cell / real,
+                    lambda col=col: course_space(c, ctx, guarded, col, Rect(0, 0, real, real),
+                                                 True))
+            for i, side in enumerate(("green", "red")):
+                face = data["throws"][side][col - 1]
+                y = row_y - (i + 1) * line
+                c.setFillColor(side_colour(data, side) if face else MUTED)
+                ink.line(loc.number(face) if face else "–", Rect(x, y, cell, line),
+                         fonts.BOLD, 10, 6, where="reference chart symbol")
+        for i, side in enumerate(("green", "red")):
+            y = row_y - (i + 1) * line
+            throw_mark(c, side, x0 + cell / 2, y + line / 2, line * 0.9,
+                       side_colour(data, side))
+        c.setStrokeColor(NAVY)
+        c.setLineWidth(0.9)
+        c.rect(x0 + cell, row_y, columns * cell, cell, stroke=1, fill=0)
+        # the finish spaces, as on the board: order number and multiplier
+        fx = box.right - gap - finish_w
+        fy = row_y + (cell - finish_cell) / 2
+        for i, multiplier in enumerate(multipliers):
+            x = fx + i * finish_cell
+            c.setFillColor(tint(GOLD, 0.55))
+            c.setStrokeColor(NAVY)
+            c.setLineWidth(0.8)
+            c.rect(x, fy, finish_cell, finish_cell, stroke=1, fill=1)
+            c.setFillColor(NAVY)
+            ink.line(loc.number(i + 1), Rect(x, top, finish_cell, head), fonts.BOLD, 9, 5,
+                     where="reference chart finish order")
+            c.setFillColor(INK)
+            ink.line(f"×{loc.number(multiplier)}", Rect(x, fy, finish_cell, finish_cell),
+                     fonts.BOLD, 13, 6, where="reference chart multiplier")
+        # a later finisher: face down in front of its captain, at its value
+        lx = fx + len(multipliers) * finish_cell + mm(3)
+        c.setFillColor(START)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.6)
+        c.roundRect(lx, fy + finish_cell * 0.1, finish_cell * 0.8, finish_cell * 0.8, 2,
+                    stroke=1, fill=1)
+        c.setFillColor(INK)
+        ink.paragraph(labels["later"], Rect(fx, row_y - 2 * line, finish_w, 2 * line),
+                      size=8, min_size=5.5, colour=INK, align="centre",
+                      where="reference chart later finishers")
 
     return Figure(width, height, draw)

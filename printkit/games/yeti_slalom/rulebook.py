@@ -11,19 +11,49 @@ from printkit.game import RenderContext
 from printkit.render.flow import FigureMaker
 from printkit.render.rulebook import render_rulebook_template
 
-from .figures import components_figure, course_figure, cover_figure, finish_figure, setup_figure
+from .figures import (
+    components_figure,
+    course_figure,
+    cover_figure,
+    finish_figure,
+    reach_chart,
+    setup_figure,
+)
 
 TEMPLATE = "yeti-slalom/rulebook.xml.j2"
 REFERENCE = "yeti-slalom/reference.xml.j2"
-#: The captains of the worked examples, one per team in the order of game.toml's teams.
-#: They are names, printed as they are in every language.
-PLAYER_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
 COMPONENT_LABELS = ("board", "yetis", "snowballs", "snowboarders", "die")
 
 
 def players(data: Mapping[str, Any]) -> dict[str, str]:
-    """Team id -> the name of the captain who plays it in the examples."""
-    return {team["id"]: name for team, name in zip(data["teams"], PLAYER_NAMES, strict=False)}
+    """Team id -> the name of the captain who plays it in the examples (game.toml's cast,
+    one captain per team in the order of the teams)."""
+    return {team["id"]: c["name"] for team, c in zip(data["teams"], data["cast"], strict=False)}
+
+
+def genders(data: Mapping[str, Any]) -> dict[str, str]:
+    """Team id -> "female" or "male", the gender of its captain in the examples: the
+    narration picks pronouns and agreement by it."""
+    return {team["id"]: c["gender"] for team, c in zip(data["teams"], data["cast"],
+                                                       strict=False)}
+
+
+class FirstTime:
+    """``first(key)`` is true the first time a key is asked for in one document.
+
+    The narration says in full where a Yeti of a colour stands the first time one is
+    placed, and refers to that briefly after: a document is rendered top to bottom,
+    so the first call is the first example the reader meets.
+    """
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def __call__(self, key: str) -> bool:
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
 
 
 def score_lines(v: Verified, data: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -59,6 +89,7 @@ def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         "setup": lambda attrs, width: setup_figure(ctx, width),
         "course": lambda attrs, width: course_figure(example(attrs), ctx, width),
         "finish": lambda attrs, width: finish_figure(example(attrs), ctx, width),
+        "reach": lambda attrs, width: reach_chart(ctx, width, attrs),
     }
 
 
@@ -68,6 +99,8 @@ def _context(ctx: RenderContext) -> dict[str, Any]:
         "teams": {t["id"]: t for t in data["teams"]},
         "yetis": {y["id"]: y for y in data["yetis"]},
         "players": players(data),
+        "genders": genders(data),
+        "first_time": FirstTime(),
         "by_id": dict(ctx.examples),
         "score_lines": lambda v: score_lines(v, data),
     }

@@ -80,7 +80,7 @@ def test_left_out_expect_keys_are_not_checked(tmp_path):
 
 def test_replay_records_states_events_and_observations():
     by_id = {ex.id: ex for ex in load()}
-    result = replay(by_id["lost-turn-then-comeback"])
+    result = replay(by_id["sum-below-field"])
     assert len(result.states) == 3
     assert [s.players[0].field for s in result.states] == [9, 9, 12]
     assert [e.kind for e in result.events] == ["rolled", "penalty", "rolled", "moved"]

@@ -51,24 +51,28 @@ def play(state: State, action, rules: Rules = CLASSIC):
 
 # --- start and turn order ---------------------------------------------------
 
+@pytest.mark.rule("setup")
 def test_everyone_starts_on_field_one_with_one_die():
     state = initial_state(4, CLASSIC)
     assert state.players == (Player(field=1, dice=1, cards=0, lost_turns=0, won=False),) * 4
     assert (state.current, state.winner, state.turn) == (0, None, 0)
 
 
+@pytest.mark.rule("players")
 @pytest.mark.parametrize("count", [1, 5])
 def test_two_to_four_players(count):
     with pytest.raises(RuleError, match=f"2-4 players, not {count}"):
         initial_state(count, CLASSIC)
 
 
+@pytest.mark.rule("turn-order")
 def test_turn_passes_to_the_next_player():
     after = play(at(3), Roll((4,)))[3]
     assert after.current == 1
     assert after.turn == 1
 
 
+@pytest.mark.rule("turn-order", "low-sum")
 def test_lost_turn_skipped_in_turn_order():
     state = at(9, dice=2, players=3)
     state = play(state, Roll((2, 3)))[3]                    # penalty for player 0
@@ -92,24 +96,28 @@ def test_two_lost_turns_are_skipped_one_round_each():
 
 # --- the track --------------------------------------------------------------------
 
+@pytest.mark.rule("move-to-sum", "field-not-steps")
 def test_sum_names_the_field_moved_to():
     me, kinds, result, _ = play(at(5, dice=2), Roll((3, 4)))
     assert me.field == 7                                    # not 5 + 7
     assert kinds == ["rolled", "moved"] and result is Outcome.MOVED
 
 
+@pytest.mark.rule("sum-equals-field")
 def test_sum_equal_to_field_stays_without_penalty():
     me, kinds, result, _ = play(at(8, dice=2), Roll((5, 3)))
     assert (me.field, me.dice, me.lost_turns) == (8, 2, 0)
     assert result is Outcome.STAYED
 
 
+@pytest.mark.rule("low-sum")
 def test_sum_below_field_costs_next_turn_and_gives_a_die():
     me, kinds, result, _ = play(at(9, dice=2), Roll((2, 3)))
     assert (me.field, me.dice, me.lost_turns) == (9, 3, 1)
     assert result is Outcome.PENALTY
 
 
+@pytest.mark.rule("seven-dice")
 def test_no_extra_die_beyond_seven():
     after, events = apply(at(23, dice=7), Roll((1,) * 7), CLASSIC)
     me = after.players[0]
@@ -117,6 +125,7 @@ def test_no_extra_die_beyond_seven():
     assert events[-1].params["extra_die"] is False
 
 
+@pytest.mark.rule("capped")
 def test_sum_above_24_stops_on_wigilia():
     me, kinds, result, _ = play(at(18, dice=5), Roll((6, 5, 6, 4, 5)))
     assert me.field == WIGILIA
@@ -128,6 +137,7 @@ def test_sum_of_exactly_24_moves_to_wigilia():
     assert me.field == WIGILIA and result is Outcome.MOVED
 
 
+@pytest.mark.rule("misadded", "misadded-no-die")
 def test_misadd_loses_a_turn_without_a_die():
     me, kinds, result, _ = play(at(5, dice=2), Roll((4, 6), announced=9))
     assert (me.field, me.dice, me.lost_turns) == (5, 2, 1)
@@ -146,6 +156,7 @@ def test_correct_announcement_is_a_normal_roll():
 
 # --- Wigilia ----------------------------------------------------------------------
 
+@pytest.mark.rule("wigilia-change", "win")
 def test_wigilia_win_by_changing_dice():
     action = WigiliaRoll((3, 2, 4, 1, 5), changes=((3, 6), (1, 6), (2, 5)))
     me, kinds, result, after = play(at(24, dice=5), action)
@@ -169,6 +180,7 @@ def test_wigilia_changes_that_do_not_win_are_refused():
         apply(at(24, dice=5), WigiliaRoll((3, 2, 4, 1, 5), ((3, 5),)), CLASSIC)
 
 
+@pytest.mark.rule("wigilia-change")
 def test_at_most_three_dice_change_on_wigilia():
     changes = ((0, 6), (1, 6), (2, 6), (3, 6))
     with pytest.raises(RuleError, match="at most 3 dice may be changed, not 4"):
@@ -189,6 +201,7 @@ def test_wigilia_change_must_name_a_die_and_a_face(change, reason):
         apply(at(24, dice=5), WigiliaRoll((1, 6, 6, 6, 6), (change,)), CLASSIC)
 
 
+@pytest.mark.rule("wigilia-win-first")
 def test_four_dice_on_wigilia_earn_fifth_die():
     me, kinds, result, _ = play(at(24, dice=4), WigiliaRoll((5, 6, 4, 3)))
     assert (me.field, me.dice, me.lost_turns) == (24, 5, 1)
@@ -199,6 +212,7 @@ def test_four_dice_can_never_win_on_wigilia():
     assert all(winning_changes(faces, CLASSIC) is None for faces in product(range(1, 7), repeat=4))
 
 
+@pytest.mark.rule("wigilia-fails")
 def test_failed_wigilia_at_24_or_more_simply_passes():
     me, kinds, result, after = play(at(24, dice=4), WigiliaRoll((6, 6, 6, 6)))
     assert (me.dice, me.lost_turns) == (4, 0)
@@ -223,6 +237,7 @@ def test_wigilia_roll_only_on_wigilia():
 
 # --- strict Wigilia ---------------------------------------------------------------
 
+@pytest.mark.rule("strict-wigilia")
 def test_strict_wigilia_needs_exactly_three_changes():
     with pytest.raises(RuleError, match="exactly 3 dice must be changed, not 2"):
         apply(at(24, dice=6, rules=STRICT),
@@ -251,6 +266,7 @@ def test_strict_wigilia_roll_of_25_still_needs_three_changes():
 
 # --- the Tydzień variant -------------------------------------------------------------
 
+@pytest.mark.rule("tydzien-variant")
 def test_tydzien_card_instead_of_a_die():
     after, events = apply(at(10, cards=1, rules=TYDZIEN), Roll((1,)), TYDZIEN)
     me = after.players[0]
@@ -258,12 +274,14 @@ def test_tydzien_card_instead_of_a_die():
     assert events[-1].params["extra_card"] is True and events[-1].params["extra_die"] is False
 
 
+@pytest.mark.rule("tydzien-max-cards")
 def test_tydzien_card_cap_at_three():
     after, events = apply(at(23, cards=3, rules=TYDZIEN), Roll((1,)), TYDZIEN)
     assert (after.players[0].cards, after.players[0].lost_turns) == (3, 1)
     assert events[-1].params["extra_card"] is False
 
 
+@pytest.mark.rule("tydzien-days")
 def test_each_tydzien_card_adds_seven():
     after, events = apply(at(10, cards=2, rules=TYDZIEN), Roll((3,)), TYDZIEN)
     assert events[0].params["total"] == 17 and after.players[0].field == 17
@@ -274,12 +292,14 @@ def test_tydzien_sum_above_24_stops_on_wigilia():
     assert after.players[0].field == WIGILIA
 
 
+@pytest.mark.rule("tydzien-wigilia")
 def test_tydzien_right_answer_wins():
     me, kinds, result, _ = play(at(24, cards=3, rules=TYDZIEN), TydzienAnswer(5), TYDZIEN)
     assert (me.field, me.won, result) == (26, True, Outcome.WON)
     assert kinds == ["answered", "won"]
 
 
+@pytest.mark.rule("tydzien-wrong")
 def test_tydzien_wrong_answer_loses_a_turn():
     me, kinds, result, _ = play(at(24, cards=3, rules=TYDZIEN), TydzienAnswer(6), TYDZIEN)
     assert (me.field, me.won, me.lost_turns) == (24, False, 1)
@@ -291,6 +311,7 @@ def test_tydzien_right_faces_need_three_cards():
     assert tydzien_answers(2) == ()
 
 
+@pytest.mark.rule("tydzien-wigilia")
 def test_tydzien_player_on_wigilia_does_not_roll():
     with pytest.raises(RuleError, match="answers with a die face"):
         apply(at(24, cards=3, rules=TYDZIEN), Roll((4,)), TYDZIEN)
@@ -313,6 +334,7 @@ def test_tydzien_answer_must_be_a_face():
         apply(at(24, cards=3, rules=TYDZIEN), TydzienAnswer(7), TYDZIEN)
 
 
+@pytest.mark.rule("tydzien-variant")
 def test_tydzien_variant_plays_one_die():
     with pytest.raises(RuleError, match="the Tydzień variant uses one die"):
         at(5, dice=2, rules=TYDZIEN)

@@ -42,6 +42,7 @@ expect = { field = 24, dice = 5, lost_turns = 1, won = false, outcome = "penalty
 '''
 
 
+@pytest.mark.rule("misadded-on-wigilia")
 def test_misadding_on_wigilia_follows_the_misadd_rule(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "wigilia.toml"

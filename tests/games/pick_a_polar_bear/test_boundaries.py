@@ -68,6 +68,7 @@ PAYING = [
 ]
 
 
+@pytest.mark.rule("bonus-payment")
 @pytest.mark.parametrize("row", PAYING, ids=[r[0] for r in PAYING])
 def test_paying_a_wrong_answer(tmp_path, row):
     id_, setup, expect = row
@@ -165,6 +166,7 @@ SIMULTANEOUS = [
 ]
 
 
+@pytest.mark.rule("bonus-simultaneous")
 @pytest.mark.parametrize("row", SIMULTANEOUS, ids=[r[0] for r in SIMULTANEOUS])
 def test_simultaneous_right_answers_score_exactly_two(tmp_path, row):
     id_, players, discarded, pile, expect, paid = row

@@ -17,8 +17,8 @@ import pytest
 from printkit.game import RenderContext
 from printkit.games.pick_a_polar_bear import GAME
 from printkit.games.pick_a_polar_bear.rulebook import (
-    NAMES,
     _context,
+    names,
     render_reference,
     render_rulebook,
 )
@@ -28,6 +28,7 @@ from printkit.render.templating import environment
 from tests.support import reader, text
 
 LOCALES = shipped_locales()
+NAMES = names(GAME.load_data())
 
 
 @pytest.fixture(scope="module")

@@ -91,6 +91,7 @@ def bonus_round(rules: Rules = BONUS, bonus: str = "bonus glasses raised", **set
 
 # --- the cards ---------------------------------------------------------------------
 
+@pytest.mark.rule("five-features")
 def test_deck_has_each_of_the_32_combinations_three_times():
     animals = deck(DATA)
     assert len(animals) == 96
@@ -98,6 +99,7 @@ def test_deck_has_each_of_the_32_combinations_three_times():
     assert all(animals.count(card) == 3 for card in set(animals))
 
 
+@pytest.mark.rule("five-features")
 def test_five_two_valued_attributes_in_data_order():
     assert MODEL.ids == ("size", "arm", "glasses", "fish", "season")
     assert c("BRGTA").code == "big/raised/glasses/tin/autumn"
@@ -118,6 +120,20 @@ def test_copies_come_from_the_data():
     assert len(deck(changed)) == 64
 
 
+@pytest.mark.rule("dealer", "draw-pile", "captains", "member-grid")
+def test_the_first_deal_gives_captains_then_lays_out_five_rows_of_six_from_the_draw_pile():
+    """The dealer's setup: a shuffled face-down pile of the animal cards, one captain each,
+    then 5 × 6 member cards face up; what is left stays the draw pile."""
+    state = new_game(RULES, 3, random.Random(2))
+    assert len(state.pile) == 96 and not any(state.grid)
+    dealt, _ = deal(state, RULES)
+    assert [s.captain for s in dealt.seats] == list(state.pile[:3])
+    assert list(dealt.grid) == list(state.pile[3:33])
+    assert len(dealt.grid) == DATA["table"]["rows"] * DATA["table"]["columns"] == 30
+    assert dealt.pile == state.pile[33:]
+
+
+@pytest.mark.rule("match")
 def test_cards_match_with_at_most_one_difference():
     assert matches(c("BRGTA"), c("BRGTA"))
     assert matches(c("BRGTA"), c("BRGTW"))
@@ -125,6 +141,7 @@ def test_cards_match_with_at_most_one_difference():
     assert differences(c("BRGTA"), c("BRNNA")) == ["glasses", "fish"]
 
 
+@pytest.mark.rule("bonus-cards")
 def test_bonus_cards_come_from_the_data():
     assert len(bonus_cards(DATA)) == 8
     assert GLASSES_RAISED.as_dict() == {"arm": "raised", "glasses": "glasses"}
@@ -134,10 +151,12 @@ def test_bonus_cards_come_from_the_data():
 
 # --- chains --------------------------------------------------------------------------
 
+@pytest.mark.rule("first-member", "next-member")
 def test_chain_starts_at_the_captain_and_each_card_matches_the_previous():
     assert check_chain(c("BRGTA"), cards("BRGTW", "BRNTW", "BRNTW", "SRNTW")) is None
 
 
+@pytest.mark.rule("card-check", "pile-broken")
 def test_a_step_with_two_differences_breaks_the_chain():
     bad = check_chain(c("BRGTA"), cards("BRGTW", "BRNNW", "SRNNW"))
     assert bad is not None
@@ -145,11 +164,13 @@ def test_a_step_with_two_differences_breaks_the_chain():
     assert bad.describe() == "step 2: BRGTW to BRNNW differs in 2 attributes (glasses, fish)"
 
 
+@pytest.mark.rule("first-member")
 def test_the_first_member_must_match_the_captain():
     bad = check_chain(c("BRGTA"), cards("SDGTA"))
     assert bad is not None and bad.step == 1
 
 
+@pytest.mark.rule("pile-kept", "captain-counts")
 def test_valid_pile_with_its_captain_goes_to_the_winning_pile():
     state = at(captains=["BRGTA", "SDNNW"], grid=["BRGTW", "BRNTW", "SRGTA"])
     state, events = play(state, RULES, (0, "take", "BRGTW"), (0, "take", "BRNTW"),
@@ -158,6 +179,7 @@ def test_valid_pile_with_its_captain_goes_to_the_winning_pile():
     assert [e.params["cards"] for e in events if e.kind == "kept"] == [3, 2]
 
 
+@pytest.mark.rule("pile-broken")
 def test_a_broken_pile_is_discarded_captain_included():
     state = at(captains=["BRGTA", "SDNNW"], grid=["BRGTW", "SDGTA", "SRGTA"])
     state, events = play(state, RULES, (0, "take", "BRGTW"), (0, "take", "SDGTA"),
@@ -167,6 +189,7 @@ def test_a_broken_pile_is_discarded_captain_included():
         "chain-broken", "discarded"]
 
 
+@pytest.mark.rule("go", "card-check")
 def test_grabbing_is_not_checked_until_the_examination():
     state = at(captains=["BRGTA", "SDNNW"], grid=["SDNNW"])
     state, events = grab(state, RULES, 0, 0)
@@ -181,11 +204,13 @@ def test_grabbing_an_empty_slot_is_refused():
 
 # --- FREEZE! -------------------------------------------------------------------------
 
+@pytest.mark.rule("freeze")
 def test_freeze_is_right_when_no_table_card_matches_the_callers_top_card():
     assert freeze_is_right(c("BRGTA"), cards("SDGTA", "BDNTW") + [None])
     assert not freeze_is_right(c("BRGTA"), cards("SDGTA", "BRGTW"))
 
 
+@pytest.mark.rule("freeze-right")
 def test_a_right_freeze_earns_one_extra_card_from_the_table():
     state = at(captains=["SRGNA", "BDNTW"], grid=["SDNTA", "BDGTW"])
     state, events = play(state, RULES, (0, "freeze", "SDNTA"))
@@ -194,6 +219,7 @@ def test_a_right_freeze_earns_one_extra_card_from_the_table():
                                 "extra": "SDNTA"}
 
 
+@pytest.mark.rule("freeze-wrong")
 def test_a_wrong_freeze_discards_the_callers_cards_captain_included():
     state = at(captains=["SRGNA", "BDNTW"], grid=["SRGNW", "BDNTA"])
     state, events = play(state, RULES, (1, "take", "BDNTA"), (0, "freeze", None))
@@ -202,18 +228,21 @@ def test_a_wrong_freeze_discards_the_callers_cards_captain_included():
     assert ("discarded", "wrong-freeze") in [(e.kind, e.params.get("reason")) for e in events]
 
 
+@pytest.mark.rule("freeze-wrong")
 def test_a_wrong_freeze_earns_no_extra_card():
     state = at(captains=["SRGNA", "BDNTW"], grid=["SRGNW", "BDGTA"])
     with pytest.raises(RuleError, match="FREEZE! is wrong: no extra card"):
         freeze(state, RULES, 0, 1)
 
 
+@pytest.mark.rule("freeze-right", "pile-broken")
 def test_ruling_the_extra_card_is_lost_with_a_broken_pile():
     state = at(captains=["BRGTA", "SDNNW"], grid=["SDGTA", "BRNNW"])
     state, _ = play(state, RULES, (0, "take", "SDGTA"), (0, "freeze", "BRNNW"))
     assert state.seats[0].won == 0 and state.discarded == 3
 
 
+@pytest.mark.rule("freeze", "new-round")
 def test_freeze_ends_the_round_and_the_next_one_is_dealt():
     state = at(captains=["SRGNA", "BDNTW"], grid=["SDNTA"], pile=["BRGTA", "SDNNW", "BRNNW"])
     state, _ = play(state, RULES, (0, "freeze", None))
@@ -226,14 +255,17 @@ def test_freeze_ends_the_round_and_the_next_one_is_dealt():
 
 # --- the hold card -------------------------------------------------------------------
 
+@pytest.mark.rule("hold-card")
 def test_hold_card_goes_to_the_single_leader():
     assert hold_after_round([4, 3, 0]) == 0
 
 
+@pytest.mark.rule("hold-tie")
 def test_hold_card_tie_nobody_holds_it():
     assert hold_after_round([4, 4, 2]) is None
 
 
+@pytest.mark.rule("hold-card")
 def test_hold_card_counts_the_extra_freeze_card():
     state = at(HOLD, captains=["BRGTA", "SDNNW"], grid=["BRGTW", "SDNNA", "BDGNA"])
     state, events = play(state, HOLD, (0, "take", "BRGTW"), (1, "take", "SDNNA"),
@@ -242,6 +274,7 @@ def test_hold_card_counts_the_extra_freeze_card():
     assert events[-1].params == {"player": 1, "taken": [2, 3]}
 
 
+@pytest.mark.rule("animal-cards-only", "hold-card")
 def test_hold_card_only_in_the_hold_variant():
     state = at(captains=["BRGTA", "SDNNW"], grid=["BRGTW"])
     state, events = play(state, RULES, (0, "take", "BRGTW"), (1, "freeze", None))
@@ -250,12 +283,14 @@ def test_hold_card_only_in_the_hold_variant():
         at(RULES, captains=["BRGTA", "SDNNW"], holder=0)
 
 
+@pytest.mark.rule("hold-no-identical", "hold-broken-pile")
 def test_holder_may_not_take_a_card_identical_to_the_previous_one():
     assert check_chain(c("BRGTA"), cards("BRGTW", "BRGTW")) is None
     bad = check_chain(c("BRGTA"), cards("BRGTW", "BRGTW"), holder=True)
     assert bad is not None and (bad.step, bad.reason) == (2, "identical")
 
 
+@pytest.mark.rule("hold-no-identical")
 def test_ruling_the_identical_card_ban_covers_the_captain_too():
     bad = check_chain(c("BRGTA"), cards("BRGTA"), holder=True)
     assert bad is not None and (bad.step, bad.reason) == (1, "identical")
@@ -268,6 +303,7 @@ def test_ruling_for_the_holder_an_identical_card_does_not_make_freeze_wrong():
 
 # --- refill and bonus rounds -----------------------------------------------------------
 
+@pytest.mark.rule("new-round", "bonus-start")
 def test_refill_fills_the_gaps_one_card_at_a_time_in_slot_order():
     grid = [c("BRGTA"), None, c("SDNNW"), None]
     done = refill(grid, cards("BRNNA", "SRNNW", "BDGNW"), 10)
@@ -275,6 +311,7 @@ def test_refill_fills_the_gaps_one_card_at_a_time_in_slot_order():
     assert done.laid == (1, 3) and done.pile == (c("BDGNW"),) and done.bonus is None
 
 
+@pytest.mark.rule("bonus-start", "bonus-among-captains")
 def test_bonus_card_before_ten_cards_on_the_table_is_discarded():
     grid = cards(*TWELVE[:9]) + [None] * 3
     done = refill(grid, [GLASSES_RAISED, c("BRNNA")], 10)
@@ -282,6 +319,7 @@ def test_bonus_card_before_ten_cards_on_the_table_is_discarded():
     assert sum(x is not None for x in done.grid) == 10
 
 
+@pytest.mark.rule("bonus-start")
 def test_bonus_card_with_ten_cards_on_the_table_starts_a_bonus_round():
     grid = cards(*TWELVE[:9]) + [None] * 3
     done = refill(grid, [c("BRNNA"), GLASSES_RAISED, c("SRNNW")], 10)
@@ -305,6 +343,7 @@ def test_min_table_cards_comes_from_the_data():
                                  "table": 12}
 
 
+@pytest.mark.rule("bonus-among-captains")
 def test_ruling_a_bonus_card_among_the_captains_is_discarded():
     state = at(BONUS, grid=TWELVE, pile=["BDNNA", "bonus glasses raised", "SDNNA"])
     state, events = deal(state, BONUS)
@@ -312,23 +351,27 @@ def test_ruling_a_bonus_card_among_the_captains_is_discarded():
     assert events[1].params["reason"] == "captains" and state.phase is Phase.GRAB
 
 
+@pytest.mark.rule("bonus-answer")
 def test_bonus_answer_counts_the_table_cards_showing_both_features():
     state = bonus_round()
     assert count_showing(state.grid, GLASSES_RAISED) == 3
     assert count_showing(state.grid, TIN_AUTUMN) == 5
 
 
+@pytest.mark.rule("bonus-right")
 def test_a_right_answer_scores_two():
     state, events = answer_bonus(bonus_round(), BONUS, [Answer(1, 2), Answer(0, 3)])
     assert scores(state, BONUS)[0] == 2 and state.seats[0].bonus_cards == 1
     assert events[0].params["winners"] == [0]
 
 
+@pytest.mark.rule("bonus-first-right")
 def test_only_the_first_right_answer_wins_the_card():
     state, _ = answer_bonus(bonus_round(), BONUS, [Answer(0, 3), Answer(1, 3)])
     assert scores(state, BONUS) == (2, 0)
 
 
+@pytest.mark.rule("bonus-simultaneous")
 def test_right_answers_at_the_same_time_both_score_two():
     state, _ = answer_bonus(bonus_round(discarded=1), BONUS,
                             [Answer(1, 3), Answer(0, 3, same_time=True)])
@@ -337,11 +380,13 @@ def test_right_answers_at_the_same_time_both_score_two():
     assert state.discarded == 0  # one card from the discards, one from the draw pile
 
 
+@pytest.mark.rule("bonus-one-answer")
 def test_each_player_shouts_one_answer_only():
     with pytest.raises(RuleError, match="player 0 shouts one and only one answer"):
         answer_bonus(bonus_round(), BONUS, [Answer(0, 2), Answer(0, 3)])
 
 
+@pytest.mark.rule("bonus-wrong", "bonus-payment")
 def test_a_wrong_answer_costs_two_cards_from_the_winning_pile():
     state, events = answer_bonus(bonus_round(won=[5, 0]), BONUS, [Answer(0, 4)])
     assert state.seats[0].won == 3 and state.discarded == 2
@@ -349,12 +394,14 @@ def test_a_wrong_answer_costs_two_cards_from_the_winning_pile():
                                 "bonus_card": False}
 
 
+@pytest.mark.rule("bonus-wrong", "bonus-payment")
 def test_with_fewer_than_two_cards_a_wrong_answer_takes_a_minus_two_card():
     state, _ = answer_bonus(bonus_round(won=[1, 0]), BONUS, [Answer(0, 4)])
     assert state.seats[0].won == 1 and state.seats[0].minus == (-2,)
     assert scores(state, BONUS)[0] == -1 and state.minus_left == 4
 
 
+@pytest.mark.rule("bonus-wrong", "bonus-payment")
 def test_a_second_penalty_turns_the_minus_two_card_to_minus_four():
     state, events = answer_bonus(bonus_round(minus=[[-2], []]), BONUS, [Answer(0, 4)])
     assert state.seats[0].minus == (-4,) and state.minus_left == 4
@@ -372,6 +419,7 @@ def test_ruling_with_no_minus_card_left_the_player_loses_the_cards_they_have():
     assert state.seats[0].won == 0 and events[1].params["cards"] == 1
 
 
+@pytest.mark.rule("bonus-payment")
 def test_ruling_a_bonus_card_pays_a_penalty_before_a_minus_card():
     # GAMES.md: with fewer than 2 animal cards, a bonus card (worth 2) pays the penalty.
     state = replace(bonus_round(), seats=tuple(replace(s, bonus_cards=1) for s in
@@ -381,12 +429,14 @@ def test_ruling_a_bonus_card_pays_a_penalty_before_a_minus_card():
     assert events[1].params["bonus_card"] is True
 
 
+@pytest.mark.rule("bonus-first-right")
 def test_nobody_right_the_bonus_card_is_discarded():
     state, events = answer_bonus(bonus_round(), BONUS, [])
     assert events[0].params["winners"] == [] and scores(state, BONUS) == (0, 0)
     assert state.phase is Phase.GRAB
 
 
+@pytest.mark.rule("animal-cards-only", "bonus-shuffle")
 def test_bonus_cards_are_only_in_the_pile_in_the_bonus_variant():
     with pytest.raises(RuleError, match="only shuffled in with rules"):
         at(RULES, pile=["bonus glasses raised"])
@@ -396,12 +446,14 @@ def test_bonus_cards_are_only_in_the_pile_in_the_bonus_variant():
 
 # --- scoring and the end ---------------------------------------------------------------
 
+@pytest.mark.rule("scoring", "bonus-right", "bonus-wrong")
 def test_each_card_of_the_winning_pile_scores_one_bonus_cards_two_minus_cards_their_face():
     state = at(won=[7, 3], minus=[[], [-4]])
     state = replace(state, seats=(replace(state.seats[0], bonus_cards=2), state.seats[1]))
     assert scores(state, RULES) == (11, -1)
 
 
+@pytest.mark.rule("game-end", "tie-shared-win")
 def test_game_ends_when_the_pile_cannot_give_every_player_a_captain():
     state, events = deal(at(players=3, won=[4, 6, 6], pile=["BRGTA", "SDNNW"]), RULES)
     assert state.over and events[0].kind == "game-over"
@@ -413,6 +465,7 @@ def test_ruling_only_animal_cards_count_as_captains():
     assert deal(state, BONUS)[0].over
 
 
+@pytest.mark.rule("last-round")
 def test_the_last_round_is_played_with_the_cards_left():
     state, _ = deal(at(pile=["BRGTA", "SDNNW", "BRNNA"]), RULES)
     assert state.phase is Phase.GRAB and sum(x is not None for x in state.grid) == 1
@@ -438,34 +491,40 @@ def test_actions_in_the_wrong_phase_are_refused():
 
 # --- solo -------------------------------------------------------------------------------
 
+@pytest.mark.rule("solo-grid", "solo-score")
 def test_solo_deals_three_grids_of_32_cards_from_the_whole_deck():
     grids = solo_game(DATA, 5)
     assert [len(g) for g in grids] == [32, 32, 32]
     assert sorted(x.index for g in grids for x in g) == sorted(x.index for x in deck(DATA))
 
 
+@pytest.mark.rule("solo-grid", "solo-chain")
 def test_solo_chain_starts_anywhere_and_each_card_matches_the_previous():
     grid = cards("BRGTA", "SDNNW", "BRGTW", "SDNNA")
     leftover, events = solo_round(grid, [2, 0])
     assert leftover == 2 and events[0].params["chain"] == ["BRGTW", "BRGTA"]
 
 
+@pytest.mark.rule("solo-chain")
 def test_solo_chain_may_not_break():
     with pytest.raises(RuleError, match="breaks at step 1: BRGTA to SDNNW"):
         solo_round(cards("BRGTA", "SDNNW"), [0, 1])
 
 
+@pytest.mark.rule("solo-chain")
 def test_solo_round_ends_only_when_no_card_matches():
     with pytest.raises(RuleError, match="not over: BRGTW still matches BRGTA"):
         solo_round(cards("BRGTA", "SDNNW", "BRGTW"), [0])
 
 
+@pytest.mark.rule("solo-score")
 def test_solo_score_is_the_cards_set_aside_over_three_rounds():
     assert solo_score([2, 0, 5]) == 7
 
 
 # --- edges of the actions (each comparison on both sides) ------------------------------------
 
+@pytest.mark.rule("hold-first-round")
 @pytest.mark.parametrize("holder", [0, 2])
 def test_any_player_at_the_table_may_start_holding_the_hold_card(holder):
     assert new_game(HOLD, 3, random.Random(1), holder=holder).holder == holder

@@ -96,6 +96,7 @@ def test_a_hub_visited_twice_beats_taking_its_copies_together():
     assert solution.chain[1] == solution.chain[3] == MODEL.parse("BRGTA")
 
 
+@pytest.mark.rule("solo-planning")
 @pytest.mark.parametrize("seed", range(10))
 def test_full_deals_are_valid_and_never_worse_than_greedy(seed):
     for number, grid in enumerate(solo_game(DATA, seed), 1):
@@ -213,6 +214,7 @@ def test_a_chain_that_must_end_on_card_zero_is_found():
     check_solution(grid, solution)
 
 
+@pytest.mark.rule("solo-planning")
 def test_the_optimum_is_never_shorter_than_a_chain_found_by_hand():
     # 23 cards; the 21-card chain below is checked card by card against the matching
     # rule (one attribute changed, or none). The solver claims an optimum, so it must

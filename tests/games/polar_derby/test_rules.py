@@ -1,4 +1,5 @@
-"""One test per rule and per ruling of Polar Derby (rulings: the shared GAMES.md)."""
+"""One test per rule and per ruling of Polar Derby (rulings: the shared GAMES.md); each
+names the rules of rules.toml it checks with @pytest.mark.rule."""
 
 from __future__ import annotations
 
@@ -70,6 +71,7 @@ def play(state: State, *actions, rules: Rules = RULES) -> tuple[State, list[str]
 
 # --- components and start ---------------------------------------------------------
 
+@pytest.mark.rule("components", "bears-on-the-rink", "rink-in-the-middle")
 def test_twenty_five_bears_five_of_each_colour_start_in_the_middle():
     state = initial_state(4, RULES)
     assert RULES.colours == ("white", "blue", "green", "pink", "orange")
@@ -79,12 +81,26 @@ def test_twenty_five_bears_five_of_each_colour_start_in_the_middle():
     assert (state.current, state.phase, state.turn) == (0, Phase.ROLL, 1)
 
 
+@pytest.mark.rule("players")
 @pytest.mark.parametrize("count", [1, 5])
 def test_two_to_four_players(count):
     with pytest.raises(RuleError, match=f"2-4 players, not {count}"):
         initial_state(count, RULES)
 
 
+@pytest.mark.rule("first-player")
+def test_the_first_player_starts_and_play_passes_clockwise():
+    # Seats are numbered clockwise: seat 0 starts (the last to have eaten vanilla ice
+    # cream), then each turn passes to the next seat, and after the last back to seat 0.
+    state = initial_state(3, RULES)
+    seen = [state.current]
+    for colours in (("white", "blue"), ("green", "pink"), ("orange", "white")):
+        state, _ = play(state, (colours, middle(colours[0])), "stop")
+        seen.append(state.current)
+    assert seen == [0, 1, 2, 0]
+
+
+@pytest.mark.rule("bear-values")
 def test_bear_values_come_from_the_data():
     changed = {**DATA, "colours": [dict(c, value=10) if c["id"] == "white" else c
                                    for c in DATA["colours"]]}
@@ -118,6 +134,7 @@ def test_setup_with_an_empty_middle_and_nothing_pulled_is_refused():
         at([full, {}])
 
 
+@pytest.mark.rule("roll-both-dice", "roll-again-or-stop")
 def test_a_turn_starts_with_a_roll_not_a_stop():
     with pytest.raises(RuleError, match="illegal action 'stop' in turn 1: player 0 has not "
                                         "rolled yet this turn"):
@@ -132,6 +149,7 @@ def test_unknown_face_is_refused():
 
 # --- split colours ------------------------------------------------------------------
 
+@pytest.mark.rule("split-colours")
 def test_split_takes_one_bear_of_each_rolled_colour_from_the_middle():
     state, kinds = play(initial_state(2, RULES), (("green", "blue"), middle("green", "blue")))
     assert state.middle["green"] == state.middle["blue"] == 4
@@ -139,6 +157,7 @@ def test_split_takes_one_bear_of_each_rolled_colour_from_the_middle():
     assert kinds == ["rolled", "took"] and state.phase is Phase.CHOOSE
 
 
+@pytest.mark.rule("split-take-one")
 def test_split_may_take_only_one_of_the_two():
     takes = legal_takes(initial_state(2, RULES), ("green", "blue"), RULES)
     assert takes == [middle("blue"), middle("green"), middle("blue", "green")]
@@ -146,6 +165,7 @@ def test_split_may_take_only_one_of_the_two():
     assert state.pulled_bears == Bears.of(["green"])
 
 
+@pytest.mark.rule("split-take-one")
 def test_split_must_take_at_least_one():
     state = initial_state(2, RULES)
     with pytest.raises(RuleError, match="must take at least one"):
@@ -154,6 +174,7 @@ def test_split_must_take_at_least_one():
         apply_roll(state, ("green", "blue"), Take(), RULES)
 
 
+@pytest.mark.rule("split-colours")
 def test_split_takes_only_the_rolled_colours_one_each():
     state = initial_state(2, RULES)
     with pytest.raises(RuleError, match=r"white is not on the dice \(green \+ blue\)"):
@@ -177,6 +198,7 @@ def test_split_with_one_colour_gone_from_the_middle_takes_the_other():
 
 # --- doubles ----------------------------------------------------------------------
 
+@pytest.mark.rule("doubles-steal", "doubles-one-or-two-opponents")
 def test_doubles_steal_two_from_one_opponent():
     state = at([{}, {"white": 2}, {"white": 1}])
     after, kinds = play(state, (("white", "white"), steal((1, "white"), (1, "white"))))
@@ -185,12 +207,14 @@ def test_doubles_steal_two_from_one_opponent():
     assert kinds == ["rolled", "stole"]
 
 
+@pytest.mark.rule("doubles-steal", "doubles-one-or-two-opponents")
 def test_doubles_steal_one_each_from_two_opponents():
     state = at([{}, {"white": 2}, {"white": 1}])
     after, _ = play(state, (("white", "white"), steal((2, "white"), (1, "white"))))
     assert after.secured[1:] == (Bears.of({"white": 1}), Bears())
 
 
+@pytest.mark.rule("doubles-one-or-two-opponents")
 def test_doubles_may_steal_just_one():
     state = at([{}, {"white": 2}, {"white": 1}])
     takes = legal_takes(state, ("white", "white"), RULES)
@@ -198,6 +222,7 @@ def test_doubles_may_steal_just_one():
                      steal((1, "white"), (1, "white")), steal((1, "white"), (2, "white"))]
 
 
+@pytest.mark.rule("doubles-secured-only")
 def test_doubles_take_nothing_from_the_middle():
     state = initial_state(2, RULES)
     with pytest.raises(RuleError, match="doubles: bears are stolen from opponents"):
@@ -205,6 +230,7 @@ def test_doubles_take_nothing_from_the_middle():
     assert bust_reason(state, ("white", "white"), RULES) == "no opponent has a secured white bear"
 
 
+@pytest.mark.rule("doubles-secured-only")
 def test_doubles_steal_only_the_rolled_colour_from_what_opponents_have():
     state = at([{"white": 1}, {"white": 1, "blue": 1}, {}])
     cases = [
@@ -222,11 +248,13 @@ def test_doubles_steal_only_the_rolled_colour_from_what_opponents_have():
 
 # --- Free Skate -------------------------------------------------------------------
 
+@pytest.mark.rule("free-skate-any-colour", "free-skate-split-or-doubles")
 def test_free_skate_counts_as_another_colour_for_a_split():
     state, _ = play(initial_state(2, RULES), (("pink", FS), middle("pink", "orange")))
     assert state.pulled_bears == Bears.of(["pink", "orange"])
 
 
+@pytest.mark.rule("free-skate-any-colour")
 def test_free_skate_alone_may_pull_one_bear_of_any_colour():
     state, _ = play(initial_state(2, RULES), ((FS, "pink"), middle("white")))
     assert state.pulled_bears == Bears.of(["white"])
@@ -237,6 +265,7 @@ def test_free_skate_stands_for_one_colour_so_a_pair_includes_the_rolled_one():
         apply_roll(initial_state(2, RULES), ("pink", FS), middle("white", "blue"), RULES)
 
 
+@pytest.mark.rule("free-skate-split-or-doubles")
 def test_free_skate_counts_as_the_same_colour_for_doubles():
     state = at([{}, {"pink": 2}])
     after, kinds = play(state, (("pink", FS), steal((1, "pink"), (1, "pink"))))
@@ -247,6 +276,7 @@ def test_free_skate_counts_as_the_same_colour_for_doubles():
 
 # --- double Free Skate ------------------------------------------------------------
 
+@pytest.mark.rule("double-free-skate")
 def test_double_free_skate_secures_pulled_bears_and_starts_a_fresh_turn():
     state, _ = play(initial_state(2, RULES), (("green", "blue"), middle("green", "blue")))
     after, kinds = play(state, ((FS, FS), None))
@@ -255,6 +285,7 @@ def test_double_free_skate_secures_pulled_bears_and_starts_a_fresh_turn():
     assert kinds == ["rolled", "secured", "fresh-turn"]
 
 
+@pytest.mark.rule("fresh-turn-forgets-colours")
 def test_double_free_skate_forgets_the_pulled_colours():
     state, _ = play(initial_state(2, RULES), (("green", "blue"), middle("green", "blue")),
                     ((FS, FS), None))
@@ -269,6 +300,7 @@ def test_double_free_skate_takes_no_bear():
     assert bust_reason(initial_state(2, RULES), (FS, FS), RULES) is None
 
 
+@pytest.mark.rule("double-free-skate", "end-when-turn-ends")
 def test_double_free_skate_with_the_middle_empty_ends_the_game():
     state = at([{c: 5 for c in RULES.colours if c != "orange"}, {"orange": 4}])
     state, _ = play(state, (("orange", "blue"), middle("orange")))
@@ -278,6 +310,7 @@ def test_double_free_skate_with_the_middle_empty_ends_the_game():
 
 # --- rolling again ----------------------------------------------------------------
 
+@pytest.mark.rule("no-colour-twice")
 def test_pulled_colour_cannot_be_taken_again_from_the_middle():
     state, _ = play(initial_state(2, RULES), (("orange", "blue"), middle("orange", "blue")))
     assert legal_takes(state, ("orange", "pink"), RULES) == [middle("pink")]
@@ -285,6 +318,7 @@ def test_pulled_colour_cannot_be_taken_again_from_the_middle():
         apply_roll(state, ("orange", "pink"), middle("orange", "pink"), RULES)
 
 
+@pytest.mark.rule("no-colour-twice-stealing")
 def test_pulled_colour_cannot_be_stolen():
     state, _ = play(at([{}, {"white": 2}]), (("white", "green"), middle("white")))
     with pytest.raises(RuleError, match=r"^illegal action 'steal white from player 1' in turn 1: "
@@ -292,6 +326,7 @@ def test_pulled_colour_cannot_be_stolen():
         apply_roll(state, ("white", "white"), steal((1, "white")), RULES)
 
 
+@pytest.mark.rule("no-colour-twice-stealing")
 def test_stolen_colour_cannot_be_taken_from_the_middle():
     state, _ = play(at([{}, {"white": 2}]), (("white", "white"), steal((1, "white"))))
     assert legal_takes(state, ("white", "blue"), RULES) == [middle("blue")]
@@ -318,6 +353,7 @@ def test_bust_reason_names_colours_gone_from_the_middle():
 
 # --- bust -----------------------------------------------------------------------------
 
+@pytest.mark.rule("bust")
 def test_bust_returns_every_pulled_bear_to_the_middle_and_ends_the_turn():
     state, kinds = play(initial_state(2, RULES),
                         (("orange", "blue"), middle("orange", "blue")),
@@ -328,6 +364,7 @@ def test_bust_returns_every_pulled_bear_to_the_middle_and_ends_the_turn():
     assert kinds[-1] == "bust"
 
 
+@pytest.mark.rule("bust-returns-stolen")
 def test_bust_returns_stolen_bears_to_the_middle_not_to_their_owner():
     state, _ = play(at([{}, {"white": 2}]), (("white", "white"), steal((1, "white"))),
                     (("white", "white"), None))
@@ -342,6 +379,7 @@ def test_a_take_on_a_bust_roll_is_refused():
         apply_roll(state, ("blue", "orange"), middle("blue"), RULES)
 
 
+@pytest.mark.rule("stop-secures", "keep-pulled-apart")
 def test_secured_bears_are_safe_from_a_later_bust():
     state = at([{"orange": 2}, {}])
     state, _ = play(state, (("orange", "blue"), middle("orange")),
@@ -351,6 +389,7 @@ def test_secured_bears_are_safe_from_a_later_bust():
 
 # --- stopping and the end ---------------------------------------------------------
 
+@pytest.mark.rule("stop-secures")
 def test_stopping_secures_every_pulled_bear():
     state, kinds = play(at([{}, {"white": 1}]), (("white", FS), steal((1, "white"))),
                         (("green", "blue"), middle("green")), "stop")
@@ -359,6 +398,7 @@ def test_stopping_secures_every_pulled_bear():
     assert kinds[-2:] == ["stopped", "secured"]
 
 
+@pytest.mark.rule("game-end", "end-when-turn-ends")
 def test_game_ends_when_a_turn_ends_with_the_middle_empty():
     state = at([{c: 5 for c in RULES.colours if c != "orange"}, {"orange": 4}])
     state, kinds = play(state, (("orange", "white"), middle("orange")))
@@ -369,28 +409,33 @@ def test_game_ends_when_a_turn_ends_with_the_middle_empty():
         apply_roll(state, ("white", "blue"), None, RULES)
 
 
+@pytest.mark.rule("end-when-turn-ends")
 def test_a_bust_refilling_the_middle_does_not_end_the_game():
     state = at([{c: 5 for c in RULES.colours if c != "orange"}, {"orange": 4}])
     state, _ = play(state, (("orange", "white"), middle("orange")), (("orange", FS), None))
     assert not state.over and state.middle == Bears.of(["orange"])
 
 
+@pytest.mark.rule("scoring")
 def test_score_is_the_sum_of_bear_values():
     state = at([{"white": 2, "orange": 1}, {"pink": 3}])
     assert scores(state, RULES) == (7, 12)
 
 
+@pytest.mark.rule("tie-more-bears")
 def test_tie_on_points_goes_to_more_bears():
     state = at([{"white": 2, "blue": 4}, {"pink": 1, "orange": 1, "white": 1}])
     assert scores(state, RULES) == (10, 10)
     assert winners(state, RULES) == (0,)
 
 
+@pytest.mark.rule("shared-win")
 def test_still_tied_the_win_is_shared():
     state = at([{"white": 1, "orange": 1}, {"blue": 1, "pink": 1}, {}])
     assert winners(state, RULES) == (0, 1)
 
 
+@pytest.mark.rule("long-game")
 def test_long_game_adds_the_totals_of_as_many_games_as_players():
     result = simulate_long_game(3, RULES, random.Random(7))
     assert len(result.games) == 3
@@ -399,6 +444,7 @@ def test_long_game_adds_the_totals_of_as_many_games_as_players():
     assert sum(result.totals) == 3 * 75
 
 
+@pytest.mark.rule("long-game")
 def test_long_game_each_player_starts_one_game():
     result = simulate_long_game(4, RULES, random.Random(3))
     firsts = [next(e.params["player"] for e in g.events if e.kind == "rolled")
@@ -406,6 +452,7 @@ def test_long_game_each_player_starts_one_game():
     assert firsts == [0, 1, 2, 3]
 
 
+@pytest.mark.rule("long-game")
 def test_long_game_winner_has_the_highest_total_then_more_bears():
     assert long_game_totals([[30, 45], [50, 25]]) == (80, 70)
     assert long_game_winners([[40, 35], [35, 40]], [[10, 12], [9, 9]]) == (1,)
@@ -416,12 +463,14 @@ def test_long_game_winner_has_the_highest_total_then_more_bears():
 
 # --- variants ---------------------------------------------------------------------
 
+@pytest.mark.rule("variant-younger")
 def test_younger_players_count_every_bear_as_one():
     state = at([{"white": 2, "orange": 3}, {"pink": 4}], rules=YOUNGER)
     assert scores(state, YOUNGER) == (5, 4)
     assert scores(state, RULES) == (17, 16)
 
 
+@pytest.mark.rule("variant-no-risk")
 def test_no_risk_secures_a_pulled_bear_at_once():
     state, kinds = play(initial_state(2, NO_RISK), (("green", "blue"), middle("green", "blue")),
                         rules=NO_RISK)
@@ -429,12 +478,14 @@ def test_no_risk_secures_a_pulled_bear_at_once():
     assert kinds == ["rolled", "took", "secured"]
 
 
+@pytest.mark.rule("variant-no-risk", "no-colour-twice")
 def test_no_risk_still_forbids_a_colour_pulled_this_turn():
     state, _ = play(initial_state(2, NO_RISK), (("green", "blue"), middle("green")),
                     rules=NO_RISK)
     assert legal_takes(state, ("green", "blue"), NO_RISK) == [middle("blue")]
 
 
+@pytest.mark.rule("no-risk-bust-ends-turn")
 def test_no_risk_bust_only_ends_the_turn():
     state, kinds = play(initial_state(2, NO_RISK), (("green", "blue"), middle("green", "blue")),
                         (("blue", "green"), None), rules=NO_RISK)

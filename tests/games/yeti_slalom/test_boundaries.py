@@ -275,6 +275,7 @@ def test_moves_the_rules_do_not_allow(tmp_path, row):
     assert_verified(tmp_path, GAME, body)
 
 
+@pytest.mark.rule("move-snowboarder")
 @pytest.mark.parametrize(("to", "direction"), [([4, 3], "forward"), ([4, 4], "diagonal"),
                                                ([4, 2], "diagonal"), ([3, 4], "sideways")])
 def test_the_three_ways_to_move(tmp_path, to, direction):
@@ -328,6 +329,7 @@ def test_a_simulated_game_counts_its_turns_and_may_take_exactly_them():
         simulate(3, _rules(), random.Random(3), max_turns=result.turns - 1)
 
 
+@pytest.mark.rule("youngest-starts")
 @pytest.mark.parametrize(("first", "then"), [("beavers", "crocodiles"), ("crocodiles", "kangaroos"),
                                              ("kangaroos", "beavers")])
 def test_the_turn_passes_to_the_next_captain_in_seat_order(tmp_path, first, then):

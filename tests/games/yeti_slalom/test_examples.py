@@ -29,8 +29,6 @@ REQUIRED = {
     "sideways-ban",
     "fifth-finisher-face-value",
     "deal-three-players",
-    "deal-four-players",
-    "deal-five-players",
 }
 
 

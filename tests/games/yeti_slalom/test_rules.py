@@ -95,6 +95,7 @@ def test_course_is_read_from_the_data():
     assert course.hit_from == 3 and course.multipliers == (4, 3, 2, 2)
 
 
+@pytest.mark.rule("yeti-sides")
 def test_yeti_spaces_green_left_red_right_one_pair_per_yeti_row():
     spaces = RULES.course.yeti_spaces()
     assert len(spaces) == 10
@@ -102,6 +103,19 @@ def test_yeti_spaces_green_left_red_right_one_pair_per_yeti_row():
     assert all(s.side == ("left" if s.colour is Colour.GREEN else "right") for s in spaces)
 
 
+@pytest.mark.rule("sort-yeti-hand")
+def test_a_hand_sorts_as_the_yeti_rows_follow_on_the_board():
+    # The original's tip, which the rulebook prints from the data: sorted as the rows run
+    # down the board, the Ambidextrous Yeti is at the far left, the Rolling Yeti at the far right.
+    hand = deal(3, DATA, random.Random(1)).hands[0].yetis
+    rows = {y.id: y.row for y in RULES.course.yetis}
+    ordered = sorted(hand, key=lambda c: rows[c.yeti])
+    assert [y.id for y in RULES.course.yetis] == sorted(rows, key=rows.get)
+    assert (RULES.course.yetis[0].id, RULES.course.yetis[-1].id) == ("ambidextrous", "rolling")
+    assert all(rows[a.yeti] <= rows[b.yeti] for a, b in zip(ordered, ordered[1:]))
+
+
+@pytest.mark.rule("row-one-safe")
 def test_row_without_a_yeti_shows_no_symbols_and_is_never_hit():
     assert [RULES.course.symbol("green", 1, c) for c in range(1, 6)] == [0] * 5
     assert [RULES.course.symbol("green", 3, c) for c in range(1, 6)] == [3, 4, 5, 6, 0]
@@ -128,6 +142,7 @@ def test_five_teams_of_four_snowboarders_valued_1_to_4():
     assert RULES.values == (1, 2, 3, 4)
 
 
+@pytest.mark.rule("board-and-cards", "deal-yeti-cards", "deal-snowballs", "choose-team")
 @pytest.mark.parametrize(("players", "yetis", "snowballs", "box", "snowball_box"), [
     (3, 6, 2, 2, 10), (4, 5, 2, 0, 8), (5, 4, 3, 0, 1)])
 def test_deal_by_player_count(players, yetis, snowballs, box, snowball_box):
@@ -151,6 +166,7 @@ def test_three_to_five_players(players):
 
 # --- starting -------------------------------------------------------------------------------
 
+@pytest.mark.rule("start-snowboarder")
 def test_start_onto_any_empty_space_of_the_start_rows():
     state = at([(K, 1, (2, 2))])
     starts = [a for a in legal_actions(state, RULES) if isinstance(a, Start)]
@@ -165,6 +181,7 @@ def test_start_only_on_the_start_rows():
         apply(at(), Start(1, (3, 1)), RULES)
 
 
+@pytest.mark.rule("start-snowboarder")
 def test_start_only_on_an_empty_space():
     with pytest.raises(RuleError, match=r"\[2, 2\] is taken by kangaroos 1"):
         apply(at([(K, 1, (2, 2))]), Start(1, (2, 2)), RULES)
@@ -177,6 +194,7 @@ def test_start_only_a_waiting_snowboarder():
 
 # --- moving ---------------------------------------------------------------------------------
 
+@pytest.mark.rule("move-snowboarder")
 def test_move_forward_diagonally_forward_or_sideways():
     state = at([(B, 1, (3, 3))])
     moves = {a.to for a in legal_actions(state, RULES) if isinstance(a, Move)}
@@ -185,11 +203,13 @@ def test_move_forward_diagonally_forward_or_sideways():
     assert event(events, "moved")["direction"] == "diagonal"
 
 
+@pytest.mark.rule("move-snowboarder")
 def test_no_move_backward():
     with pytest.raises(RuleError, match=r"cannot move backward, from row 3 to row 2"):
         apply(at([(B, 1, (3, 3))]), Move(sb(B, 1), (2, 3)), RULES)
 
 
+@pytest.mark.rule("move-snowboarder")
 def test_no_move_off_the_course():
     state = at([(B, 1, (3, 1))])
     assert {a.to for a in legal_actions(state, RULES) if isinstance(a, Move)} == {
@@ -209,6 +229,7 @@ def test_move_only_onto_an_empty_space():
         apply(state, Move(sb(B, 1), (4, 3)), RULES)
 
 
+@pytest.mark.rule("move-snowboarder")
 def test_move_only_your_own_snowboarders():
     state = at([(C, 4, (4, 3))])
     assert not any(isinstance(a, Move) for a in legal_actions(state, RULES))
@@ -216,6 +237,7 @@ def test_move_only_your_own_snowboarders():
         apply(state, Move(sb(C, 4), (5, 3)), RULES)
 
 
+@pytest.mark.rule("finish-spaces", "finishing-out-of-the-last-row")
 def test_forward_out_of_the_last_row_finishes():
     state = at([(B, 2, (6, 1))])
     assert Move(sb(B, 2), None) in legal_actions(state, RULES)
@@ -231,6 +253,7 @@ def test_only_the_last_row_finishes():
         apply(at([(B, 2, (5, 1))]), Move(sb(B, 2), None), RULES)
 
 
+@pytest.mark.rule("finish-spaces")
 def test_first_four_finishers_take_the_finish_spaces_in_order():
     state = at([(B, 1, (6, 1)), (C, 2, (6, 2)), (K, 3, (6, 3)), (B, 4, (6, 4))])
     spaces = []
@@ -241,6 +264,7 @@ def test_first_four_finishers_take_the_finish_spaces_in_order():
     assert spaces == [(1, 4), (2, 3), (3, 2), (4, 2)]
 
 
+@pytest.mark.rule("late-finishers-apart", "finish-scoring")
 def test_later_finishers_go_face_down_to_their_own_captain():
     finish = [sb(B, 4), sb(C, 3), sb(K, 1), sb(B, 1)]
     state = at([(K, 3, (6, 4))], current=K, finish=finish)
@@ -253,6 +277,7 @@ def test_later_finishers_go_face_down_to_their_own_captain():
 
 # --- placing a Yeti ---------------------------------------------------------------------------
 
+@pytest.mark.rule("place-yeti", "yeti-space-and-throw")
 def test_yeti_card_goes_on_its_own_space():
     state = at(hands={B: Hand((card("dancing-red"),))})
     after, events = throw(state, "dancing-red", [1])
@@ -261,6 +286,7 @@ def test_yeti_card_goes_on_its_own_space():
                                      "side": "right", "cards": 1}
 
 
+@pytest.mark.rule("two-copies-per-space", "yeti-space-and-throw")
 def test_a_yeti_space_holds_at_most_the_two_copies():
     state = at(hands={B: Hand((card("grumpy-red"),))})
     full = replace(state, placed=(card("grumpy-red"), card("grumpy-red")))
@@ -276,6 +302,7 @@ def test_only_a_card_in_hand_can_be_placed():
         throw(at(), "grumpy-red", [6])
 
 
+@pytest.mark.rule("yeti-throws-once", "yeti-space-and-throw")
 def test_a_yeti_throws_exactly_once_when_placed():
     state = at([(C, 1, (2, 3))], hands={B: Hand((card("grumpy-green"),))}, current=B)
     after, events = throw(state, "grumpy-green", [6])
@@ -285,6 +312,7 @@ def test_a_yeti_throws_exactly_once_when_placed():
     assert after.location(sb(C, 1)).space == (3, 3)
 
 
+@pytest.mark.rule("low-roll-misses")
 @pytest.mark.parametrize("roll", [1, 2])
 def test_a_roll_below_hit_from_misses(roll):
     state = at([(C, 1, (3, 1))], hands={B: Hand((card("grumpy-green"),))})
@@ -294,6 +322,7 @@ def test_a_roll_below_hit_from_misses(roll):
     assert after.location(sb(C, 1)).space == (3, 1)
 
 
+@pytest.mark.rule("throw-hits", "symbols-by-colour")
 @pytest.mark.parametrize(("colour", "roll", "columns"), [
     ("green", 3, (1,)), ("green", 4, (1, 2)), ("green", 5, (1, 2, 3)), ("green", 6, (1, 2, 3, 4)),
     ("red", 3, (5,)), ("red", 4, (4, 5)), ("red", 5, (3, 4, 5)), ("red", 6, (2, 3, 4, 5))])
@@ -310,6 +339,7 @@ def test_a_space_without_a_symbol_of_the_colour_is_never_hit():
     assert 1 not in hit_spaces(RULES.course, "red", 3, 6)
 
 
+@pytest.mark.rule("own-snowboarders-safe")
 def test_the_throwers_own_snowboarders_are_never_hit():
     state = at([(B, 3, (4, 2)), (C, 2, (4, 3))], hands={B: Hand((card("sleepy-green"),))})
     after, events = throw(state, "sleepy-green", [6])
@@ -318,6 +348,7 @@ def test_the_throwers_own_snowboarders_are_never_hit():
                                        "spaces": [[4, 2]]}
 
 
+@pytest.mark.rule("throw-hits", "knocked-off-kept")
 def test_several_opponents_fall_at_once_and_go_to_the_thrower():
     state = at([(C, 2, (4, 1)), (K, 4, (4, 2)), (K, 1, (5, 1))],
                hands={B: Hand((card("sleepy-green"),))})
@@ -327,6 +358,7 @@ def test_several_opponents_fall_at_once_and_go_to_the_thrower():
     assert after.location(sb(K, 1)).space == (5, 1)  # another row
 
 
+@pytest.mark.rule("yeti-at-an-empty-row")
 def test_a_yeti_may_be_placed_at_a_row_with_no_targets():
     state = at(hands={B: Hand((card("rolling-red"),))})
     assert PlaceYeti(card("rolling-red")) in legal_actions(state, RULES)
@@ -346,6 +378,7 @@ def test_a_throw_needs_its_rolls_and_only_a_throw_takes_rolls():
 
 # --- snowballs and the strict variant -----------------------------------------------------------
 
+@pytest.mark.rule("snowball-reroll")
 def test_every_reroll_spends_one_snowball_card():
     state = at(hands={B: Hand((card("grumpy-red"),), snowballs=2)})
     after, events = throw(state, "grumpy-red", [1, 1, 5])
@@ -356,6 +389,7 @@ def test_every_reroll_spends_one_snowball_card():
         throw(state, "grumpy-red", [1, 1, 1, 1])
 
 
+@pytest.mark.rule("best-roll-counts")
 def test_the_best_roll_counts():
     state = at([(C, 3, (3, 2)), (K, 2, (3, 3))], current=B,
                hands={B: Hand((card("grumpy-green"),), snowballs=2)})
@@ -364,6 +398,7 @@ def test_the_best_roll_counts():
     assert after.held(0) == (sb(C, 3),)
 
 
+@pytest.mark.rule("strict-variant", "strict-last-roll")
 def test_strict_variant_the_last_roll_counts():
     state = at([(C, 3, (3, 2))], rules=STRICT, hands={B: Hand((card("grumpy-green"),), 2)})
     after, events = throw(state, "grumpy-green", [4, 2], STRICT)
@@ -372,6 +407,7 @@ def test_strict_variant_the_last_roll_counts():
     assert after.held(0) == ()
 
 
+@pytest.mark.rule("strict-variant", "strict-last-roll")
 def test_strict_variant_after_a_reroll_only_the_equal_symbol_is_hit():
     positions = [(C, 1, (3, 1)), (C, 2, (3, 2)), (K, 1, (3, 3))]
     state = at(positions, rules=STRICT, hands={B: Hand((card("grumpy-green"),), 1)})
@@ -395,6 +431,7 @@ def out_of_beavers(**kwargs) -> State:
               held=[(sb(B, 3), C), (sb(B, 4), K)], **kwargs)
 
 
+@pytest.mark.rule("sideways-ban", "sideways-ban-trigger")
 def test_sideways_moves_are_banned_once_any_captain_has_no_snowboarders():
     state = out_of_beavers(positions=[(C, 1, (3, 3))], current=C)
     assert not state.sideways_allowed
@@ -412,6 +449,7 @@ def test_sideways_moves_are_allowed_while_every_captain_has_snowboarders():
     assert Move(sb(C, 1), (3, 4)) in legal_actions(state, RULES)
 
 
+@pytest.mark.rule("sideways-ban-trigger")
 def test_the_ban_starts_when_the_last_snowboarder_of_a_team_leaves():
     state = at([(B, 4, (6, 2))], finish=[sb(B, 1)], held=[(sb(B, 2), C), (sb(B, 3), K)])
     _, events = apply(state, Move(sb(B, 4), None), RULES)
@@ -419,6 +457,7 @@ def test_the_ban_starts_when_the_last_snowboarder_of_a_team_leaves():
     assert event(events, "sideways-banned") == {"team": B}
 
 
+@pytest.mark.rule("pass", "pass-instead-of-yeti")
 def test_pass_only_when_the_captain_can_neither_start_nor_move():
     state = at(hands={B: Hand((card("grumpy-red"),))})
     assert Pass() not in legal_actions(state, RULES)
@@ -426,6 +465,7 @@ def test_pass_only_when_the_captain_can_neither_start_nor_move():
         apply(state, Pass(), RULES)
 
 
+@pytest.mark.rule("pass", "pass-instead-of-yeti")
 def test_a_captain_who_cannot_start_or_move_may_pass_instead_of_placing_a_yeti():
     state = out_of_beavers(hands={B: Hand((card("grumpy-red"),))})
     assert count_by_kind(legal_actions(state, RULES)) == {
@@ -455,6 +495,7 @@ def test_a_blocked_captain_may_pass():
 
 # --- the end and the score ---------------------------------------------------------------------
 
+@pytest.mark.rule("game-end")
 def test_the_game_ends_when_the_last_snowboarder_leaves_the_course():
     finish = [sb(C, 2), sb(B, 4), sb(K, 4), sb(K, 2)]
     held = [(sb(B, 1), C), (sb(B, 3), C), (sb(K, 3), C), (sb(C, 4), B), (sb(C, 1), K),
@@ -475,6 +516,7 @@ def test_the_game_goes_on_while_a_snowboarder_has_not_started():
     assert after.on_course() == ()
 
 
+@pytest.mark.rule("finish-scoring", "knocked-off-scoring")
 def test_the_crocodile_captains_score():
     state = at(finish=[sb(C, 2)], held=[(sb(B, 1), C), (sb(B, 3), C), (sb(K, 3), C)])
     score = scores(state, RULES)[1]
@@ -488,6 +530,7 @@ def test_finish_multipliers_come_from_the_data():
     assert totals(state, rules) == (5, 3, 4)
 
 
+@pytest.mark.rule("most-points-wins", "shared-win")
 def test_a_tie_is_a_shared_win():
     state = at(finish=[sb(B, 3), sb(C, 4)])
     assert totals(state, RULES) == (12, 12, 0)
