@@ -38,6 +38,10 @@ EXAMPLE_KEYS = {"title"}
 #: face box's ``name`` ("title") is not text, its ``content`` is.
 _COMPONENT_KEYS = ("decks", "tracks", "tokens", "sheets")
 
+#: game.toml tables printed as they are in every language: the players of the worked
+#: examples (``[[cast]]``) keep their names.
+_UNTRANSLATED_KEYS = ("cast",)
+
 #: A fixed date keeps the template byte-stable between extractions.
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -72,7 +76,7 @@ def _data_strings(data: dict[str, Any], keys: set[str]) -> Iterator[tuple[str, A
     for key, value in data.items():
         if key in _COMPONENT_KEYS:
             yield from component_strings({key: value})
-        else:
+        elif key not in _UNTRANSLATED_KEYS:
             yield from _strings({key: value}, keys)
 
 
