@@ -133,6 +133,14 @@ def test_review_lists_every_entry_once_with_rulebook_pages(tmp_path: Path) -> No
     rulebook = next(r for r in rows if r["source"] == "Rulebook" and not r["context"])
     assert '("Polar Derby · Rulebook"), the guide\'s lists' in rulebook["comment"]
     assert "“Polar Derby · Rulebook”" in text and "„Polar Derby · Rulebook”" not in text
+    # Each entry printed in a passage that states a rule names that rule's id.
+    from printkit import games, trace
+
+    known = {r.id for g in games.GAMES.values() for r in trace.rules_of(g)}
+    traced = [r for r in rows if r["rules"]]
+    assert len(traced) > 60
+    assert {i for r in traced for i in r["rules"].split(", ")} <= known
+    assert "rules:" in text
 
 
 def test_review_puts_problems_first(locales_copy: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

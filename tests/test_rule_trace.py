@@ -1,0 +1,53 @@
+"""Every rule of every built-in game accounted for: stated in each rulebook, on each quick
+reference where it is marked for it, and shown by an example or named by an engine test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit import games, trace
+from tests.conftest import FLOW_XML
+
+GAMES = sorted(games.GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_game_lists_its_rules_and_covers_each(game_id: str) -> None:
+    game = games.GAMES[game_id]
+    rules = trace.rules_of(game)
+    assert len(rules) >= 10, "every rule of the original and every ruling is listed"
+    assert {r.source for r in rules} == {"original", "ruling"}
+    assert any(r.reference for r in rules)
+    examples = game.load_examples()
+    assert trace.coverage_problems(game, examples) == []
+    # The check reads this game's tests: a rule neither shown nor tested would be named.
+    assert trace.tested(game), "the engine tests name rules with @pytest.mark.rule"
+
+
+def test_every_rulebook_and_reference_states_its_rules(built_kit: Path) -> None:
+    titles = {game.load_data()["title"]: game for game in games.GAMES.values()}
+    checked = 0
+    for (title, locale, document), xml in FLOW_XML.items():
+        game = next(g for t, g in titles.items() if title.startswith(f"{t} · "))
+        kind = game.document(document).kind
+        assert trace.document_problems(game, kind, xml, f"{locale}: {document}") == []
+        checked += 1
+    locales = {locale for _title, locale, _doc in FLOW_XML}
+    assert checked == len(GAMES) * 2 * len(locales) and len(locales) >= 5
+
+
+def test_a_removed_passage_is_named(built_kit: Path) -> None:
+    game = games.GAMES["polar-derby"]
+    (key, xml), = [(k, x) for k, x in FLOW_XML.items()
+                   if k[1] == "pl" and k[2] == "rulebook" and k[0].startswith("Polar Derby")]
+    rule = next(r for r in trace.rules_of(game))
+    marks = [f'rule="{ids}"' for ids, _text in trace.passages(xml) for ids in [" ".join(ids)]
+             if rule.id in ids.split()]
+    assert marks
+    stripped = xml
+    for mark in marks:
+        stripped = stripped.replace(mark, "")
+    problems = trace.document_problems(game, "rulebook", stripped, "pl: rulebook")
+    assert [p for p in problems if f"rule {rule.id!r}" in p], problems
