@@ -36,15 +36,15 @@ CardKey = Callable[[int], "str | None"]
 
 
 def _draw_clipped(canvas: Canvas, box: CardBox, draw: Callable[[], None],
-                  turned: bool = False) -> None:
-    """Run ``draw`` with painting confined to the card's bleed.
+                  turned: bool = False, clip: Rect | None = None) -> None:
+    """Run ``draw`` with painting confined to the card's bleed (or to ``clip``).
 
     The clip is what lets artwork be generous (full-bleed backgrounds drawn a
     little too big) without ever painting on the neighbouring card; the
     saved graphics state also undoes any colour, font or transform the card
     code leaves behind. A ``turned`` card is drawn upside down in its box.
     """
-    bleed = box.bleed
+    bleed = clip or box.bleed
     canvas.saveState()
     path = canvas.beginPath()
     path.rect(bleed.x, bleed.y, bleed.width, bleed.height)
@@ -136,7 +136,8 @@ def _decorate(canvas: Canvas, grid: CardGrid, trims: list[Rect], role: str, numb
 def _side(canvas: Canvas, grid: CardGrid, first: int, n: int, draw: DrawCard,
           box_for: Callable[[int], CardBox], turned: bool = False,
           key: CardKey | None = None, draw_back: bool = False,
-          shared: Shared | None = None) -> list[Rect]:
+          shared: Shared | None = None,
+          clip_for: Callable[[int], Rect] | None = None) -> list[Rect]:
     trims = []
     side = "back" if draw_back else "front"  # fronts and backs never share a design
     for slot in range(n):
@@ -149,7 +150,7 @@ def _side(canvas: Canvas, grid: CardGrid, first: int, n: int, draw: DrawCard,
             else:
                 _place(canvas, b, i, f"{side}:{d}", draw, shared)
 
-        _draw_clipped(canvas, box, paint, turned)
+        _draw_clipped(canvas, box, paint, turned, None if clip_for is None else clip_for(slot))
         trims.append(box.trim)
     return trims
 
@@ -232,8 +233,15 @@ def draw_card_sheets(
         canvas.saveState()
         canvas.translate(dx, dy)
         unmoved = [_moved(grid.back_box(s), -dx, -dy) for s in range(n)]
-        _side(canvas, grid, first, n, back, unmoved.__getitem__, key=back_key,
-              draw_back=True)
+        if grid.layout == "home":
+            drawn, clips = _drift_boxes(grid, unmoved)
+            _side(canvas, grid, first, n, back, drawn.__getitem__, key=back_key,
+                  draw_back=True, clip_for=clips.__getitem__)
+        else:
+            _side(canvas, grid, first, n, back, unmoved.__getitem__, key=back_key,
+                  draw_back=True)
+        if grid.layout == "home" and _mixed(back_key, first, n):
+            _frame_backs(canvas, unmoved)
         _decorate(canvas, grid, [b.trim for b in unmoved], "backs", page + 1, total, labels)
         canvas.restoreState()
         _end_page(canvas)
@@ -242,6 +250,55 @@ def draw_card_sheets(
     canvas.setBleedBox(None)
     canvas.setPageRotation(0)
     return written
+
+
+#: How far a home sheet's backs reach beyond the outer cut lines of its grid: a back page
+#: that drifts by a millimetre or two still covers every card to its edge.
+BACK_BLEED_MM = 2.5
+#: The light frame inside each back of a home sheet whose cards have different backs: a
+#: drift shows the frame, never the neighbouring card's other back.
+BACK_FRAME_MM = 1.5
+BACK_FRAME_TINT = (0.96, 0.96, 0.95)
+
+
+def _drift_boxes(grid: CardGrid, boxes: list[CardBox]) -> tuple[list[CardBox], list[Rect]]:
+    """Home backs: every back drawn with a bleed of :data:`BACK_BLEED_MM` all round (one
+    form per design still fits every slot), and clipped to it only on the sides that face
+    no other card, so it reaches beyond the grid's outer cut lines and no further."""
+    reach = mm(BACK_BLEED_MM)
+    taken = {grid.back_cell(slot) for slot in range(len(boxes))}
+    drawn, clips = [], []
+    for slot, box in enumerate(boxes):
+        row, col = grid.back_cell(slot)
+        left = reach if (row, col - 1) not in taken else 0.0
+        right = reach if (row, col + 1) not in taken else 0.0
+        top = reach if (row - 1, col) not in taken else 0.0
+        bottom = reach if (row + 1, col) not in taken else 0.0
+        t = box.trim
+        drawn.append(CardBox(t, t.outset(reach), box.safe))
+        clips.append(Rect(t.x - left, t.y - bottom, t.width + left + right,
+                          t.height + top + bottom))
+    return drawn, clips
+
+
+def _mixed(key: CardKey | None, first: int, n: int) -> bool:
+    """Whether the cards ``first`` to ``first + n`` have more than one back design (a card
+    whose key is None is a design of its own). Without keys nothing is known: not mixed."""
+    return key is not None and len({key(first + s) for s in range(n)}) > 1
+
+
+def _frame_backs(canvas: Canvas, boxes: list[CardBox]) -> None:
+    """A light frame just inside each back's cut line (home sheets of mixed backs)."""
+    width = mm(BACK_FRAME_MM)
+    canvas.saveState()
+    canvas.setFillColorRGB(*BACK_FRAME_TINT)
+    for box in boxes:
+        t = box.trim
+        path = canvas.beginPath()
+        path.rect(t.x, t.y, t.width, t.height)
+        path.rect(t.x + width, t.y + width, t.width - 2 * width, t.height - 2 * width)
+        canvas.drawPath(path, stroke=0, fill=1, fillMode=0)
+    canvas.restoreState()
 
 
 def _moved(box: CardBox, dx: float, dy: float) -> CardBox:

@@ -266,3 +266,54 @@ def test_a_turned_back_page_moves_by_the_offset_in_paper_axes(offset: tuple[floa
     # Fronts never move.
     assert _rectangles_on_paper(build(plain)[0], 0) == pytest.approx(
         _rectangles_on_paper(build(moved)[0], 0))
+
+
+def _fill_bleed(canvas: Canvas, index: int, box: CardBox) -> None:
+    """A back as real card code draws it: its colour fills the bleed it is given, no more."""
+    canvas.setFillColorRGB(*(c / 255 for c in back_colour(index)))
+    canvas.rect(box.bleed.x, box.bleed.y, box.bleed.width, box.bleed.height, stroke=0, fill=1)
+
+
+HOME = PrintSpec(layout="home")
+
+
+@pytest.mark.parametrize("card", [(63, 88), (45, 65)], ids=["portrait", "turned"])
+def test_home_backs_reach_beyond_the_outer_cut_lines(card: tuple[int, int]) -> None:
+    grid = card_grid(paper("a4"), CardSize(*card), HOME)
+    buf = BytesIO()
+    canvas = Canvas(buf, invariant=1)
+    draw_card_sheets(canvas, grid, grid.per_page, front, _fill_bleed)
+    canvas.save()
+    image = render(buf.getvalue(), 1)
+    outside = mm(2)  # past the outer cut lines, inside the 2.5 mm the backs reach
+    trim = grid.grid_trim
+    cx, cy = trim.centre
+    for x, y in ((trim.x - outside, cy), (trim.right + outside, cy), (cx, trim.y - outside),
+                 (cx, trim.top + outside)):
+        assert not close(pixel(image, grid, x, y), WHITE), (x, y)
+    # Between the outer cut lines and the paper edge's 5 mm strip there is still paper.
+    assert close(pixel(image, grid, trim.x - mm(4), cy), WHITE)
+
+
+@pytest.mark.parametrize("shift", [(1.5, 0), (-1.5, 0), (0, 1.5), (0, -1.5), (1.5, -1.5)])
+@pytest.mark.parametrize("card", [(63, 88), (45, 65)], ids=["portrait", "turned"])
+def test_a_drifted_back_page_leaves_no_white_on_any_card(shift: tuple[float, float],
+                                                         card: tuple[int, int]) -> None:
+    """The printer puts the back page 1.5 mm off (the offset stands in for the drift): cut
+    along the fronts' lines, every card is covered by a back to its edges."""
+    drifted = card_grid(paper("a4"), CardSize(*card), PrintSpec(layout="home",
+                                                                 duplex_offset_mm=shift))
+    nominal = card_grid(paper("a4"), CardSize(*card), HOME)
+    buf = BytesIO()
+    canvas = Canvas(buf, invariant=1)
+    draw_card_sheets(canvas, drifted, drifted.per_page, front, _fill_bleed)
+    canvas.save()
+    image = render(buf.getvalue(), 1)
+    inset = mm(0.3)
+    for slot in range(nominal.per_page):
+        cut = nominal.back_box(slot).trim  # where the cut lines fall, seen from the back
+        for k in range(1, 8):
+            fx, fy = cut.x + cut.width * k / 8, cut.y + cut.height * k / 8
+            for x, y in ((cut.x + inset, fy), (cut.right - inset, fy), (fx, cut.y + inset),
+                         (fx, cut.top - inset)):
+                assert not close(pixel(image, nominal, x, y), WHITE), (slot, x, y)
