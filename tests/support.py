@@ -119,8 +119,18 @@ _SHEET_LABEL = re.compile(r" · (A4|Letter)( · |$)")
 
 
 def without_sheet_labels(text: str) -> str:
-    """A page's extracted text less its margin label, so tests can count what the cards say."""
-    return "\n".join(line for line in text.splitlines() if not _SHEET_LABEL.search(line))
+    """A page's extracted text less its margin label, so tests can count what the cards say.
+    A label wrapped over lines (in a narrow side margin) breaks after a " · "."""
+    lines = text.splitlines()
+    drop: set[int] = set()
+    for i, line in enumerate(lines):
+        if _SHEET_LABEL.search(line):
+            drop.add(i)
+            j = i - 1
+            while j >= 0 and "·" in lines[j]:
+                drop.add(j)
+                j -= 1
+    return "\n".join(line for i, line in enumerate(lines) if i not in drop)
 
 
 def card_page_boxes(grid: Any, count: int, backs: bool = True) -> list[tuple[tuple, tuple]]:

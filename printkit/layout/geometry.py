@@ -421,7 +421,7 @@ def _page(paper: Paper, landscape: bool) -> tuple[tuple[float, float], float, fl
 
 #: The shortest crop marks a shop sheet may shorten its marks to, when that fits more
 #: cards on the sheet (six poker cards on A4 landscape need 4 mm marks instead of 5).
-MIN_MARK_MM = 3.0
+MIN_MARK_MM = 4.0
 
 
 def _shop_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -> CardGrid:

@@ -115,9 +115,9 @@ def label_boxes(page: Rect, occupied: Rect, margin_mm: float, xs: list[float] = 
                 across.append(LabelBox(rect, vertical=horizontal, band=band))
             for a, b in spans:  # or a block of wrapped lines beside the paper edge
                 rect = Rect(a, base, b - a, deep) if horizontal else Rect(base, a, deep, b - a)
-                across.append(LabelBox(rect, band=band, wrap=True))
-                if not horizontal:  # a side margin: its lines may also read along it
+                if not horizontal:  # a side margin: its lines read along it, long ones first
                     across.append(LabelBox(rect, vertical=True, band=band, wrap=True))
+                across.append(LabelBox(rect, band=band, wrap=True))
     thick = [b for b in along if min(b.rect.width, b.rect.height) >= mm(MIN_LABEL_MM) - 1e-6]
     thin = [b for b in along if b not in thick]
     # The largest margin first: the label is easiest to read and farthest from trouble there.

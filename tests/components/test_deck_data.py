@@ -14,7 +14,7 @@ from printkit.components import check_components, component_msgids, load_deck
 from printkit.errors import DataErrors
 from printkit.i18n import Localizer, project_locales
 from printkit.i18n.extract import extract_catalog
-from printkit.layout.geometry import CardSize, mm
+from printkit.layout.geometry import PAPERS, CardSize, PrintSpec, card_grid, mm
 from printkit.project import read_data
 from tests.support import reader, text, without_sheet_labels
 
@@ -162,14 +162,15 @@ def test_plural_and_formatted_boxes_print_in_the_locale(tally: Project, locale: 
 
 
 def _card_image(project: Project, ink_saver: bool, page: int = 0) -> Image.Image:
-    """The first card of a page, cut out of the sheet at 4 px per point."""
+    """The first card of a page (its front, or its back), cut out of the sheet at 4 px per
+    point; the page renders upright, in the grid's own coordinates."""
     pdf = _render(project, layout="shop", ink_saver=ink_saver)
-    trim = [float(v) for v in reader(pdf).pages[page].trimbox]
+    deck = load_deck(_data(project), "tally", project.folder)
+    grid = card_grid(PAPERS["a4"], deck.card, PrintSpec(layout="shop"), len(deck.order))
+    trim = (grid.back_box if page % 2 else grid.front_box)(0).trim
     scale = 4.0
     image = page_images(pdf, scale=scale)[page].convert("RGB")
-    height = image.height
-    left, top = trim[0] * scale, height - trim[3] * scale
-    # The grid's first card sits in the trim box's top-left corner.
+    left, top = trim.x * scale, image.height - trim.top * scale
     return image.crop((round(left), round(top), round(left + mm(60) * scale),
                        round(top + mm(40) * scale)))
 
