@@ -271,25 +271,20 @@ def draw_back(c: Canvas, locale: str, words: Words, page: PageInfo,
     _column(ink, _titled(c, ink, page, words._("Back"), "calibration back title"), [
         # TRANSLATORS: the guide, calibration back: the first instructions; keep X and Y, the
         # letters on the scales.
-        words._("Hold this sheet against a window with this side facing you. Where the "
-                "front’s vertical line crosses the X scale, read X; where the front’s "
-                "horizontal line crosses the Y scale, read Y."),
+        words._("Hold this sheet against a window, this side facing you. Read X where the "
+                "front’s vertical line crosses the X scale, Y where its horizontal line "
+                "crosses the Y scale."),
         # TRANSLATORS: the guide, calibration back: instructions above the command line
         # "printkit build --duplex-offset X,Y"; "image shift" stands for the name of that setting
         # in printer drivers: use the name your language's drivers use.
-        words._("Enter X (to the right) and Y (up) in your printer driver’s setting that "
-                "moves the back side (“image shift”), or build the kit again with:"),
+        words._("Enter X (right) and Y (up) in your printer driver’s back-side shift (“image "
+                "shift”), or build the kit again with:"),
         Command("printkit build --duplex-offset X,Y"),
-        # TRANSLATORS: the guide, calibration back: the four small targets in the corners, each
-        # with a cross of the front showing through.
-        words._("In each corner, the front’s small cross should sit as far from its rings as "
-                "the centre lines from 0. If the corners disagree, the printer turns or scales "
-                "the back side: try another paper tray or a thinner paper."),
         # TRANSLATORS: the guide, calibration back, at the end; %(option)s is the option this kit
         # was built with, as typed ("--duplex-offset 0,0").
-        words._("This page is already moved by the offset this kit was built with "
-                "(%(option)s). Printed again after a correction, it should read 0; any reading "
-                "left adds to the offset you use.", option=option(*offset_mm)),
+        words._("This page is already moved by this kit’s offset (%(option)s). Printed after a "
+                "correction it reads 0; any reading left adds to your offset.",
+                option=option(*offset_mm)),
     ], "calibration back text")
     footer(c, ink, page)
     c.restoreState()

@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the print layer only needs the type; text drawing is the ca
     from printkit.render.text import Ink
 
 #: Height of the caption band below the window on each sheet of a multi-sheet plan.
-CAPTION_MM = 8.0
+CAPTION_MM = 11.0
 #: Half the length of a registration crosshair's arm.
 CROSS_MM = 2.0
 #: Line widths: cut lines and crosshairs are hairlines, the glue line a little bolder.

@@ -45,9 +45,12 @@ TEN_PX_PER_MM = 254 / 72
 FRONT_TEXT = ("Print this page and the next one on the two sides of one sheet of paper: "
               "double-sided, flip on long edge, at 100 %% (actual size). Then turn the "
               "sheet over and follow the instructions on the back.")
-BACK_TEXT = ("Hold this sheet against a window with this side facing you. Where the "
-             "front’s vertical line crosses the X scale, read X; where the front’s "
-             "horizontal line crosses the Y scale, read Y. Then build the kit again with:")
+BACK_TEXT = ("Hold this sheet against a window, this side facing you. Read X where the "
+             "front’s vertical line crosses the X scale, Y where its horizontal line "
+             "crosses the Y scale.")
+SINGLE_SIDED = "Everything in this kit prints single-sided."
+#: The games with double-sided card sheets: their guides have a duplex calibration sheet.
+DUPLEX_GAMES = [g for g in sorted(GAMES) if any(d.kind == "cards" for d in GAMES[g].documents)]
 ACTUAL_SIZE = "Print every page at 100 %% (actual size)."
 LONG_EDGE = "double-sided, flip on long edge"
 BLANK = "This page is intentionally left blank."
@@ -124,11 +127,15 @@ def test_the_guide_names_every_document_and_the_print_settings(game_id: str,
     for doc in GAMES[game_id].documents:
         assert squash(loc.gettext(doc.title)) in text, doc.title
     assert said(loc, ACTUAL_SIZE) in text
-    assert said(loc, LONG_EDGE) in text
+    if game_id in DUPLEX_GAMES:
+        assert said(loc, LONG_EDGE) in text
+    else:  # nothing to print double-sided: no duplex setting and no calibration sheet
+        assert said(loc, SINGLE_SIDED) in text and said(loc, LONG_EDGE) not in text
+        assert said(loc, BACK_TEXT) not in text
     for item in GAMES[game_id].load_data()["kit"]["gather"]:
         assert said(loc, item) in text, item
     if locale == "en":
-        for words in ("100 %", "actual size", "flip on long edge", "fit to page"):
+        for words in ("100 %", "actual size", "fit to page"):
             assert squash(words) in text, words
 
 
@@ -143,6 +150,8 @@ def test_the_bill_of_materials_follows_the_kinds_and_the_layout() -> None:
     fold = {m.id: m for m in bill_of_materials(context("pick-a-polar-bear", layout="fold"),
                                                pages)}
     assert fold["animal-cards"].sides == "fold" and fold["score-sheet"].sides == "single"
+    # Folded and glued, two layers of 80-120 g paper make a card; card stock would not fold.
+    assert fold["animal-cards"].paper == "paper"
     derby = {m.id: m for m in bill_of_materials(context("polar-derby"), pages_of("polar-derby"))}
     assert {derby[d].paper for d in ("rink", "bear-tokens", "dice")} == {"card"}
 
@@ -200,9 +209,9 @@ def test_the_ruler_geometry_is_exact() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_rulers_print_50_mm_and_2_inches(paper: str) -> None:
-    pdf = guide("polar-derby", paper=paper)
-    front, _ = calibration_pages(pdf)
-    found = [bars for bars in (_bars(grey(pdf, i, DPI300)) for i in range(front)) if bars]
+    pdf = guide("polar-derby", paper=paper)  # no calibration sheet: every page is text
+    found = [bars for bars in (_bars(grey(pdf, i, DPI300)) for i in range(len(page_texts(pdf))))
+             if bars]
     assert len(found) == 1, "the rulers are on one page"
     metric, imperial = found[0]
     assert abs(metric - 50 / 25.4 * 300) <= 1
@@ -211,7 +220,7 @@ def test_the_rulers_print_50_mm_and_2_inches(paper: str) -> None:
 
 # -- duplex calibration ----------------------------------------------------------------
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", DUPLEX_GAMES)
 def test_the_calibration_front_is_an_odd_page_and_the_back_follows(game_id: str) -> None:
     for locale in ("en", "pl"):
         front, back = calibration_pages(guide(game_id, locale), locale)
@@ -219,8 +228,18 @@ def test_the_calibration_front_is_an_odd_page_and_the_back_follows(game_id: str)
         assert back == front + 1
 
 
+def test_a_kit_with_nothing_double_sided_has_no_calibration_sheet() -> None:
+    assert "polar-derby" not in DUPLEX_GAMES
+    text = "".join(page_texts(guide("polar-derby")))
+    assert squash("Duplex calibration") not in text and said(
+        Localizer.for_locale("en"), BACK_TEXT) not in text
+    # A fold-layout kit prints everything single-sided too.
+    folded = "".join(page_texts(guide("yeti-slalom", layout="fold")))
+    assert squash("Duplex calibration") not in folded
+
+
 def test_a_page_is_left_blank_when_the_front_would_fall_on_an_even_page() -> None:
-    game = GAMES["polar-derby"]
+    game = GAMES["coraz-blizej-swieta"]
     data = dict(game.load_data())
     seen = set()
     for extra in range(0, 60, 3):
@@ -337,10 +356,12 @@ def test_the_guide_fits_a_longer_language_and_no_string_escapes(
                                   localizer=Localizer.for_locale(PSEUDO, strict=True,
                                                                  root=pseudo_root))
         pdf = render_guide(ctx, pages_of(game_id))
-        front, back = calibration_pages_in(pdf, ctx.localizer)
-        assert front % 2 == 0 and back == front + 1
+        if game_id in DUPLEX_GAMES and layout == "home":
+            front, back = calibration_pages_in(pdf, ctx.localizer)
+            assert front % 2 == 0 and back == front + 1
         text = " ".join(" ".join((page.extract_text() or "").split())
                         for page in reader(pdf).pages)
         for msgid in (ACTUAL_SIZE % {}, "Bill of materials", "Print settings", "Assembly",
-                      "Duplex calibration", "Front", "Back", "1 six-sided die"):
+                      "Duplex calibration", "Front", "Back", "1 six-sided die", "Print runs",
+                      "File"):
             assert f" {msgid} " not in f" {text} ", msgid
