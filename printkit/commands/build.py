@@ -464,7 +464,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
                 fresh.records[path.relative_to(out).as_posix()] = store.get(out, path)
             fresh.records.update(shots)
             missing[locale].update(kept_guide.warnings)
-            result.up_to_date += 2
+            result.up_to_date += 2 + len(run_paths)
             return None
         docs = {d.id: files.get(output_path(out, game.id, locale, d.id, paper.id))
                 or output_path(out, game.id, locale, d.id, paper.id).read_bytes()

@@ -19,10 +19,16 @@ OTHER = "polar-derby"
 
 
 def files_per_build() -> int:
-    """Every document, the guide and the kit of both games, in two locales."""
+    """Every document, the guide, the kit and the print runs of both games, in two locales."""
     from printkit.games import GAMES
+    from printkit.guide import materials, print_order
+    from printkit.runs import plan
 
-    return 2 * sum(len(GAMES[g].documents) + 2 for g in (GAME_ID, OTHER))
+    def runs(game_id: str) -> int:
+        docs = GAMES[game_id].documents
+        return len(plan(print_order(materials(docs, "home", {d.id: 1 for d in docs}))))
+
+    return 2 * sum(len(GAMES[g].documents) + 2 + runs(g) for g in (GAME_ID, OTHER))
 
 
 def run(out: Path, **options: object) -> BuildResult:
@@ -93,7 +99,8 @@ def test_a_changed_catalog_entry_renders_only_that_locales_documents_using_it(
     assert f"{GAME_ID}/pl/tracker-a4.pdf" in rewritten
     assert rewritten <= {f"{GAME_ID}/pl/{name}-a4.pdf"
                          for name in ("tracker", "guide", "kit", "rulebook", "reference",
-                                      "board", "tydzien-cards")}
+                                      "board", "tydzien-cards", "print-paper", "print-card",
+                                      "print-duplex")}
     assert not any(k.startswith((f"{GAME_ID}/en/", f"{OTHER}/")) for k in rewritten)
     assert result.rendered == len(rewritten)
 

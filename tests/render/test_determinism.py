@@ -21,8 +21,9 @@ def _build(out: Path) -> dict[str, bytes]:
 def test_two_builds_are_byte_identical(tmp_path: Path, built_kit: Path) -> None:
     first = _build(tmp_path / "a")
     second = _build(tmp_path / "b")
-    assert len(first) == 7  # five documents, the guide and the whole kit
-    assert {"guide-a4.pdf", "kit-a4.pdf"} <= set(first)
+    # five documents, the guide, the whole kit and three print runs
+    assert len(first) == 10
+    assert {"guide-a4.pdf", "kit-a4.pdf", "print-duplex-a4.pdf"} <= set(first)
     assert first == second
     # ...and the in-process session build agrees with both.
     session = {p.name: p.read_bytes() for p in sorted((built_kit / GAME_ID / "pl").glob("*.pdf"))}
@@ -45,8 +46,9 @@ def test_source_date_epoch_dates_every_pdf_and_builds_stay_identical(tmp_path: P
     for path in first:
         assert path.read_bytes() == (tmp_path / "b" / GAME_ID / "en" / path.name).read_bytes()
         dates = PdfReader(path).metadata.get("/CreationDate")
-        # 1700000000 is 2023-11-14 22:13:20 UTC; the combined kit carries no date at all.
-        assert dates is None and path.name.startswith("kit-") or dates.startswith(
+        # 1700000000 is 2023-11-14 22:13:20 UTC; the combined kit and the print runs carry
+        # no date at all.
+        assert dates is None and path.name.startswith(("kit-", "print-")) or dates.startswith(
             "D:20231114221320"), (path.name, dates)
     assert _build_with(tmp_path / "c", None).returncode == 0
     plain = PdfReader(tmp_path / "c" / GAME_ID / "en" / "rulebook-a4.pdf")

@@ -9,8 +9,10 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.games import GAMES
+from printkit.guide import materials, print_order
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
+from printkit.runs import plan, run_file
 from tests.conftest import GAME_ID
 from tests.support import embedded_fonts
 
@@ -30,8 +32,11 @@ def test_every_document_of_every_game_in_every_locale(built_kit: Path) -> None:
     for game in GAMES.values():
         for locale in shipped_locales():
             names = sorted(p.name for p in (built_kit / game.id / locale).glob("*.pdf"))
+            runs = plan(print_order(materials(game.documents, "home",
+                                              {d.id: 1 for d in game.documents})))
             assert names == sorted([f"{doc.id}-a4.pdf" for doc in game.documents]
-                                   + ["guide-a4.pdf", "kit-a4.pdf"])
+                                   + ["guide-a4.pdf", "kit-a4.pdf"]
+                                   + [run_file(run.id, "a4") for run in runs])
 
 
 @pytest.mark.parametrize(("game", "doc"), ALL_DOCUMENTS)
@@ -112,7 +117,8 @@ def test_rulebook_numbers_come_from_verified_examples(built_kit: Path) -> None:
     for verified in game.verify():
         observed = verified.replay.observed
         story = panels[squash(verified.example.title)]
-        assert f"field {observed['field']}" in story, verified.id
+        # The end field, as a number standing on its own ("field 25", or "25 ... Christmas").
+        assert re.search(rf"(?<![\d,.]){observed['field']}(?!\d|[,.]\d)", story), verified.id
         # The last roll's total stands as a whole number, not inside another one.
         assert re.search(rf"(?<![\d,.]){observed['total']}(?!\d|[,.]\d)", story), verified.id
 
@@ -148,14 +154,18 @@ def test_every_kit_pdf_holds_the_guide_then_every_document_with_a_bookmark_each(
         kit = pdf(built_kit, locale, "kit", game)
         parts = [pdf(built_kit, locale, "guide", game)] + [
             pdf(built_kit, locale, doc.id, game) for doc in documents]
-        assert len(kit.pages) == sum(len(p.pages) for p in parts)
+        # Each double-sided document starts on an odd page: a blank page may go before it.
+        sides = {m.id: m.sides for m in materials(documents, "home", {d.id: 1 for d in documents})}
+        first, blanks = 0, 0
         marks = _top_level(kit.outline)
         titles = [loc.gettext("Print-and-play guide")] + [loc.gettext(d.title) for d in documents]
         assert [m.title for m in marks] == titles
-        first = 0
-        for mark, part in zip(marks, parts, strict=True):
+        for mark, part, doc in zip(marks, parts, [None, *documents], strict=True):
+            if doc is not None and sides[doc.id] == "duplex" and first % 2:
+                first, blanks = first + 1, blanks + 1
             assert kit.get_destination_page_number(mark) == first
             first += len(part.pages)
+        assert len(kit.pages) == sum(len(p.pages) for p in parts) + blanks
 
 
 @pytest.mark.parametrize("game", [g.id for g in GAMES.values()])

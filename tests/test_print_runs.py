@@ -1,0 +1,107 @@
+"""Print runs and the whole kit as a printer takes them: every double-sided document starts
+on an odd physical page, and the guide's page ranges are where the documents really are."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.games import GAMES
+from printkit.i18n import Localizer
+from printkit.guide import materials, print_order
+from printkit.layout.geometry import PAPERS
+from printkit.runs import RUNS, blank_page, in_kit, place, plan, run_file
+from tests.support import reader, text
+
+LOCALES = ("en", "pl")
+
+
+def test_a_double_sided_document_never_starts_on_an_even_page() -> None:
+    slots = place([("rulebook", 7, False), ("cards", 10, True), ("sheet", 1, False),
+                   ("tokens", 2, True), ("more", 4, True)])
+    assert [(s.document, s.first, s.last, s.blank_before) for s in slots] == [
+        ("rulebook", 1, 7, False), ("cards", 9, 18, True), ("sheet", 19, 19, False),
+        ("tokens", 21, 22, True), ("more", 23, 26, False)]
+
+
+def test_runs_group_documents_by_paper_and_sides() -> None:
+    documents = [("rulebook", 7, "paper", "single"), ("board", 4, "card", "single"),
+                 ("cards", 10, "card", "duplex"), ("sheet", 1, "paper", "single"),
+                 ("folded", 3, "paper", "fold")]
+    runs = {run.id: [s.document for s in run.slots] for run in plan(documents)}
+    assert runs == {"paper": ["rulebook", "sheet", "folded"], "card": ["board"],
+                    "duplex": ["cards"]}
+    assert [run.id for run in plan(documents[:2])] == ["paper", "card"]
+    # guide 1-6, rulebook 7-13, board 14-17, then a blank page: the cards start on 19
+    kit = in_kit(6, documents)
+    assert (kit[2].first, kit[3].first, kit[3].blank_before) == (14, 19, True)
+
+
+def _starts(pdf: PdfReader) -> dict[str, int]:
+    """The physical page (from 1) each top-level bookmark (a document) starts on."""
+    return {item.title: pdf.get_destination_page_number(item) + 1 for item in pdf.outline
+            if not isinstance(item, list)}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_double_sided_documents_start_on_odd_pages_and_the_guide_says_where(
+        built_kit: Path, game_id: str, locale: str) -> None:
+    folder = built_kit / game_id / locale
+    guide = " ".join(text(reader(folder / "guide-a4.pdf")).split())
+    kit = reader(folder / "kit-a4.pdf")
+    localizer = Localizer.for_locale(locale)
+    double = [localizer.gettext(d.title) for d in GAMES[game_id].documents if d.kind == "cards"]
+    files = [(run_file(run, "a4"), duplex) for run, _paper, duplex in RUNS]
+    found_duplex = False
+    for name, duplex in [*files, ("kit-a4.pdf", None)]:
+        path = folder / name
+        if not path.exists():
+            assert name not in guide
+            continue
+        assert name in guide
+        pdf = reader(path)
+        starts = _starts(pdf)
+        pages = len(pdf.pages)
+        if duplex:
+            found_duplex = True
+            assert all(first % 2 == 1 for first in starts.values()), (name, starts)
+        ends = sorted(starts.values())[1:] + [pages + 1]
+        for (title, first), after in zip(sorted(starts.items(), key=lambda kv: kv[1]), ends,
+                                         strict=True):
+            last = after - 1
+            # A page left blank before the next document is not the document's.
+            if last > first and "intentionally" in (pdf.pages[last - 1].extract_text() or ""):
+                last -= 1
+            if locale == "en":
+                shown = (f"{title}: page {first}" if first == last
+                         else f"{title}: pages {first}–{last}")
+                assert shown in guide, (name, shown)
+            else:
+                assert re.search(rf"{re.escape(title)}: \w+ {first}\b", guide), (name, title)
+    kit_starts = _starts(kit)
+    for title in double:
+        assert kit_starts[title] % 2 == 1, (title, kit_starts)
+    assert found_duplex == any(d.kind == "cards" for d in GAMES[game_id].documents)
+
+
+def test_a_blank_page_says_so_in_the_kits_language(built_kit: Path) -> None:
+    """Wherever the kit puts a blank page before a double-sided document, and on the page
+    itself, drawn in the kit's language."""
+    for game in GAMES.values():
+        for locale in LOCALES:
+            folder = built_kit / game.id / locale
+            pages = {d.id: len(reader(folder / f"{d.id}-a4.pdf").pages) for d in game.documents}
+            order = print_order(materials(game.documents, "home", pages))
+            kit = reader(folder / "kit-a4.pdf")
+            for slot in in_kit(len(reader(folder / "guide-a4.pdf").pages), order):
+                if slot.blank_before:
+                    said = kit.pages[slot.first - 2].extract_text() or ""
+                    assert "blank" in said or "pusta" in said, (game.id, locale, slot)
+    loc = Localizer.for_locale("pl")
+    blank = blank_page(PAPERS["a4"], "pl", loc.gettext("This page is intentionally left blank."),
+                       "Yeti Slalom")
+    assert "celowo pozostawiona pusta" in text(reader(blank))
