@@ -271,6 +271,16 @@ def game_header(min_players: int, max_players: int) -> dict[str, Any]:
     }
 
 
+def cast(min_players: int = 1, max_players: int = 8) -> Array:
+    """``[[cast]]``: the players the worked examples follow, in seat order. Names are
+    printed as they are in every language; the gender is what pronouns and agreement in
+    the narration follow ("She rolls", Polish "wyrzuciła")."""
+    return Array(Table({
+        "name": Value(str, pattern=r"\S.*"),
+        "gender": Value(str, choices=("female", "male")),
+    }), min_items=min_players, max_items=max_players)
+
+
 def players_in_order(data: dict[str, Any]) -> list[tuple[str, str]]:
     """A whole-table check for :func:`game_header`: min must not exceed max."""
     if data["players"]["min"] > data["players"]["max"]:

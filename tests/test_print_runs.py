@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.games import GAMES
-from printkit.i18n import Localizer
 from printkit.guide import materials, print_order
+from printkit.i18n import Localizer
 from printkit.layout.geometry import PAPERS
 from printkit.runs import RUNS, blank_page, in_kit, place, plan, run_file
 from tests.support import reader, text

@@ -24,9 +24,9 @@ from printkit.fingerprint import (
     translations,
 )
 from printkit.game import GUIDE, Game, RenderContext
+from printkit.guide import bill_of_materials, materials, print_order
 from printkit.i18n import N_, Localizer, shipped_locales
 from printkit.i18n.glossary import glossary_problems
-from printkit.guide import bill_of_materials, materials, print_order
 from printkit.kit import KitPart, combine, page_count
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
 from printkit.output import commit
@@ -34,8 +34,8 @@ from printkit.preview import COVER, preview_name, preview_pattern, render_previe
 from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
 from printkit.render.pdf import forget_recorded
-from printkit.runs import Slot, blank_page, in_kit, plan, run_file
 from printkit.resources import builtin_folder
+from printkit.runs import Slot, blank_page, in_kit, plan, run_file
 from printkit.uptodate import Request, build_digest, remember
 
 Progress = Callable[[str], None]

@@ -48,7 +48,6 @@ from printkit.guide.geometry import (
     rulers,
 )
 from printkit.guide.kit import KIT
-from printkit.kit import page_count
 from printkit.guide.pages import (
     MARGIN_MM,
     PageInfo,
@@ -59,6 +58,7 @@ from printkit.guide.pages import (
     footer,
     rulers_figure,
 )
+from printkit.kit import page_count
 from printkit.layout.geometry import MM, mm
 from printkit.render import fonts
 from printkit.render.flow import ACCENT, FlowBuilder, FlowDocument, keep_headings

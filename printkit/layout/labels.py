@@ -76,9 +76,10 @@ def label_boxes(page: Rect, occupied: Rect, margin_mm: float, xs: list[float] = 
 
     First a line along each margin, the deepest margin first (bottom, top, left,
     right on a tie), in the middle of the margin and in its widest stretch between
-    the cut lines ``xs`` (vertical) and ``ys`` (horizontal) that cross it; then, for margins deeper than a line, a line standing
-    across the margin between two cut lines, or else a block of wrapped
-    lines in such a stretch, beside the paper edge. A line
+    the cut lines ``xs`` (vertical) and ``ys`` (horizontal) that cross it; then, for
+    margins deeper than a line, a line standing across the margin between two cut
+    lines, or else a block of wrapped lines in such a stretch, beside the paper edge
+    (along a side margin, lines reading along it first). A line
     thinner than :data:`MIN_LABEL_MM` comes after every thicker place.
     """
     m, clear, cap = mm(margin_mm), mm(CLEAR_MM), mm(LABEL_MM)

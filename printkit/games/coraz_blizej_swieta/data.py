@@ -7,7 +7,7 @@ from typing import Any
 from printkit.components import COMPONENTS, component_references
 from printkit.games.coraz_blizej_swieta import rules
 from printkit.guide.kit import KIT
-from printkit.schema import Array, Table, Value, game_header, players_in_order
+from printkit.schema import Array, Table, Value, cast, game_header, players_in_order
 
 
 def _agrees_with_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -61,10 +61,7 @@ SCHEMA = Table(
         }),
         # The players the worked examples follow: a name and the gender the story's
         # pronouns agree with.
-        "cast": Array(Table({
-            "name": Value(str),
-            "gender": Value(str, choices=("female", "male")),
-        }), min_items=1),
+        "cast": cast(),
         "kit": KIT,
         # The Tydzień cards ([decks.tydzien-cards]): they read their size, count and days
         # from [tydzien_card] and [components], checked against the rules above.

@@ -12,6 +12,7 @@ from printkit.schema import (
     Keyed,
     Table,
     Value,
+    cast,
     duplicates,
     game_header,
     players_in_order,
@@ -72,10 +73,7 @@ SCHEMA = Table(
         **game_header(MIN_PLAYERS, MAX_PLAYERS),
         # The players of the worked examples: a name kept in every language, and a gender
         # for the narration's pronouns and agreements.
-        "cast": Array(Table({
-            "name": Value(str),
-            "gender": Value(str, choices=("female", "male")),
-        }), min_items=MIN_PLAYERS, max_items=MAX_PLAYERS),
+        "cast": cast(MIN_PLAYERS, MAX_PLAYERS),
         "attributes": Array(Table({
             "id": Value(str, pattern=r"[a-z]+"),
             "name": Value(str),

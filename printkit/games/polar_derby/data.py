@@ -7,7 +7,7 @@ from typing import Any
 from printkit.components import COMPONENTS
 from printkit.guide.kit import KIT
 from printkit.render.symbols import SYMBOLS
-from printkit.schema import Array, Table, Value, game_header, players_in_order
+from printkit.schema import Array, Table, Value, cast, game_header, players_in_order
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DIE_FACES = 6
@@ -39,10 +39,7 @@ SCHEMA = Table(
         **game_header(MIN_PLAYERS, MAX_PLAYERS),
         # The players of the worked examples: a name kept in every language, and a gender
         # for the narration's pronouns and agreements.
-        "cast": Array(Table({
-            "name": Value(str),
-            "gender": Value(str, choices=("female", "male")),
-        }), min_items=MIN_PLAYERS, max_items=MAX_PLAYERS),
+        "cast": cast(MIN_PLAYERS, MAX_PLAYERS),
         "box": Table({
             "age": Value(int, minimum=3, maximum=99),
             "minutes": Value(int, minimum=1, maximum=600),

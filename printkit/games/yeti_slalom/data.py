@@ -6,7 +6,7 @@ from typing import Any
 
 from printkit.components import COMPONENTS
 from printkit.guide.kit import KIT
-from printkit.schema import Array, Table, Value, duplicates, game_header, players_in_order
+from printkit.schema import Array, Table, Value, cast, duplicates, game_header, players_in_order
 
 COLOUR_HEX = r"#[0-9a-fA-F]{6}"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
@@ -110,10 +110,7 @@ SCHEMA = Table(
             "snowboarder_mm": Value(float, minimum=20, maximum=80),
         }),
         # The captains of the worked examples, in the order of the teams they play.
-        "cast": Array(Table({
-            "name": Value(str, pattern=r"\S.*"),
-            "gender": Value(str, choices=("female", "male")),
-        }), min_items=1, max_items=8),
+        "cast": cast(1, 8),
         "kit": KIT,
         # Components drawn from data (printkit.components), like a game project's.
         **COMPONENTS,

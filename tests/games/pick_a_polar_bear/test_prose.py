@@ -143,7 +143,7 @@ def test_no_name_opens_two_sentences_in_a_row(data, stories, locale):
     cast = names(data)
     for vid, story in stories[locale].items():
         openers = [next((n for n in cast if s.startswith(n)), None) for s in sentences(story)]
-        for first, second in zip(openers, openers[1:]):
+        for first, second in zip(openers, openers[1:], strict=False):
             assert first is None or first != second, f"{locale} {vid}: {story}"
 
 
