@@ -23,6 +23,8 @@ a text-free drawing is then recorded once per process and written again.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from io import BytesIO
@@ -180,6 +182,19 @@ def _draw_form(canvas: Canvas, key: str, bbox: tuple[float, float, float, float]
         _RECORDED[memo] = (shared.data, canvas._code[start:], tuple(asked))
 
 
+#: The scale of the form being recorded, where it will be placed (see printed_scale).
+_PLACED = "_printkit_placed_scale"
+
+
+def printed_scale(canvas: Canvas) -> float:
+    """How large one unit of the canvas's current drawing comes out on the paper: the
+    scale of its transformation, times that of the form being recorded, if any (a form's
+    own drawing starts from an identity transformation)."""
+    a, b, c, d = canvas._currentMatrix[:4]
+    inner = math.sqrt(abs(a * d - b * c)) or 1.0
+    return inner * canvas.__dict__.get(_PLACED, 1.0)
+
+
 def draw_once(canvas: Canvas, key: str, bbox: tuple[float, float, float, float],
               at: tuple[float, float], draw: Callable[[], None],
               shared: Shared | None = None) -> None:
@@ -202,11 +217,22 @@ def draw_once(canvas: Canvas, key: str, bbox: tuple[float, float, float, float],
     resource (then each document draws its own).
     """
     forms: dict[str, str] = canvas.__dict__.setdefault(_FORMS, {})
+    # A form drawn smaller than life (a card in a rulebook figure) leaves out words that
+    # would print below the legibility floor (printkit.render.text): the scale it is placed
+    # at is part of what it looks like.
+    scale = printed_scale(canvas)
+    if abs(scale - 1) > 1e-6:
+        key = f"{key}@{scale:.4f}"
     name = forms.get(key)
     if name is None:
         name = forms[key] = f"pk{len(forms)}"
+        outer = canvas.__dict__.get(_PLACED, 1.0)
         canvas.beginForm(name, *bbox)
-        _draw_form(canvas, key, bbox, draw, shared)
+        canvas.__dict__[_PLACED] = scale
+        try:
+            _draw_form(canvas, key, bbox, draw, shared)
+        finally:
+            canvas.__dict__[_PLACED] = outer
         canvas.endForm()
     canvas.saveState()
     canvas.translate(at[0], at[1])

@@ -23,6 +23,14 @@ from printkit.i18n import typography
 from printkit.layout.geometry import Rect
 from printkit.render import fonts
 from printkit.render.paragraph import Paragraph
+from printkit.render.pdf import printed_scale
+
+#: The legibility floor: no text prints smaller than this on the paper (labels, sheets,
+#: guides, cards, boards, figures). A string asked for smaller is set at the floor, and
+#: one that does not fit there is a FitError. A miniature, drawn smaller than life (a
+#: card or board in a rulebook figure), leaves out the words that would print below the
+#: floor instead: the picture shows the component, the rulebook's text says what it says.
+FLOOR_PT = 6.0
 
 
 def markup_escape(text: str) -> str:
@@ -74,11 +82,24 @@ class Ink:
     def check(self, text: str, where: str) -> None:
         fonts.check_glyphs(text, self.locale, f"{self.document}: {where}")
 
+    def floor(self) -> float:
+        """The smallest size, in the canvas's current units, that prints at FLOOR_PT."""
+        return FLOOR_PT / printed_scale(self.canvas)
+
+    def miniature(self) -> bool:
+        """Whether the canvas draws smaller than life just now (see FLOOR_PT)."""
+        return printed_scale(self.canvas) < 1 - 1e-6
+
     def fitted(self, text: str, box: Rect, font: str, size: float, min_size: float,
                where: str) -> float:
         """The size at which ``text`` fits ``box`` on one line, or a FitError."""
         self.check(text, where)
-        fitted = fit_size(text, font, min(size, box.height), min_size, box.width)
+        floor = self.floor()
+        size, min_size = max(size, floor), max(min_size, floor)
+        # A line is no taller than its box, except that no box makes text smaller than
+        # the floor (a 2 mm band still takes a 6 pt line: its letters are 4.3 pt tall).
+        fitted = fit_size(text, font, max(min(size, box.height), min_size), min_size,
+                          box.width)
         if fitted is None:
             raise FitError(f"locale {self.locale}: {self.document}: {where}: {text!r} does not "
                            f"fit {box.width / 2.8346:.0f} mm even at {min_size:g} pt")
@@ -94,9 +115,17 @@ class Ink:
         """
         text = typography.localise(label_text(text), self.locale)
         tagged = _TAG.search(text) is not None
+        if self.miniature() and min(size, box.height) < self.floor() - 1e-9:
+            self.check(plain(text), where)
+            return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
         # A tagged line is measured in bold, its widest possible face.
-        used = self.fitted(plain(text), box, fonts.BOLD if tagged else font, size, min_size,
-                           where)
+        try:
+            used = self.fitted(plain(text), box, fonts.BOLD if tagged else font, size,
+                               min_size, where)
+        except FitError:
+            if self.miniature():
+                return 0.0
+            raise
         c = self.canvas
         if valign == "middle":
             y = box.y + (box.height - used * 0.72) / 2
@@ -133,6 +162,10 @@ class Ink:
         """
         text = typography.localise(label_text(text), self.locale)
         self.check(plain(text), where)
+        floor = self.floor()
+        if self.miniature() and size < floor - 1e-9:
+            return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
+        size, min_size = max(size, floor), max(min_size, floor)
         current = size
         alignment = {"left": TA_LEFT, "centre": TA_CENTER}[align]
         while current >= min_size - 1e-9:
@@ -148,6 +181,8 @@ class Ink:
                 para.drawOn(self.canvas, box.x, top - height)
                 return current
             current -= 0.5
+        if self.miniature():
+            return 0.0
         raise FitError(f"locale {self.locale}: {self.document}: {where}: {text[:40]!r}... "
                        f"does not fit its {box.width / 2.8346:.0f}×{box.height / 2.8346:.0f} mm "
                        f"box even at {min_size:g} pt")

@@ -232,13 +232,14 @@ def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     c.rect(cx - mm(3.5), y + icon / 2 - mm(0.8), mm(7), mm(1.6), stroke=0, fill=1)
     c.rect(cx - mm(0.8), y + icon / 2 - mm(3.5), mm(1.6), mm(7), stroke=0, fill=1)
     text = Rect(safe.x, safe.y + mm(9), safe.width, y - safe.y - mm(10))
-    ink.paragraph(_(card["text"]), text, size=11, min_size=6.5, font=fonts.BOLD, colour=INK,
+    # Read during play: never below 7 pt.
+    ink.paragraph(_(card["text"]), text, size=11, min_size=7, font=fonts.BOLD, colour=INK,
                   align="centre", valign="middle", where="bonus text")
     c.setFillColor(INK)
     # TRANSLATORS: bonus card, below the two features pictured and named on it; italic, about
-    # 49 × 5 mm (one line at 8 pt, shrunk to fit).
+    # 49 × 7 mm (one or two lines at 7 to 8 pt).
     ink.paragraph(_("How many cards on the table show both?"),
-                  Rect(safe.x, safe.y + mm(4), safe.width, mm(5)), size=8, min_size=5.5,
+                  Rect(safe.x, safe.y + mm(1.5), safe.width, mm(7.5)), size=8, min_size=7,
                   font=fonts.ITALIC, colour=INK, align="centre", valign="middle",
                   where="bonus question")
     c.setFillColor(BONUS)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.examples import Verified
@@ -20,7 +21,7 @@ from printkit.layout.geometry import CardBox, Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
 from printkit.render.pdf import Shared, draw_once
-from printkit.render.text import Ink
+from printkit.render.text import FLOOR_PT, Ink
 
 from .art import draw_animal, draw_feature_icon
 from .card_sheets import Face, combinations, component_faces
@@ -86,50 +87,77 @@ def chains(v: Verified) -> dict[int, list[tuple[str, str, list[str], bool]]]:
     return out
 
 
-def _fit(count: int, side: float, gap: float, width: float) -> tuple[float, float]:
-    """``side`` and ``gap`` shrunk together so ``count`` cards and their gaps fit ``width``."""
-    need = count * side + (count - 1) * gap
-    scale = min(1.0, width / need) if need else 1.0
-    return side * scale, gap * scale
+#: The smallest a card of a chain is drawn before the chain goes on in a second line.
+MIN_CHAIN_CARD_MM = 10
+
+
+def _layout(count: int, width: float, min_gap: float) -> tuple[float, float]:
+    """Card side and gap for chains of up to ``count`` cards: on one line, the cards shrunk
+    down to MIN_CHAIN_CARD_MM, else at that size on as many lines as it takes. The gap
+    holds the words on the arrow, so it never goes below ``min_gap``."""
+    gap = max(mm(GAP_MM + 8), min_gap)
+    side = min(mm(CARD_MM), (width - (count - 1) * gap) / count) if count > 1 else mm(CARD_MM)
+    if side >= mm(MIN_CHAIN_CARD_MM) or count <= 1:
+        return side, gap
+    return mm(MIN_CHAIN_CARD_MM), min_gap
 
 
 def chain_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
                  translate: Callable[[str], str], player: Callable[[int], str]) -> Figure:
-    """Each player's pile from the captain on, the name above it, what changes on each arrow."""
+    """Each player's pile from the captain on, the name above it, what changes on each arrow;
+    a pile too long for one line goes on in the next, starting with its arrow."""
     cards = _Cards(data)
     rows = chains(v)
     names = {a["id"]: translate(a["name"]) for a in data["attributes"]}
     longest = max((len(steps) + 1 for steps in rows.values()), default=1)
-    side, gap = _fit(longest, mm(CARD_MM), mm(GAP_MM + 8), width)
+    # The longest feature name must fit between two cards at the legibility floor.
+    widest = max((stringWidth(n, fonts.BOLD, FLOOR_PT) for n in names.values()), default=0)
+    side, gap = _layout(longest, width,
+                        widest + stringWidth("✗ ", fonts.BOLD, FLOOR_PT) + mm(0.8))
     label = mm(4.2)
-    row_h = label + side + mm(2.5)
+    line_h = side + mm(2.5)
+
+    def places(count: int) -> list[tuple[float, int]]:
+        """Where each arrow starts (x from the left edge) and on which line: arrow n leads
+        to card n; an arrow and its card that would pass the edge start the next line."""
+        out, x, line = [], side, 0
+        for _ in range(count - 1):
+            if x + gap + side > width + 1e-6:
+                x, line = 0.0, line + 1
+            out.append((x, line))
+            x += gap + side
+        return out
+
+    def height(steps: list) -> float:
+        arrows = places(len(steps) + 1)
+        return label + (1 + (arrows[-1][1] if arrows else 0)) * line_h
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = Ink(c, locale, "rulebook")
-        for r, (who, steps) in enumerate(sorted(rows.items())):
-            top = box.top - r * row_h
+        top = box.top
+        for who, steps in sorted(rows.items()):
             c.setFillColor(INK)
             ink.line(player(who), Rect(box.x, top - label, box.width, label), fonts.BOLD, 8,
-                     5, align="left", where="chain player")
-            y = top - label - side
-            x = box.x
-            cards.draw(c, Rect(x, y, side, side), steps[0][0], width=1.4)
-            for _from, to, diffs, broken in steps:
+                     6, align="left", where="chain player")
+            first = top - label - side
+            cards.draw(c, Rect(box.x, first, side, side), steps[0][0], width=1.4)
+            for (ax, line), (_from, to, diffs, broken) in zip(places(len(steps) + 1), steps,
+                                                              strict=True):
+                x, y = box.x + ax, first - line * line_h
                 text = "=" if not diffs else ", ".join(names[d] for d in diffs)
                 ink.paragraph(("✗ " if broken else "") + text,
-                              Rect(x + side + mm(0.3), y + side * 0.42, gap - mm(0.6),
-                                   side * 0.58), size=6.5, min_size=3.5, font=fonts.BOLD,
-                              colour=BAD if broken else GOOD, where="chain difference",
-                              align="centre", valign="bottom")
+                              Rect(x + mm(0.3), y + side * 0.42, gap - mm(0.6),
+                                   max(side * 0.58, mm(5))), size=6.5, min_size=6,
+                              font=fonts.BOLD, colour=BAD if broken else GOOD,
+                              where="chain difference", align="centre", valign="bottom")
                 c.setStrokeColor(BAD if broken else GOOD)
                 c.setLineWidth(1)
-                c.line(x + side + mm(0.8), y + side * 0.4, x + side + gap - mm(0.8),
-                       y + side * 0.4)
-                x += side + gap
-                cards.draw(c, Rect(x, y, side, side), to,
+                c.line(x + mm(0.8), y + side * 0.4, x + gap - mm(0.8), y + side * 0.4)
+                cards.draw(c, Rect(x + gap, y, side, side), to,
                            frame=BAD if broken else INK, width=1.6 if broken else 0.6)
+            top -= height(steps)
 
-    return Figure(width, row_h * max(len(rows), 1), draw)
+    return Figure(width, sum(height(s) for s in rows.values()) or label + line_h, draw)
 
 
 def table_at_bonus(v: Verified) -> tuple[list[str], Mapping[str, str], int] | None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.errors import FitError
 from printkit.layout.geometry import Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
@@ -68,9 +69,13 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
             art = Rect(cell.x, cell.y + label, cell.width, cell.height - label)
             draw_bear(c, art, colour, number(colour["value"]), ink=ink, where="value table")
             c.setFillColor(INK)
-            ink.line(translate(colour["name"]), Rect(cell.x, cell.y + label / 2, cell.width,
-                                                     label / 2.2), fonts.BOLD, 10, 4.5,
-                     where="value table name")
+            name_box = Rect(cell.x, cell.y + label / 2, cell.width, label / 2.2)
+            try:
+                ink.line(translate(colour["name"]), name_box, fonts.BOLD, 10, 6,
+                         where="value table name")
+            except FitError:  # a long colour name ("Pomarańczowy"): the narrower face
+                ink.line(translate(colour["name"]), name_box, fonts.REGULAR, 10, 6,
+                         where="value table name")
             ink.line(points(colour["value"]), Rect(cell.x, cell.y, cell.width, label / 2.2),
                      fonts.REGULAR, 9, 4.5, where="value table points")
 
@@ -393,7 +398,8 @@ def story_figure(ctx: RenderContext, story: Story, width: float,
             x += group + gap
         # The position: one column per colour, before → after where a count changed.
         table_top = box.top - band - mm(2)
-        label_w = min(mm(15), box.width * 0.22)
+        # Wide enough for the longest row label at the 6 pt floor ("przyciągnięte").
+        label_w = min(mm(19.5), box.width * 0.27)
         col = min(mm(11), (box.width - label_w) / len(colours))
         left = box.x + (box.width - label_w - col * len(colours)) / 2
         for i, colour in enumerate(colours):

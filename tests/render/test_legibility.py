@@ -1,0 +1,135 @@
+"""No printed text under 6 pt: labels, sheets, cards, boards, guides and figures, measured in
+the PDFs themselves (font size × text matrix × transformation, forms included)."""
+
+from __future__ import annotations
+
+import math
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.errors import FitError
+from printkit.games import GAMES
+from printkit.layout.geometry import Rect, mm
+from printkit.render import fonts
+from printkit.render.pdf import draw_once
+from printkit.render.text import FLOOR_PT, Ink
+
+LOCALES = ("en", "pl", "de")
+
+
+def _scale(m: tuple[float, ...]) -> float:
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def _times(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
+    """The matrix ``m`` applied after ``n`` (PDF: m × n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F)
+
+
+def _walk(ops: list, resources, ctm: tuple[float, ...], pdf, out: list[float]) -> None:
+    """Every text-showing operator's size on the paper: Tf size × text matrix × CTM, with
+    q/Q, cm and form XObjects (their /Matrix too) followed as a reader does."""
+    stack: list[tuple[float, ...]] = []
+    size, tm = 0.0, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for operands, op in ops:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = _times(tuple(float(v) for v in operands), ctm)
+        elif op == b"BT":
+            tm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        elif op == b"Tm":
+            tm = tuple(float(v) for v in operands)
+        elif op == b"Tf":
+            size = float(operands[1])
+        elif op in (b"Tj", b"TJ", b"'", b'"'):
+            shown = operands[-1]
+            if op == b"TJ":
+                shown = "".join(str(x) for x in shown if not isinstance(x, (int, float)))
+            if str(shown).strip():
+                out.append(size * _scale(tm) * _scale(ctm))
+        elif op == b"Do":
+            xobject = resources["/XObject"][operands[0]].get_object()
+            if xobject.get("/Subtype") == "/Form":
+                matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+                inner = ContentStream(xobject, pdf).operations
+                _walk(inner, xobject.get("/Resources", resources), _times(matrix, ctm), pdf,
+                      out)
+
+
+def text_sizes(pdf: bytes | Path) -> list[tuple[int, float]]:
+    """(page, size on the paper) of every string the PDF's pages show, forms included."""
+    reader = PdfReader(BytesIO(pdf) if isinstance(pdf, bytes) else pdf)
+    found: list[tuple[int, float]] = []
+    for number, page in enumerate(reader.pages, 1):
+        sizes: list[float] = []
+        ops = ContentStream(page.get_contents(), reader).operations
+        _walk(ops, page["/Resources"], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), reader, sizes)
+        found += [(number, s) for s in sizes]
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_nothing_prints_under_six_points(built_kit: Path, game_id: str) -> None:
+    for locale in LOCALES:
+        for path in sorted((built_kit / game_id / locale).glob("*.pdf")):
+            if path.name.startswith(("kit-", "print-")):
+                continue  # the same pages as the documents
+            sizes = text_sizes(path)
+            assert sizes, path.name
+            small = [(p, round(s, 2)) for p, s in sizes if s < FLOOR_PT - 0.01]
+            assert not small, (locale, path.name, small[:5])
+
+
+def _canvas() -> tuple[Canvas, BytesIO, Ink]:
+    buffer = BytesIO()
+    fonts.register()
+    canvas = Canvas(buffer, pagesize=(mm(100), mm(100)))
+    return canvas, buffer, Ink(canvas, "en", "test")
+
+
+def test_a_label_asked_for_smaller_prints_at_the_floor() -> None:
+    canvas, buffer, ink = _canvas()
+    assert ink.line("sheet 1 of 2", Rect(mm(5), mm(5), mm(60), mm(2)), size=4, min_size=3) == \
+        FLOOR_PT
+    canvas.showPage()
+    canvas.save()
+    assert min(s for _p, s in text_sizes(buffer.getvalue())) == pytest.approx(FLOOR_PT)
+
+
+def test_text_that_fits_only_below_the_floor_is_refused() -> None:
+    _canvas_, _buffer, ink = _canvas()
+    with pytest.raises(FitError, match="even at 6 pt"):
+        ink.line("a label far too long for its little box", Rect(0, 0, mm(10), mm(3)),
+                 size=8, min_size=2)
+
+
+def test_a_miniature_leaves_out_the_words_it_would_print_too_small() -> None:
+    """A card drawn at half size, directly and as a form: its 14 pt title stays (7 pt on the
+    paper), its 8 pt rule text (4 pt) is left out."""
+    canvas, buffer, ink = _canvas()
+
+    def card() -> None:
+        ink.line("Title", Rect(0, mm(30), mm(40), mm(8)), fonts.BOLD, 14, 10)
+        ink.paragraph("Rule text of the card", Rect(0, 0, mm(40), mm(20)), size=8, min_size=6)
+
+    canvas.saveState()
+    canvas.scale(0.5, 0.5)
+    card()
+    draw_once(canvas, "card", (0, 0, mm(40), mm(40)), (mm(50), 0), card)
+    canvas.restoreState()
+    canvas.showPage()
+    canvas.save()
+    sizes = [s for _p, s in text_sizes(buffer.getvalue())]
+    assert sizes == [pytest.approx(7), pytest.approx(7)]  # the two titles, nothing else
