@@ -24,7 +24,6 @@ a text-free drawing is then recorded once per process and written again.
 from __future__ import annotations
 
 import math
-
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from io import BytesIO
