@@ -31,6 +31,9 @@ from printkit.render.pdf import printed_scale
 #: card or board in a rulebook figure), leaves out the words that would print below the
 #: floor instead: the picture shows the component, the rulebook's text says what it says.
 FLOOR_PT = 6.0
+#: How far a line at the floor that is still too wide may be condensed (horizontal scale)
+#: before it is refused.
+CONDENSED = 0.8
 
 
 def markup_escape(text: str) -> str:
@@ -119,13 +122,20 @@ class Ink:
             self.check(plain(text), where)
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
         # A tagged line is measured in bold, its widest possible face.
+        squeeze = 1.0
         try:
             used = self.fitted(plain(text), box, fonts.BOLD if tagged else font, size,
                                min_size, where)
         except FitError:
             if self.miniature():
                 return 0.0
-            raise
+            # At the floor and still too wide: set condensed, down to CONDENSED, rather
+            # than smaller (the letters keep their height; a tagged line cannot).
+            used = max(min_size, self.floor())
+            wide = stringWidth(plain(text), font, used)
+            if tagged or wide * CONDENSED > box.width:
+                raise
+            squeeze = box.width / wide
         c = self.canvas
         if valign == "middle":
             y = box.y + (box.height - used * 0.72) / 2
@@ -142,6 +152,13 @@ class Ink:
             para = Paragraph(markup(text), style)
             para.wrap(box.width, box.height)
             para.drawOn(c, box.x, y - used * 0.22)
+            return used
+        if squeeze < 1.0:
+            line = c.beginText(box.x, y)
+            line.setFont(font, used)
+            line.setHorizScale(squeeze * 100)
+            line.textOut(text)
+            c.drawText(line)
             return used
         c.setFont(font, used)
         if align == "centre":

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import FitError
@@ -133,3 +134,17 @@ def test_a_miniature_leaves_out_the_words_it_would_print_too_small() -> None:
     canvas.save()
     sizes = [s for _p, s in text_sizes(buffer.getvalue())]
     assert sizes == [pytest.approx(7), pytest.approx(7)]  # the two titles, nothing else
+
+
+def test_a_line_too_wide_at_the_floor_is_condensed_not_shrunk() -> None:
+    canvas, buffer, ink = _canvas()
+    text = "Crocodiles team"
+    wide = stringWidth(text, fonts.BOLD, FLOOR_PT)
+    box = Rect(0, 0, wide * 0.9, mm(4))
+    assert ink.line(text, box, fonts.BOLD, 8, 4) == FLOOR_PT
+    canvas.showPage()
+    canvas.save()
+    assert [s for _p, s in text_sizes(buffer.getvalue())] == [pytest.approx(FLOOR_PT)]
+    assert b"90 Tz" in PdfReader(BytesIO(buffer.getvalue())).pages[0].get_contents().get_data()
+    with pytest.raises(FitError):  # more than the CONDENSED allowance
+        ink.line(text, Rect(0, 0, wide * 0.7, mm(4)), fonts.BOLD, 8, 4)

@@ -434,10 +434,12 @@ def attributes_figure(data: Mapping[str, Any], width: float, locale: str,
                             box.top - icon, icon, icon)
                 draw_feature_icon(c, cell, attribute["id"], value, data)
                 c.setFillColor(INK)
-                ink.line(translate(attribute["labels"][k]),
-                         Rect(cell.x - mm(1.5), cell.y - mm(4.5), icon + mm(3), mm(4)),
-                         fonts.REGULAR, 7, 4, where="feature label")
+                # One line, or two in a longer language.
+                ink.paragraph(translate(attribute["labels"][k]),
+                              Rect(cell.x - mm(1.5), cell.y - mm(8), icon + mm(3), mm(7.5)),
+                              size=7, min_size=6, align="centre", colour=INK,
+                              where="feature label")
             ink.line(translate(attribute["name"]), Rect(x0, box.y, column, mm(4.5)),
-                     fonts.BOLD, 8, 5, where="feature name")
+                     fonts.BOLD, 8, 6, where="feature name")
 
-    return Figure(width, icon + mm(10), draw)
+    return Figure(width, icon + mm(14), draw)

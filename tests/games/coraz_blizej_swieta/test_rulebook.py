@@ -123,11 +123,12 @@ def test_the_components_page_draws_each_component_with_its_count(locale: str) ->
                       or "").replace("\u00a0", " ").split())
     for label in component_labels(ctx).values():
         assert label in first, (locale, label)
-    # The week card and the board fields are the kit's own drawings.
+    # The week card is the kit's own drawing, its title large enough to print.
     assert loc.gettext("Week") in first
-    assert loc.gettext("Christmas Eve") in first
-    assert loc.gettext("Second day of Christmas") in first or locale != "en"
-    assert loc.gettext("Lost turns") in first  # the tracker sheet's block
+    # The board's field names and the tracker sheet's words would print under the 6 pt
+    # floor in these miniatures: the pictures show them without those words.
+    assert loc.gettext("Second day of Christmas") not in first
+    assert loc.gettext("Lost turns") not in first
 
 
 def test_the_cover_shows_players_age_and_playing_time() -> None:
