@@ -119,6 +119,9 @@ class Game:
     project: bool = False
     #: Reads an examples file (a project's examples have free-form tables).
     examples_loader: Callable[..., list[Example]] = load_examples
+    #: Optional: the sizes (mm) of the places its boards draw and the components that lie
+    #: on them, on a paper, by name, for the fit check of ``[[fit]]`` (printkit.fit).
+    measure: Callable[[Mapping[str, Any], Paper], Mapping[str, tuple[float, float]]] | None = None
 
     @property
     def templates(self) -> Path | None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from itertools import count
 from pathlib import Path
 
-from printkit import games, trace
+from printkit import fit, games, trace
 from printkit.errors import BuildError, PrintkitError, TranslationErrors, UsageError
 from printkit.fingerprint import (
     STORE_NAME,
@@ -416,6 +416,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         progress(f"checking {game.id}: data and worked examples")
         try:
             prepared[game.id] = _prepare(game)
+            fit.check(game, prepared[game.id][0], paper)
             untraced = trace.coverage_problems(game, (v.example for v in
                                                       prepared[game.id][1].values()))
         except PrintkitError as exc:

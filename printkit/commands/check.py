@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit import games, trace
+from printkit import fit, games, trace
 from printkit.components import game_warnings
 from printkit.errors import UsageError
 from printkit.examples import check as check_example
+from printkit.layout.geometry import PAPERS
 from printkit.schema import read_toml
 
 
@@ -42,6 +43,8 @@ def check(game_ids: list[str] | None = None, examples_file: Path | None = None) 
     lines = []
     for game, examples in sources:
         data = game.load_data()
+        for paper in PAPERS.values():  # every component fits its place on the board
+            fit.check(game, data, paper)
         if game.replay is None:
             engine = game.label(game.folder / "rules.py")
             lines.append(CheckLine(game.id, "", None, f"no rules engine ({engine} not found): "

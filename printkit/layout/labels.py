@@ -55,7 +55,8 @@ class SheetLabels(Protocol):
 
     def sheet(self, canvas: Canvas, role: str, number: int, total: int,
               places: list[LabelBox]) -> LabelBox | None:
-        """Name the sheet: ``role`` is ``fronts``, ``backs``, ``folded`` or ``sheet``."""
+        """Name the sheet: ``role`` is ``fronts``, ``backs``, ``folded``, ``single`` (a card or
+        token sheet printed on one side) or ``sheet``."""
 
     def fold_hint(self, canvas: Canvas, places: list[LabelBox]) -> LabelBox | None:
         """Tell how to fold, glue and cut a fold-layout sheet."""

@@ -221,7 +221,8 @@ def draw_card_sheets(
             _end_page(canvas)
             written += 1
             continue
-        _decorate(canvas, grid, fronts, "fronts", page + 1, total, labels)
+        _decorate(canvas, grid, fronts, "fronts" if back is not None else "single", page + 1,
+                  total, labels)
         _end_page(canvas)
         written += 1
         if back is None:

@@ -32,6 +32,8 @@ ROLES = {
     # TRANSLATORS: sheet label in the margin of a board, score or fold-layout card sheet, one
     # line of 6 to 7 pt; %(number)s is this sheet, %(total)s how many the document has.
     "folded": N_("sheet %(number)s of %(total)s"),
+    # A card or token sheet printed on one side only: a sheet, not "fronts".
+    "single": N_("sheet %(number)s of %(total)s"),
     "sheet": N_("sheet %(number)s of %(total)s"),
 }
 

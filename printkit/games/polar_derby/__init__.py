@@ -12,7 +12,7 @@ from . import scoresheet
 from .data import SCHEMA
 from .dice import render_dice
 from .replay import EXAMPLE_SCHEMA, replay
-from .rink import render_rink
+from .rink import measure, render_rink
 from .rulebook import render_reference, render_rulebook
 from .tokens import render_tokens
 
@@ -22,6 +22,7 @@ GAME = Game(
     data_schema=SCHEMA,
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
+    measure=measure,
     documents=(
         # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
         # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.components import COMPONENTS
+from printkit.fit import FIT
 from printkit.guide.kit import KIT
 from printkit.render.symbols import SYMBOLS
 from printkit.schema import Array, Table, Value, cast, game_header, players_in_order
@@ -67,6 +68,7 @@ SCHEMA = Table(
             "die_face_mm": Value(float, minimum=15, maximum=50),
         }),
         "kit": KIT,
+        "fit": FIT,
         # Components drawn from data (printkit.components), like a game project's.
         **COMPONENTS,
     },

@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
-from printkit.layout.geometry import Rect, mm, page_area
+from printkit.layout.geometry import Paper, Rect, mm, page_area
 from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
 from printkit.render.ink import Fills, fills_for
@@ -45,6 +45,8 @@ TITLE_MM = 15
 BOARDS_MM = 5  # from the rink's edge to the lanes
 LANE_GAP_MM = 2.5
 SPOT_GAP_MM = 2.5
+#: A spot is a bear token with this much room all round (the fit check holds it to it).
+SPOT_ROOM_MM = 1.0
 TAG_MM = 78
 #: In ink-saver mode: how pale a lane's tag and the lane itself are.
 TAG_WASH, LANE_SAVER_WASH = 0.75, 0.93
@@ -116,11 +118,9 @@ def _lane(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any],
     c.roundRect(lane.x, lane.y, lane.width, lane.height, mm(4), stroke=1, fill=1)
     tag_w = min(mm(TAG_MM), lane.width * 0.4)
     _tag(c, ink, ctx, colour, Rect(lane.x, lane.y, tag_w, lane.height))
-    spots = Rect(lane.x + tag_w + mm(3), lane.y + mm(1), lane.width - tag_w - mm(5),
-                 lane.height - mm(2))
+    spots = _spot_area(lane)
     count = colour["bears"]
-    size, per_row = _spot_layout(count, spots.width, spots.height,
-                                 mm(ctx.data["print"]["token_mm"]))
+    size, per_row = _spot_layout(count, spots.width, spots.height, _spot_target(ctx.data))
     gap = mm(SPOT_GAP_MM)
     rows = -(-count // per_row)
     # Spread the spots along the lane (up to 12 mm apart), centred both ways.
@@ -143,6 +143,44 @@ def _lane(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any],
             symbol_badge(c, colour["symbol"], x, y, size * 0.42, colour, fills=fills)
 
 
+def _spot_target(data: Mapping[str, Any]) -> float:
+    """The size a spot is drawn at when its lane has room: a token and its room."""
+    return mm(data["print"]["token_mm"] + 2 * SPOT_ROOM_MM)
+
+
+def _spot_area(lane: Rect) -> Rect:
+    tag_w = min(mm(TAG_MM), lane.width * 0.4)
+    return Rect(lane.x + tag_w + mm(3), lane.y + mm(1), lane.width - tag_w - mm(5),
+                lane.height - mm(2))
+
+
+def _lanes(data: Mapping[str, Any], rink: Rect) -> list[tuple[Mapping[str, Any], Rect]]:
+    """Each colour with its lane, top to bottom."""
+    colours = data["colours"]
+    lanes = rink.inset(mm(BOARDS_MM))
+    gap = mm(LANE_GAP_MM)
+    lane_h = (lanes.height - (len(colours) - 1) * gap) / len(colours)
+    return [(colour, Rect(lanes.x, lanes.top - (i + 1) * lane_h - i * gap, lanes.width, lane_h))
+            for i, colour in enumerate(colours)]
+
+
+def _sheet_areas(paper: Paper) -> tuple[Rect, Rect, Rect]:
+    """The rink sheet: its heading band, the rink, and the label strip."""
+    area, strip = split_label_strip(page_area(paper, landscape=True, margin_mm=MARGIN_MM))
+    head = Rect(area.x, area.top - mm(TITLE_MM), area.width, mm(TITLE_MM))
+    return head, Rect(area.x, area.y, area.width, area.height - mm(TITLE_MM) - mm(1)), strip
+
+
+def measure(data: Mapping[str, Any], paper: Paper) -> dict[str, tuple[float, float]]:
+    """What the fit check compares (printkit.fit): the smallest spot of the rink sheet on
+    ``paper``, and a bear token."""
+    _head, rink, _strip = _sheet_areas(paper)
+    spot = min(_spot_layout(colour["bears"], area.width, area.height, _spot_target(data))[0]
+               for colour, lane in _lanes(data, rink) for area in [_spot_area(lane)]) / mm(1)
+    token = data["print"]["token_mm"]
+    return {"rink spot": (spot, spot), "bear token": (token, token)}
+
+
 def draw_rink(c: Canvas, ink: Ink, ctx: RenderContext, rink: Rect, bears: bool = False) -> None:
     """The rink in ``rink``: boards, ice, markings and one lane per colour.
 
@@ -155,12 +193,7 @@ def draw_rink(c: Canvas, ink: Ink, ctx: RenderContext, rink: Rect, bears: bool =
     c.setLineWidth(mm(0.8) if fills.saver else mm(1.4))
     c.roundRect(rink.x, rink.y, rink.width, rink.height, mm(14), stroke=1, fill=1)
     _markings(c, rink.inset(mm(1)), fills)
-    colours = ctx.data["colours"]
-    lanes = rink.inset(mm(BOARDS_MM))
-    gap = mm(LANE_GAP_MM)
-    lane_h = (lanes.height - (len(colours) - 1) * gap) / len(colours)
-    for i, colour in enumerate(colours):
-        lane = Rect(lanes.x, lanes.top - (i + 1) * lane_h - i * gap, lanes.width, lane_h)
+    for colour, lane in _lanes(ctx.data, rink):
         _lane(c, ink, ctx, colour, lane, bears)
 
 
@@ -169,8 +202,7 @@ def render_rink(ctx: RenderContext) -> bytes:
     size = ctx.paper.landscape_size
     c = new_canvas(buffer, size, ctx.title, ctx._("Rink"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "rink")
-    area, strip = split_label_strip(page_area(ctx.paper, landscape=True, margin_mm=MARGIN_MM))
-    head = Rect(area.x, area.top - mm(TITLE_MM), area.width, mm(TITLE_MM))
+    head, rink, strip = _sheet_areas(ctx.paper)
     c.setFillColor(BOARDS)
     used = ink.line(ctx.data["title"], Rect(head.x, head.y, head.width * 0.4, head.height),
                     fonts.BOLD, 30, 14, align="left", where="title")
@@ -179,8 +211,7 @@ def render_rink(ctx: RenderContext) -> bytes:
     ink.line(ctx._(ctx.data["subtitle"]),
              Rect(head.x + title_w, head.y, head.width - title_w, head.height * 0.8),
              fonts.ITALIC, 12, 7, align="right", where="subtitle")
-    draw_rink(c, ink, ctx, Rect(area.x, area.y, area.width,
-                                area.height - mm(TITLE_MM) - mm(1)))
+    draw_rink(c, ink, ctx, rink)
     ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()

@@ -9,7 +9,7 @@ from printkit.game import Document, Game
 from printkit.i18n import N_
 
 from . import scoresheet
-from .board import render_board
+from .board import measure, render_board
 from .cards import render_cards
 from .data import SCHEMA
 from .replay import EXAMPLE_SCHEMA, replay
@@ -21,6 +21,7 @@ GAME = Game(
     data_schema=SCHEMA,
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
+    measure=measure,
     documents=(
         # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
         # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.

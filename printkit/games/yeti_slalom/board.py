@@ -21,7 +21,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.game import RenderContext
-from printkit.layout.geometry import Rect, mm
+from printkit.layout.geometry import Paper, Rect, mm
 from printkit.layout.tiles import Tile, TilePlan, draw_tiled, tile_plan
 from printkit.render import fonts, shapes
 from printkit.render.ink import fills_for
@@ -317,6 +317,20 @@ def draw_board(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry,
 
 #: One Yeti space and one course space as the board draws them, for the rulebook's pictures.
 yeti_space, course_space = _yeti_space, _course_space
+
+
+def measure(data: Mapping[str, Any], paper: Paper) -> dict[str, tuple[float, float]]:
+    """What the fit check compares (printkit.fit): the board's spaces as drawn (the board is
+    printed at real size on any paper) and the cards that lie on them."""
+    geo = Geometry(data)
+    course, yeti = geo.space(1, 1), geo.yeti(2, "green")
+    boarder = data["print"]["snowboarder_mm"]
+    return {
+        "course space": (course.width / mm(1), course.height / mm(1)),
+        "Yeti space": (yeti.width / mm(1), yeti.height / mm(1)),
+        "snowboarder": (boarder, boarder),
+        "Yeti card": (data["print"]["card_width_mm"], data["print"]["card_height_mm"]),
+    }
 
 
 def board_plan(geo: Geometry, ctx: RenderContext) -> TilePlan:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.components import COMPONENTS
+from printkit.fit import FIT
 from printkit.guide.kit import KIT
 from printkit.schema import Array, Table, Value, cast, duplicates, game_header, players_in_order
 
@@ -55,9 +56,6 @@ def _consistent(data: dict[str, Any]) -> list[tuple[str, str]]:
     problems += duplicates(data["teams"], "teams", "id")
     problems += duplicates(data["snowboarders"]["values"], "snowboarders.values")
     problems += duplicates(data["deal"], "deal", "players")
-    if data["print"]["snowboarder_mm"] > data["print"]["space_mm"]:
-        problems.append(("print.snowboarder_mm", "a snowboarder card must fit on a course "
-                                                 f"space ({data['print']['space_mm']:g} mm)"))
     return problems
 
 
@@ -112,6 +110,7 @@ SCHEMA = Table(
         # The captains of the worked examples, in the order of the teams they play.
         "cast": cast(1, 8),
         "kit": KIT,
+        "fit": FIT,
         # Components drawn from data (printkit.components), like a game project's.
         **COMPONENTS,
     },

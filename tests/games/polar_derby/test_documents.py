@@ -111,7 +111,8 @@ def test_dice_nets_have_free_skate_glue_tabs_and_instructions(data, paper):
 def test_token_sheets_have_boxes_and_one_token_per_bear(data, paper):
     count = sum(c["bears"] for c in data["colours"])
     assert count == 25
-    grid = card_grid(PAPERS[paper], CardSize(28, 28), count=count)
+    side = data["print"]["token_mm"]
+    grid = card_grid(PAPERS[paper], CardSize(side, side), count=count)
     pdf = reader(built(data, "bear-tokens", paper))
     assert len(pdf.pages) == grid.pages(count)  # one-sided: no backs pages
     for page, (trim, bleed) in zip(pdf.pages, card_page_boxes(grid, count, backs=False),
@@ -169,3 +170,9 @@ def test_dice_need_exactly_five_colours():
     changed["colours"] = changed["colours"][:4]
     with pytest.raises(DataErrors, match="6 faces"):
         validate(changed, SCHEMA, "game.toml")
+
+
+def test_a_one_sided_token_sheet_is_a_sheet_not_fronts(data):
+    label = text(built(data, "bear-tokens", "a4"))
+    assert "Bear tokens · sheet 1 of 1 · A4 · home layout" in " ".join(label.split())
+    assert "fronts" not in label
