@@ -173,6 +173,6 @@ def test_dice_need_exactly_five_colours():
 
 
 def test_a_one_sided_token_sheet_is_a_sheet_not_fronts(data):
-    label = text(built(data, "bear-tokens", "a4"))
+    label = reader(render_tokens(context(data, "bear-tokens"))).pages[0].extract_text()
     assert "Bear tokens · sheet 1 of 1 · A4 · home layout" in " ".join(label.split())
     assert "fronts" not in label
