@@ -115,7 +115,7 @@ def made_up_example(steps: str, setup: str = "{}", expect: str = "{}", rules: st
 
 
 #: A sheet label in a page margin: "Game · Document · fronts 1/2 · A4 · home layout".
-_SHEET_LABEL = re.compile(r" · (A4|Letter)( · |$)")
+_SHEET_LABEL = re.compile(r"(^\s*| · )(A4|Letter)( · |$)")
 
 
 def without_sheet_labels(text: str) -> str:
@@ -134,8 +134,10 @@ def without_sheet_labels(text: str) -> str:
 
 
 def card_page_boxes(grid: Any, count: int, backs: bool = True) -> list[tuple[tuple, tuple]]:
-    """(TrimBox, BleedBox) of every page of a card set: the extent of the cards on it."""
+    """(TrimBox, BleedBox) of every page of a card set: the extent of the cards on it, on
+    the paper (a landscape sheet lies turned on portrait paper)."""
     def extent(rects: list[Any]) -> tuple[float, float, float, float]:
+        rects = [grid.on_media(r) for r in rects]
         return (min(r.x for r in rects), min(r.y for r in rects),
                 max(r.right for r in rects), max(r.top for r in rects))
 

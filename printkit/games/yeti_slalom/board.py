@@ -1,8 +1,9 @@
 """The board at real playing size: the course, the Yeti spaces and the finish, tiled over sheets.
 
-Spaces are ``print.space_mm`` square. Across: a row-number strip, the green
-Yeti column, the course's columns, the red Yeti column and another number
-strip, so the rows can be read from either side of the table. Down: the
+Spaces are ``print.space_mm`` square; a Yeti space is a row tall and
+``print.yeti_space_mm`` wide, room for a Yeti card lying across it. Across: a
+row-number strip, the green Yeti column, the course's columns, the red Yeti column
+and another number strip, so the rows can be read from either side of the table. Down: the
 title, the course rows (the start rows tinted, with a Start panel and an
 arrow for the direction of travel), a chequered finish line and the finish
 spaces with their multipliers in finishing order. Each course space carries
@@ -59,13 +60,15 @@ class Geometry:
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.s = mm(data["print"]["space_mm"])
+        #: A Yeti space is a row tall and as wide as a Yeti card lying across it.
+        self.yeti_w = mm(data["print"]["yeti_space_mm"])
         self.cols, self.rows = data["course"]["columns"], data["course"]["rows"]
         self.finishes = len(data["finish"]["multipliers"])
         pad, strip, gap = mm(PAD_MM), mm(STRIP_MM), mm(GAP_MM)
-        self.width = 2 * (pad + strip + self.s + gap) + self.cols * self.s
+        self.width = 2 * (pad + strip + self.yeti_w + gap) + self.cols * self.s
         self.height = (2 * pad + mm(TITLE_MM) + self.rows * self.s + mm(FINISH_LINE_MM)
                        + self.s)
-        self.course_x = pad + strip + self.s + gap
+        self.course_x = pad + strip + self.yeti_w + gap
         self.course_top = self.height - pad - mm(TITLE_MM)
 
     def row_y(self, row: int) -> float:
@@ -77,9 +80,9 @@ class Geometry:
 
     def yeti(self, row: int, side: str) -> Rect:
         gap = mm(GAP_MM)
-        x = (self.course_x - gap - self.s if side == "green"
+        x = (self.course_x - gap - self.yeti_w if side == "green"
              else self.course_x + self.cols * self.s + gap)
-        return Rect(x, self.row_y(row), self.s, self.s)
+        return Rect(x, self.row_y(row), self.yeti_w, self.s)
 
     def strip(self, row: int, side: str) -> Rect:
         yeti = self.yeti(row, side)

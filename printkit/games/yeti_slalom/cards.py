@@ -1,6 +1,7 @@
 """The cards: Yetis, snowboarders and snowballs, each kind on its own duplex sheets and back.
 
-Yeti and snowball cards are ``print.card_width_mm`` × ``print.card_height_mm``;
+Yeti and snowball cards are ``print.card_width_mm`` × ``print.card_height_mm`` (mini
+cards: a Yeti card lies across its Yeti space on the board);
 snowboarders are square ``print.snowboarder_mm`` cards that fit on a course space.
 A Yeti card names its Yeti, shows its side by colour *and* by the side's mark
 (disc ▶ green, square ◀ red), the row it guards on a small map of the course
@@ -133,46 +134,48 @@ def _yeti_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     fills = fills_for(ctx)
     _fill(c, box, tint(colour, 0.82), ctx)
     safe = box.safe
-    head = Rect(box.bleed.x, safe.top - mm(13), box.bleed.width, box.bleed.top - safe.top + mm(13))
+    head = Rect(box.bleed.x, safe.top - mm(11), box.bleed.width, box.bleed.top - safe.top + mm(11))
     if fills.saver:  # the name band inside the card's frame
         frame = box.trim.inset(mm(1.8))
         fills.band(c, Rect(frame.x, head.y, frame.width, frame.top - head.y), colour, mm(2.5))
     else:
         fills.band(c, head, colour)
-    badge = mm(9)
+    badge = mm(7.5)
     d = DIRECTION[side]
     bx = safe.x + badge / 2 if d > 0 else safe.right - badge / 2
     c.setStrokeColor(PAPER)
-    throw_mark(c, side, bx, head.y + mm(6.5), badge, shade(colour, 0.3), fills=fills)
+    throw_mark(c, side, bx, head.y + mm(5.5), badge, shade(colour, 0.3), fills=fills)
     c.setFillColor(fills.text(PAPER, colour))
-    name = Rect(safe.x + badge + mm(1) if d > 0 else safe.x, head.y + mm(1),
-                safe.width - badge - mm(1), mm(11))
+    name = Rect(safe.x + badge + mm(1) if d > 0 else safe.x, head.y + mm(0.75),
+                safe.width - badge - mm(1), mm(9.5))
     ink.paragraph(_(yeti["name"]), name, size=12, min_size=7, font=fonts.BOLD,
                   colour=fills.text(PAPER, colour),
                   align="centre", valign="middle", where=f"Yeti card {yeti['id']} name")
-    art = Rect(safe.x, safe.y + mm(28), safe.width, head.y - safe.y - mm(29))
+    art = Rect(safe.x, safe.y + mm(24.5), safe.width, head.y - safe.y - mm(25))
     draw_yeti(c, art, facing=d, scarf=colour, fills=fills)
     # TRANSLATORS: Yeti card front, under the picture, on the copy for the green (left) side of
-    # the course; bold, one line in about 57 × 6 mm. Also in the rulebook's card pictures.
+    # the course; bold, one or two lines in about 35 × 7 mm. Also in the rulebook's card
+    # pictures.
     side_text = (_("Green Yeti, throws to the right") if side == "green"
                  # TRANSLATORS: the same line on the copy for the red (right) side of
-                 # the course; bold, one line in about 57 × 6 mm.
+                 # the course; bold, one or two lines in about 35 × 7 mm.
                  else _("Red Yeti, throws to the left"))
     c.setFillColor(INK)
-    ink.paragraph(side_text, Rect(safe.x, safe.y + mm(21), safe.width, mm(6)), size=8.5,
-                  min_size=6, font=fonts.BOLD, colour=INK, align="centre", valign="middle",
+    # Read during play: 7 pt at the least.
+    ink.paragraph(side_text, Rect(safe.x, safe.y + mm(17), safe.width, mm(7)), size=8,
+                  min_size=7, font=fonts.BOLD, colour=INK, align="centre", valign="middle",
                   where="Yeti card side")
-    row = Rect(safe.x, safe.y, safe.width * 0.38, mm(20))
+    row = Rect(safe.x, safe.y, safe.width * 0.38, mm(16))
     c.setFillColor(INK)
     # TRANSLATORS: Yeti card front, bottom left, above the number of the course row the Yeti
-    # guards; bold, one line about 22 mm wide, shrunk to fit.
-    ink.line(_("Row"), Rect(row.x, row.centre[1], row.width, mm(6)), fonts.BOLD, 10, 6,
+    # guards; bold, one line about 13 mm wide, shrunk to fit.
+    ink.line(_("Row"), Rect(row.x, row.centre[1], row.width, mm(5)), fonts.BOLD, 9, 7,
              where="Yeti card row label")
     c.setFillColor(colour)
     ink.line(ctx.localizer.number(yeti["row"]), Rect(row.x, row.y, row.width, row.height / 2),
-             fonts.BOLD, 24, 10, where="Yeti card row")
+             fonts.BOLD, 20, 10, where="Yeti card row")
     _course_map(c, ctx.data, yeti["row"], side,
-                Rect(row.right, safe.y, safe.width - row.width, mm(20)))
+                Rect(row.right, safe.y, safe.width - row.width, mm(16)))
 
 
 def _yeti_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
@@ -302,21 +305,21 @@ def _snowball_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> No
     _fill(c, box, ICE, ctx)
     safe = box.safe
     # TRANSLATORS: a term of the game: the card's name, in a banner atop the snowball card's
-    # front (about 55 mm wide) and back (about 47 mm); one line, shrunk to fit.
-    _banner(c, ink, _("Snowball"), Rect(safe.x, safe.top - mm(11), safe.width, mm(10)),
-            fills.fill(NAVY), fills.text(PAPER, NAVY), "snowball name", size=15)
+    # front and back (about 35 mm wide); one line, shrunk to fit.
+    _banner(c, ink, _("Snowball"), Rect(safe.x, safe.top - mm(9), safe.width, mm(8.5)),
+            fills.fill(NAVY), fills.text(PAPER, NAVY), "snowball name", size=13)
     cx = safe.centre[0]
-    draw_snowball(c, cx, safe.top - mm(27), mm(14))
+    draw_snowball(c, cx, safe.top - mm(16.5), mm(6.5))
     for i, face in enumerate((2, 5)):
-        x = cx - mm(15) + i * mm(20)
-        shapes.die_face(c, x, safe.y + mm(28), mm(10), face, ink=INK)
-    shapes.arrow(c, cx - mm(4), safe.y + mm(33), cx + mm(4), safe.y + mm(33), width=1.5,
-                 head=mm(2.5), colour=INK)
-    # TRANSLATORS: snowball card front, below two dice; centred, in about 57 × 27 mm,
-    # shrunk to fit.
+        x = cx - mm(12) + i * mm(16)
+        shapes.die_face(c, x, safe.y + mm(25), mm(8), face, ink=INK)
+    shapes.arrow(c, cx - mm(3), safe.y + mm(29), cx + mm(3), safe.y + mm(29), width=1.2,
+                 head=mm(2), colour=INK)
+    # TRANSLATORS: snowball card front, below two dice; centred, in about 35 × 24 mm,
+    # shrunk to fit (7 pt at the least).
     ink.paragraph(_("After a Yeti’s throw, discard this card to roll the die again. "
-                    "The best roll counts."), Rect(safe.x, safe.y, safe.width, mm(27)),
-                  size=10, min_size=6.5, colour=INK, align="centre", valign="middle",
+                    "The best roll counts."), Rect(safe.x, safe.y, safe.width, mm(24)),
+                  size=9, min_size=7, colour=INK, align="centre", valign="middle",
                   where="snowball text")
 
 

@@ -105,6 +105,7 @@ SCHEMA = Table(
             "card_width_mm": Value(float, minimum=30, maximum=120),
             "card_height_mm": Value(float, minimum=30, maximum=120),
             "space_mm": Value(float, minimum=20, maximum=80),
+            "yeti_space_mm": Value(float, minimum=20, maximum=120),
             "snowboarder_mm": Value(float, minimum=20, maximum=80),
         }),
         # The captains of the worked examples, in the order of the teams they play.

@@ -154,8 +154,10 @@ def test_card_pages_come_in_front_and_back_pairs_with_trim_and_bleed_boxes(data,
     for grid, count in grids:
         for trim, bleed in card_page_boxes(grid, count):
             page = next(pages)
+            # A landscape sheet lies turned on portrait paper (/Rotate 90).
             assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
-                grid.page_size, abs=0.5)
+                grid.media_size, abs=0.5)
+            assert page.rotation == (90 if grid.turned else 0)
             assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
             assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)
     grid = grids[0][0]
