@@ -31,12 +31,13 @@ from __future__ import annotations
 import itertools
 import math
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.errors import FitError
 from printkit.layout.geometry import EPS, LayoutError, Paper, Rect, mm, page_area
 from printkit.render import fonts
 from printkit.render.pdf import draw_once, forms_drawn
@@ -336,7 +337,11 @@ def _sheet_map(canvas: Canvas, plan: TilePlan, tile: Tile, box: Rect) -> None:
                     stroke=1, fill=1)
 
 
-def _caption(canvas: Canvas, plan: TilePlan, tile: Tile, label: Callable[[Tile], str] | None,
+#: A sheet's caption, or captions from longest to shortest (see draw_tiled).
+Caption = Callable[[Tile], str | Sequence[str]]
+
+
+def _caption(canvas: Canvas, plan: TilePlan, tile: Tile, label: Caption | None,
              ink: Ink | None) -> None:
     band = plan.caption_box(tile)
     inner = Rect(band.x, band.y + mm(0.8), band.width, band.height - mm(1.6))
@@ -349,19 +354,30 @@ def _caption(canvas: Canvas, plan: TilePlan, tile: Tile, label: Callable[[Tile],
     ink.line(tile.name, Rect(inner.x, inner.y, name_w, inner.height), fonts.BOLD, 14, 8,
              align="left", where=f"sheet {tile.name} name")
     if label is not None:
-        ink.paragraph(label(tile), Rect(inner.x + name_w, inner.y,
-                                        inner.width - name_w - inner.height * 2.5, inner.height),
-                      size=8, min_size=6, valign="middle", where=f"sheet {tile.name} caption")
+        # The caption, or the shorter ones after it when a longer language leaves no room.
+        texts = label(tile)
+        texts = [texts] if isinstance(texts, str) else list(texts)
+        room = Rect(inner.x + name_w, inner.y, inner.width - name_w - inner.height * 2.5,
+                    inner.height)
+        for n, text in enumerate(texts):
+            try:
+                ink.paragraph(text, room, size=8, min_size=6, valign="middle",
+                              where=f"sheet {tile.name} caption")
+                break
+            except FitError:
+                if n == len(texts) - 1:
+                    raise
 
 
 def draw_tiled(canvas: Canvas, plan: TilePlan, draw: Callable[[Canvas], None],
-               label: Callable[[Tile], str] | None = None, *, ink: Ink | None = None,
+               label: Caption | None = None, *, ink: Ink | None = None,
                glue: Callable[[Tile], str] | None = None) -> int:
     """Print the drawing on ``plan``'s sheets; return the number of pages written.
 
     ``draw`` paints the whole drawing in drawing coordinates; each sheet
     shows only its window. ``label(tile)`` is the caption beside the sheet's
-    name (e.g. "sheet 2 of 4"), ``glue(neighbour)`` the words printed in the
+    name (e.g. "sheet 2 of 4"), or captions from longest to shortest, the first
+    that fits being printed; ``glue(neighbour)`` the words printed in the
     glue strip that ``neighbour`` covers (e.g. "glue B1 here"); both are
     drawn with ``ink``, so they are glyph-checked and shrunk to fit. Call at
     a page boundary; each sheet sets its own page size.

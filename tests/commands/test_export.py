@@ -43,7 +43,10 @@ def test_a_card_image_is_the_card_and_its_bleed_at_the_dpi(tmp_path: Path) -> No
     export_cards(ExportOptions(game=YETI, out=tmp_path))  # 300 dpi
     folder, rows = cards_of(tmp_path, YETI)
     data = GAMES[YETI].load_data()["print"]
-    sizes = {(815, 1110)}  # 63 × 88 mm + 2 × 3 mm at 300 dpi
+    # (card + 2 × 3 mm bleed) at 300 dpi: the 41 × 63 mm Yeti card is 555 × 815 px
+    sizes = {(round((data["card_width_mm"] + 6) / 25.4 * 300),
+              round((data["card_height_mm"] + 6) / 25.4 * 300))}
+    assert (555, 815) in sizes
     side = round((data["snowboarder_mm"] + 6) / 25.4 * 300)
     sizes.add((side, side))
     seen = {Image.open(folder / row["file"]).size for row in rows}

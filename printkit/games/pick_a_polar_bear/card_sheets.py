@@ -332,10 +332,13 @@ def render_special_cards(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Special cards"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "special-cards")
+    # Which back each card has: a sheet that mixes them frames each back (see layout.sheets).
+    backs = ["hold"] + ["bonus"] * len(ctx.data["bonus"]["cards"])
+    backs += ["penalty"] * (len(cards) - len(backs))
     draw_card_sheets(c, grid, len(cards),
                      front=lambda cv, i, b: cards[i][0](cv, ink, ctx, b),
                      back=lambda cv, i, b: cards[i][1](cv, ink, ctx, b),
-                     labels=ctx.sheet_names(ink))
+                     labels=ctx.sheet_names(ink), back_key=backs.__getitem__)
     c.save()
     return buffer.getvalue()
 

@@ -299,7 +299,7 @@ def draw_board(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry,
                                  title.height * 0.58), fonts.BOLD, 40, 16, where="title")
     c.setFillColor(INK)
     ink.line(ctx._(data["subtitle"]), Rect(title.x, title.y, title.width, title.height * 0.38),
-             fonts.ITALIC, 14, 8, where="subtitle")
+             fonts.ITALIC, 14, 7, where="subtitle")
     guarded = {y["row"]: y for y in data["yetis"]}
     for row in range(1, geo.rows + 1):
         for col in range(1, geo.cols + 1):
@@ -355,8 +355,10 @@ def render_board(ctx: RenderContext) -> bytes:
     hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
              "of the sheet next to it, with the crosshairs on top of each other.")
 
-    def caption(tile: Tile) -> str:
-        return f"{names.text('sheet', tile.index + 1, len(plan.tiles))} · {hint}"
+    def caption(tile: Tile) -> list[str]:
+        """The sheet's label and how to join it, or the label alone if that is too long."""
+        label = names.text("sheet", tile.index + 1, len(plan.tiles))
+        return [f"{label} · {hint}", label]
 
     draw_tiled(c, plan, lambda cv: draw_board(cv, ink, ctx, geo, plan.seams[0]), caption,
                # TRANSLATORS: board, in the strip along a sheet's edge that the next sheet

@@ -151,18 +151,18 @@ def _yeti_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     ink.paragraph(_(yeti["name"]), name, size=12, min_size=7, font=fonts.BOLD,
                   colour=fills.text(PAPER, colour),
                   align="centre", valign="middle", where=f"Yeti card {yeti['id']} name")
-    art = Rect(safe.x, safe.y + mm(24.5), safe.width, head.y - safe.y - mm(25))
+    art = Rect(safe.x, safe.y + mm(26.5), safe.width, head.y - safe.y - mm(27))
     draw_yeti(c, art, facing=d, scarf=colour, fills=fills)
     # TRANSLATORS: Yeti card front, under the picture, on the copy for the green (left) side of
-    # the course; bold, one or two lines in about 35 × 7 mm. Also in the rulebook's card
+    # the course; bold, one to three lines in about 35 × 9 mm. Also in the rulebook's card
     # pictures.
     side_text = (_("Green Yeti, throws to the right") if side == "green"
                  # TRANSLATORS: the same line on the copy for the red (right) side of
-                 # the course; bold, one or two lines in about 35 × 7 mm.
+                 # the course; bold, one to three lines in about 35 × 9 mm.
                  else _("Red Yeti, throws to the left"))
     c.setFillColor(INK)
     # Read during play: 7 pt at the least.
-    ink.paragraph(side_text, Rect(safe.x, safe.y + mm(17), safe.width, mm(7)), size=8,
+    ink.paragraph(side_text, Rect(safe.x, safe.y + mm(17), safe.width, mm(9)), size=8,
                   min_size=7, font=fonts.BOLD, colour=INK, align="centre", valign="middle",
                   where="Yeti card side")
     row = Rect(safe.x, safe.y, safe.width * 0.38, mm(16))
