@@ -365,3 +365,10 @@ def test_the_guide_fits_a_longer_language_and_no_string_escapes(
                       "Duplex calibration", "Front", "Back", "1 six-sided die", "Print runs",
                       "File"):
             assert f" {msgid} " not in f" {text} ", msgid
+
+
+@pytest.mark.parametrize("locale", ["es", "de", "fr", "pl"])
+def test_the_pages_column_keeps_its_heading_whole(locale: str) -> None:
+    """The bill of materials' narrow column broke "Páginas" mid-word."""
+    first = page_texts(guide("yeti-slalom", locale))[0]
+    assert squash(Localizer.for_locale(locale).gettext("Pages")) in first
