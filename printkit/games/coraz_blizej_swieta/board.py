@@ -125,7 +125,10 @@ def render_board(ctx: RenderContext) -> bytes:
     c = new_canvas(buffer, size, ctx.title, ctx._("Board"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "board")
     area, strip = _areas(ctx)
-    fills_for(ctx).flood(c, Rect(0, 0, size[0], size[1]), SOFT)
+    # The tint stops at the printer's margin: a home printer cannot print to the paper's
+    # edge, and a tint that tries leaves an uneven white frame.
+    fills_for(ctx).flood(c, Rect(0, 0, size[0], size[1]).inset(mm(ctx.spec.printer_margin_mm)),
+                         SOFT)
     heading = Rect(area.x, area.top - mm(TITLE_MM), area.width, mm(TITLE_MM))
     c.setFillColor(RED)
     ink.line(ctx.data["title"], Rect(heading.x, heading.y + heading.height * 0.4,

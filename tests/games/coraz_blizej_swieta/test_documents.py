@@ -158,3 +158,18 @@ def test_every_string_of_the_cards_is_extracted_with_a_note_for_translators() ->
                  if any(n.startswith(f"data: decks.{DECK}.") for n in notes)}
     assert from_deck == {"Week cards", "Week", ("%(num)s day", "%(num)s days")}
     assert {m for m, _w in component_msgids(_data(), path.parent)} == from_deck
+
+
+def test_the_board_tint_stops_at_the_printer_margin() -> None:
+    """A home printer cannot print to the paper's edge: the tint keeps 5 mm clear."""
+    import pypdfium2
+
+    from printkit.games.coraz_blizej_swieta.board import render_board
+
+    pdf = render_board(_context(doc="board"))
+    image = pypdfium2.PdfDocument(pdf)[0].render(scale=2).to_pil().convert("RGB")
+    px_per_mm = 2 * 72 / 25.4
+    edge = image.getpixel((round(2 * px_per_mm), image.height // 2))
+    inside = image.getpixel((round(7 * px_per_mm), image.height // 2))
+    assert edge == (255, 255, 255)
+    assert inside != (255, 255, 255)
