@@ -292,8 +292,11 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
     titles = {"guide": "Print-and-play guide", **{row.id: row.title for row in rows}}
     words = Words(loc)
     # The guide lists where each document lands in the whole kit, which starts with the
-    # guide itself: lay it out until its own page count stops changing.
-    guide_pages, pdf = 1, b""
+    # guide itself: lay it out until its own page count stops changing. The count the
+    # last guide of this game came to (another locale, usually) is the first guess.
+    memo = (ctx.game.id, ctx.paper.id, ctx.spec.layout)
+    guide_pages, blank = _LAST_PAGES.get(memo, (1, False))
+    pdf = b""
     for _attempt in range(4):
         xml = render(TEMPLATE, loc, data=data, documents=rows, kinds=_kinds(rows), names=names,
                      cards=any(row.kind == "cards" for row in rows), layout=ctx.spec.layout,
@@ -301,14 +304,25 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
                      runs=plan(documents), kit=in_kit(guide_pages, documents),
                      run_file=lambda run: run_file(run, ctx.paper.id),
                      kit_file=f"kit-{ctx.paper.id}.pdf")
-        laid = _lay_out(ctx, xml, words, blank=False)
+        # The calibration front must be an odd page: a blank page goes before it when it
+        # would fall on an even one. Either guess gives the same pages, the first or the
+        # second layout.
+        laid = _lay_out(ctx, xml, words, blank=blank)
         if laid.front_page is not None and laid.front_page % 2 == 0:
-            laid = _lay_out(ctx, xml, words, blank=True)
+            blank = not blank
+            laid = _lay_out(ctx, xml, words, blank=blank)
         pdf, pages_now = laid.pdf, page_count(laid.pdf)
         if pages_now == guide_pages:
             break
         guide_pages = pages_now
+    _LAST_PAGES[memo] = (guide_pages, blank)
     return pdf
+
+
+#: The page count of the last guide laid out per game, paper and layout, and whether it
+#: needed a blank page (see render_guide): guesses only, so the bytes never depend on
+#: them, just the number of layout passes.
+_LAST_PAGES: dict[tuple[str, str, str], tuple[int, bool]] = {}
 
 
 def print_order(rows: Sequence[Material]) -> list[tuple[str, int, str, str]]:

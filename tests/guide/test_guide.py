@@ -372,3 +372,18 @@ def test_the_pages_column_keeps_its_heading_whole(locale: str) -> None:
     """The bill of materials' narrow column broke "Páginas" mid-word."""
     first = page_texts(guide("yeti-slalom", locale))[0]
     assert squash(Localizer.for_locale(locale).gettext("Pages")) in first
+
+
+def test_the_layout_guesses_never_change_the_bytes() -> None:
+    """The guide is laid out until its page count settles, starting from the last guide's
+    count and blank page: a wrong guess costs a pass, never a different file."""
+    from printkit import guide as guide_module
+
+    key = ("coraz-blizej-swieta", "a4", "home")
+    results = []
+    for guess in (None, (1, False), (40, True), (7, True)):
+        guide_module._LAST_PAGES.pop(key, None)
+        if guess is not None:
+            guide_module._LAST_PAGES[key] = guess
+        results.append(guide("coraz-blizej-swieta", "pl"))
+    assert all(r == results[0] for r in results)
