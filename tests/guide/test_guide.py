@@ -387,3 +387,11 @@ def test_the_layout_guesses_never_change_the_bytes() -> None:
             guide_module._LAST_PAGES[key] = guess
         results.append(guide("coraz-blizej-swieta", "pl"))
     assert all(r == results[0] for r in results)
+
+
+def test_the_home_layout_says_where_its_cut_lines_are() -> None:
+    """Butted cards have no cut lines between them on the sheet: the guide says how to cut
+    from the lines at the paper edge, not merely "with scissors"."""
+    text = "".join(page_texts(guide("yeti-slalom", layout="home")))
+    assert squash("the cut lines run outside the cards to the paper edge") in text
+    assert squash("a ruler laid from a line on one edge to the same line") in text
