@@ -148,3 +148,15 @@ def card_page_boxes(grid: Any, count: int, backs: bool = True) -> list[tuple[tup
             cards = [box(slot) for slot in range(n)]
             out.append((extent([c.trim for c in cards]), extent([c.bleed for c in cards])))
     return out
+
+
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def matrix_times(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
+    """The PDF matrix ``m`` applied after ``n`` (m × n): how ``cm`` and a form's /Matrix
+    combine with the current transformation, as a reader computes it."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F)

@@ -21,6 +21,7 @@ from printkit.layout import (
     mm,
     paper,
 )
+from tests.support import IDENTITY, matrix_times
 
 SHOP = PrintSpec(layout="shop")
 COUNT = 12
@@ -231,17 +232,14 @@ def _rectangles_on_paper(pdf: bytes, page_index: int) -> list[tuple[float, float
 
     page = pypdf.PdfReader(BytesIO(pdf)).pages[page_index]
     ops = ContentStream(page.get_contents(), page.pdf).operations
-    ctm, stack, found = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
+    ctm, stack, found = IDENTITY, [], []
     for operands, op in ops:
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":
             ctm = stack.pop()
         elif op == b"cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            A, B, C, D, E, F = ctm
-            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
-                   e * A + f * C + E, e * B + f * D + F)
+            ctm = matrix_times(tuple(float(v) for v in operands), ctm)
         elif op == b"re":
             x, y = float(operands[0]), float(operands[1])
             A, B, C, D, E, F = ctm

@@ -19,6 +19,7 @@ from printkit.layout.geometry import Rect, mm
 from printkit.render import fonts
 from printkit.render.pdf import draw_once
 from printkit.render.text import FLOOR_PT, Ink
+from tests.support import IDENTITY, matrix_times
 
 LOCALES = ("en", "pl", "de")
 
@@ -27,28 +28,20 @@ def _scale(m: tuple[float, ...]) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
 
 
-def _times(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
-    """The matrix ``m`` applied after ``n`` (PDF: m × n)."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
-            e * A + f * C + E, e * B + f * D + F)
-
-
 def _walk(ops: list, resources, ctm: tuple[float, ...], pdf, out: list[float]) -> None:
     """Every text-showing operator's size on the paper: Tf size × text matrix × CTM, with
     q/Q, cm and form XObjects (their /Matrix too) followed as a reader does."""
     stack: list[tuple[float, ...]] = []
-    size, tm = 0.0, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    size, tm = 0.0, IDENTITY
     for operands, op in ops:
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":
             ctm = stack.pop()
         elif op == b"cm":
-            ctm = _times(tuple(float(v) for v in operands), ctm)
+            ctm = matrix_times(tuple(float(v) for v in operands), ctm)
         elif op == b"BT":
-            tm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            tm = IDENTITY
         elif op == b"Tm":
             tm = tuple(float(v) for v in operands)
         elif op == b"Tf":
@@ -64,7 +57,7 @@ def _walk(ops: list, resources, ctm: tuple[float, ...], pdf, out: list[float]) -
             if xobject.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
                 inner = ContentStream(xobject, pdf).operations
-                _walk(inner, xobject.get("/Resources", resources), _times(matrix, ctm), pdf,
+                _walk(inner, xobject.get("/Resources", resources), matrix_times(matrix, ctm), pdf,
                       out)
 
 
@@ -75,7 +68,7 @@ def text_sizes(pdf: bytes | Path) -> list[tuple[int, float]]:
     for number, page in enumerate(reader.pages, 1):
         sizes: list[float] = []
         ops = ContentStream(page.get_contents(), reader).operations
-        _walk(ops, page["/Resources"], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), reader, sizes)
+        _walk(ops, page["/Resources"], IDENTITY, reader, sizes)
         found += [(number, s) for s in sizes]
     return found
 

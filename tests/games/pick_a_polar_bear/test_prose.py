@@ -34,16 +34,6 @@ from tests.support import reader
 LOCALES = ["en", "es", "pl", "de", "fr"]
 
 
-@pytest.fixture(scope="module")
-def data() -> dict[str, Any]:
-    return GAME.load_data()
-
-
-@pytest.fixture(scope="module")
-def verified(data):
-    return {v.id: v for v in GAME.verify(data)}
-
-
 def _ctx(data, verified, locale: str, doc: str = "rulebook") -> RenderContext:
     return RenderContext(game=GAME, data=data, examples=verified,
                          localizer=Localizer.for_locale(locale, root=locales_dir()),

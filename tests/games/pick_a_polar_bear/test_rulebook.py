@@ -31,16 +31,6 @@ LOCALES = shipped_locales()
 NAMES = names(GAME.load_data())
 
 
-@pytest.fixture(scope="module")
-def data() -> dict[str, Any]:
-    return GAME.load_data()
-
-
-@pytest.fixture(scope="module")
-def verified(data):
-    return {v.id: v for v in GAME.verify(data)}
-
-
 def context(data, verified, doc: str, locale: str = "en", paper: str = "a4",
             root: Path | None = None) -> RenderContext:
     return RenderContext(game=GAME, data=data, examples=verified,
