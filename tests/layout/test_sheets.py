@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from io import BytesIO
 
 import pypdf
@@ -275,14 +276,32 @@ def _fill_bleed(canvas: Canvas, index: int, box: CardBox) -> None:
 HOME = PrintSpec(layout="home")
 
 
-@pytest.mark.parametrize("card", [(63, 88), (45, 65)], ids=["portrait", "turned"])
-def test_home_backs_reach_beyond_the_outer_cut_lines(card: tuple[int, int]) -> None:
-    grid = card_grid(paper("a4"), CardSize(*card), HOME)
+def _backs_page(grid: CardGrid) -> Image.Image:
+    """The first backs page of a full sheet of ``grid``, backs filling their bleed."""
     buf = BytesIO()
     canvas = Canvas(buf, invariant=1)
     draw_card_sheets(canvas, grid, grid.per_page, front, _fill_bleed)
     canvas.save()
-    image = render(buf.getvalue(), 1)
+    return render(buf.getvalue(), 1)
+
+
+def _assert_covered(image: Image.Image, nominal: CardGrid, inset: float,
+                    eighths: Iterable[int]) -> None:
+    """No paper white just inside any card's cut lines (where they fall when nothing
+    drifts), sampled at the given eighths along each edge."""
+    for slot in range(nominal.per_page):
+        cut = nominal.back_box(slot).trim
+        for k in eighths:
+            fx, fy = cut.x + cut.width * k / 8, cut.y + cut.height * k / 8
+            for x, y in ((cut.x + inset, fy), (cut.right - inset, fy), (fx, cut.y + inset),
+                         (fx, cut.top - inset)):
+                assert not close(pixel(image, nominal, x, y), WHITE), (slot, x, y)
+
+
+@pytest.mark.parametrize("card", [(63, 88), (45, 65)], ids=["portrait", "turned"])
+def test_home_backs_reach_beyond_the_outer_cut_lines(card: tuple[int, int]) -> None:
+    grid = card_grid(paper("a4"), CardSize(*card), HOME)
+    image = _backs_page(grid)
     outside = mm(2)  # past the outer cut lines, inside the 2.5 mm the backs reach
     trim = grid.grid_trim
     cx, cy = trim.centre
@@ -302,19 +321,7 @@ def test_a_drifted_back_page_leaves_no_white_on_any_card(shift: tuple[float, flo
     drifted = card_grid(paper("a4"), CardSize(*card), PrintSpec(layout="home",
                                                                  duplex_offset_mm=shift))
     nominal = card_grid(paper("a4"), CardSize(*card), HOME)
-    buf = BytesIO()
-    canvas = Canvas(buf, invariant=1)
-    draw_card_sheets(canvas, drifted, drifted.per_page, front, _fill_bleed)
-    canvas.save()
-    image = render(buf.getvalue(), 1)
-    inset = mm(0.3)
-    for slot in range(nominal.per_page):
-        cut = nominal.back_box(slot).trim  # where the cut lines fall, seen from the back
-        for k in range(1, 8):
-            fx, fy = cut.x + cut.width * k / 8, cut.y + cut.height * k / 8
-            for x, y in ((cut.x + inset, fy), (cut.right - inset, fy), (fx, cut.y + inset),
-                         (fx, cut.top - inset)):
-                assert not close(pixel(image, nominal, x, y), WHITE), (slot, x, y)
+    _assert_covered(_backs_page(drifted), nominal, mm(0.3), range(1, 8))
 
 
 def _yeti_card(data: dict) -> CardSize:
@@ -353,12 +360,4 @@ def test_a_real_kits_drifted_backs_cover_every_card_to_its_edges(game_id: str, d
     # The first sheet's grid: the document's first card size, as the renderer asks for it.
     grid = nominal.card_grid(card(data), None, "print")
     assert first_page.rotation == (90 if grid.turned else 0)
-    image = render(pdf, 1)
-    inset = mm(0.4)
-    for slot in range(grid.per_page):
-        cut = grid.back_box(slot).trim
-        for k in (1, 3, 5, 7):
-            fx, fy = cut.x + cut.width * k / 8, cut.y + cut.height * k / 8
-            for x, y in ((cut.x + inset, fy), (cut.right - inset, fy), (fx, cut.y + inset),
-                         (fx, cut.top - inset)):
-                assert not close(pixel(image, grid, x, y), WHITE), (slot, x, y)
+    _assert_covered(render(pdf, 1), grid, mm(0.4), (1, 3, 5, 7))
