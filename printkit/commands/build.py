@@ -23,7 +23,7 @@ from printkit.fingerprint import (
     options_digest,
     translations,
 )
-from printkit.game import GUIDE, Game, RenderContext
+from printkit.game import GUIDE, Document, Game, RenderContext
 from printkit.guide import bill_of_materials, materials, print_order
 from printkit.i18n import N_, Localizer, shipped_locales
 from printkit.i18n.glossary import glossary_problems
@@ -37,6 +37,7 @@ from printkit.render.pdf import forget_recorded
 from printkit.resources import builtin_folder
 from printkit.runs import Slot, blank_page, in_kit, plan, run_file
 from printkit.uptodate import Request, build_digest, remember
+from printkit.variants import versions
 
 Progress = Callable[[str], None]
 
@@ -170,11 +171,27 @@ class RenderFailure(PrintkitError):
         return self._lines
 
 
-def _context(game: Game, locale: str, document: str, localizer: Localizer) -> RenderContext:
+def _context(game: Game, locale: str, document: str, localizer: Localizer,
+             spec: PrintSpec | None = None) -> RenderContext:
     assert _JOB is not None
     data, examples = _JOB.prepared[game.id]
     return RenderContext(game=game, data=data, examples=examples, localizer=localizer,
-                         paper=_JOB.paper, document=document, spec=_JOB.spec)
+                         paper=_JOB.paper, document=document, spec=spec or _JOB.spec)
+
+
+def _outputs(game: Game, spec: PrintSpec) -> list[str]:
+    """What a build writes of a game besides its guide and kit, by name: its documents,
+    then their ready-made variants (see :mod:`printkit.variants`)."""
+    return [d.id for d in game.documents] + [v.id for v in versions(game.documents, spec)]
+
+
+def _target(game: Game, name: str, spec: PrintSpec) -> tuple[Document, PrintSpec, bool]:
+    """The document an output name renders, the print spec it renders with, and whether it
+    is one of the build's own documents (False: a ready-made variant)."""
+    for version in versions(game.documents, spec):
+        if version.id == name:
+            return version.document, version.variant.spec(spec), False
+    return game.document(name), spec, True
 
 
 def _failure(exc: PrintkitError) -> tuple[str, list[str], int]:
@@ -191,20 +208,21 @@ def _previews(pdf: bytes) -> dict[str, bytes]:
 
 
 def _render_document(task: tuple[str, str, str]) -> tuple:
-    """Render one document: ("ok", pdf, used catalog keys, missing keys, previews) or
-    ("error", …)."""
-    game_id, locale, doc_id = task
+    """Render one document or variant: ("ok", pdf, used catalog keys, missing keys,
+    previews) or ("error", …). Variants have no previews."""
+    game_id, locale, name = task
     assert _JOB is not None
     game = games.get(game_id)
+    doc, spec, own = _target(game, name, _JOB.spec)
     localizer = Localizer.for_locale(locale, strict=_JOB.strict)
     try:
-        pdf = game.document(doc_id).render(_context(game, locale, doc_id, localizer))
+        pdf = doc.render(_context(game, locale, doc.id, localizer, spec))
     except PrintkitError as exc:
         return _failure(exc)
     # Missing translations (catalog keys) and other warnings (whole lines) travel, and are
     # remembered for the incremental build, together.
     return ("ok", pdf, sorted(localizer.used), sorted(localizer.missing | localizer.notes),
-            _previews(pdf))
+            _previews(pdf) if own else {})
 
 
 def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple:
@@ -215,7 +233,9 @@ def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple
     localizer = Localizer.for_locale(locale, strict=_JOB.strict)
     ctx = _context(game, locale, GUIDE.id, localizer)
     try:
+        # the guide lists the variants too, with their page counts
         counts = {k: page_count(v) for k, v in docs.items()}
+        docs = {d.id: docs[d.id] for d in game.documents}
         guide = GUIDE.render(replace(ctx, pages=counts))
         pdfs = {GUIDE.id: guide, **docs}
         order = print_order(bill_of_materials(ctx, counts))
@@ -348,14 +368,15 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     # Rulebooks and references are set the same whatever the card layout or duplex
     # offset (their pictures of components follow the ink saver); every other document
     # depends on the whole print spec.
-    settings = {kind: options_digest({"paper": paper.id, "strict": options.strict,
-                                      "spec": spec.ink_saver if kind in _FLOW_KINDS else spec})
-                for kind in ("rulebook", "other")}
+    def settings(kind: str, spec: PrintSpec) -> str:
+        return options_digest({"paper": paper.id, "strict": options.strict,
+                               "spec": spec.ink_saver if kind in _FLOW_KINDS else spec})
 
     def fingerprint(game: Game, locale: str, name: str, used: list[str],
                     *depends: str) -> str:
-        kind = game.document(name).kind
-        return digest(base[game.id], settings["rulebook" if kind in _FLOW_KINDS else "other"],
+        doc, doc_spec, _own = (GUIDE, spec, True) if name == GUIDE.id else \
+            _target(game, name, spec)
+        return digest(base[game.id], settings(doc.kind, doc_spec),
                       locale, name, translations(localizers[locale], used), list(depends))
 
     # Documents: up to date, or rendered (longest first, in as many processes as asked).
@@ -391,13 +412,14 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
 
     for game in selected:
         for locale in locales:
-            for doc in game.documents:
-                key = (game.id, locale, doc.id)
+            for name in _outputs(game, spec):
+                key = (game.id, locale, name)
                 path = output_path(out, *key, paper.id)
                 old = store.get(out, path)
-                current = old and fingerprint(game, locale, doc.id, old.used)
+                current = old and fingerprint(game, locale, name, old.used)
                 kept = old and store.up_to_date(out, path, current)
-                shots = kept and kept_previews(key, current)
+                own = _target(game, name, spec)[2]
+                shots = kept and (kept_previews(key, current) if own else {})
                 if kept and shots is not None:
                     fresh.records[path.relative_to(out).as_posix()] = kept
                     fresh.records.update(shots)
@@ -406,7 +428,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
                     result.up_to_date += 1
                 else:
                     todo.append(key)
-                    kinds[key] = doc.kind
+                    kinds[key] = _target(game, name, spec)[0].kind
     # Every worked example of a game is replayed before any of its documents is rendered;
     # a game with nothing to render was verified by the build that rendered it.
     prepared = {}
@@ -446,7 +468,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         """The guide-and-kit task of a game and locale whose documents are all done; None
         (and its records kept) when the guide, the kit and their data are up to date."""
         game = games.get(game_id)
-        doc_prints = [prints[(game.id, locale, d.id)] for d in game.documents]
+        doc_prints = [prints[(game.id, locale, name)] for name in _outputs(game, spec)]
         guide_path = output_path(out, game.id, locale, GUIDE.id, paper.id)
         kit_path = output_path(out, game.id, locale, KIT_ID, paper.id)
         old = store.get(out, guide_path)
@@ -467,9 +489,9 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
             missing[locale].update(kept_guide.warnings)
             result.up_to_date += 2 + len(run_paths)
             return None
-        docs = {d.id: files.get(output_path(out, game.id, locale, d.id, paper.id))
-                or output_path(out, game.id, locale, d.id, paper.id).read_bytes()
-                for d in game.documents}
+        docs = {name: files.get(output_path(out, game.id, locale, name, paper.id))
+                or output_path(out, game.id, locale, name, paper.id).read_bytes()
+                for name in _outputs(game, spec)}
         return (game.id, locale, docs, paper.id)
 
     def document_done(key: tuple[str, str, str], outcome: tuple) -> list[tuple]:
@@ -502,7 +524,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         _, (guide, kit, runs, data), used, absent, shots = outcome
         game = games.get(task[0])
         locale = task[1]
-        doc_prints = [prints[(game.id, locale, d.id)] for d in game.documents]
+        doc_prints = [prints[(game.id, locale, name)] for name in _outputs(game, spec)]
         guide_print = fingerprint(game, locale, GUIDE.id, used, *doc_prints)
         folder = out / game.id / locale
         for path, pdf, print_ in (

@@ -67,6 +67,7 @@ from printkit.render.pdf import PrintCanvas, doc_options
 from printkit.render.templating import render
 from printkit.render.text import Ink
 from printkit.runs import in_kit, plan, run_file
+from printkit.variants import Version, versions
 
 __all__ = [
     "DOCUMENT_ID",
@@ -263,6 +264,24 @@ def _option(dx: float, dy: float) -> str:
     return duplex_option((dx, dy))
 
 
+@dataclass(frozen=True)
+class _VersionRow:
+    """A ready-made variant's row in the guide: file, document and variant (English
+    msgids), pages and printing: "duplex", "fold" or "single"."""
+
+    file: str
+    document: str
+    variant: str
+    pages: int
+    sides: str
+
+
+def _sides(version: Version) -> str:
+    if version.document.kind != "cards":
+        return "single"
+    return "duplex" if version.variant.duplex else "fold"
+
+
 def _kinds(rows: Sequence[Material]) -> dict[str, list[Material]]:
     kinds: dict[str, list[Material]] = {kind: [] for kind in DOCUMENT_KINDS}
     for row in rows:
@@ -273,11 +292,14 @@ def _kinds(rows: Sequence[Material]) -> dict[str, list[Material]]:
 def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
     """The kit's print-and-play guide as PDF bytes.
 
-    ``pages`` maps every document id of ``ctx.game.documents`` to its page count in
-    this build. ``ctx.spec`` decides the layout advice, the calibration back's offset
+    ``pages`` maps every document id of ``ctx.game.documents``, and every ready-made
+    variant the build writes (see :mod:`printkit.variants`), to its page count in this
+    build. ``ctx.spec`` decides the layout advice, the calibration back's offset
     and the ink-saving table; ``ctx.paper`` the page size.
     """
-    missing = [doc.id for doc in ctx.game.documents if doc.id not in pages]
+    extra = list(versions(ctx.game.documents, ctx.spec))
+    missing = [name for name in (*(doc.id for doc in ctx.game.documents),
+                                 *(version.id for version in extra)) if name not in pages]
     if missing:
         raise ValueError(f"guide: no page count for {', '.join(missing)}")
     loc = ctx.localizer
@@ -303,7 +325,10 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
                      offset=duplex_option(ctx.spec.duplex_offset_mm), titles=titles,
                      runs=plan(documents), kit=in_kit(guide_pages, documents),
                      run_file=lambda run: run_file(run, ctx.paper.id),
-                     kit_file=f"kit-{ctx.paper.id}.pdf")
+                     kit_file=f"kit-{ctx.paper.id}.pdf",
+                     versions=[_VersionRow(f"{v.id}-{ctx.paper.id}.pdf", v.document.title,
+                                           v.variant.title, pages[v.id], _sides(v))
+                               for v in extra], ink_saver=ctx.spec.ink_saver)
         # The calibration front must be an odd page: a blank page goes before it when it
         # would fall on an even one. Either guess gives the same pages, the first or the
         # second layout.

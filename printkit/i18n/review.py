@@ -72,6 +72,7 @@ def rendered_pages(code: str) -> tuple[list[tuple[str, _Page]], list[str]]:
     The rulebooks' and references' marked passages go to :data:`trace.PASSAGES` if set."""
     from printkit.commands.build import _prepare
     from printkit.game import GUIDE, RenderContext
+    from printkit.variants import versions
 
     localizer = Localizer.for_locale(code)
     pages: list[tuple[str, _Page]] = []
@@ -84,6 +85,10 @@ def rendered_pages(code: str) -> tuple[list[tuple[str, _Page]], list[str]]:
         for doc in [*game.documents, GUIDE]:
             try:
                 if doc is GUIDE:
+                    # the ready-made variants' words are their documents': the guide only
+                    # needs their page counts, taken as their documents'
+                    counts |= {v.id: counts.get(v.document.id, 1)
+                               for v in versions(game.documents, ctx.spec)}
                     pdf = GUIDE.render(replace(ctx, document=doc.id, pages=counts))
                 else:
                     pdf = doc.render(replace(ctx, document=doc.id))

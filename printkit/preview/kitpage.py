@@ -29,6 +29,7 @@ from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS
 from printkit.preview import COVER, FOLDER, preview_name
 from printkit.render.templating import render
+from printkit.variants import VARIANTS, variant_id
 
 INDEX_NAME = "index.html"
 TEMPLATE = "kit-page/index.html.j2"
@@ -63,6 +64,8 @@ class DocumentView:
     pages: int
     thumbs: list[str] = field(default_factory=list)
     cover: str | None = None
+    #: Its ready-made variants: (what the version is, English msgid; link to the PDF).
+    versions: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -118,7 +121,10 @@ def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
             # every page or none: a half set means previews are being made again
             thumbs=[_href(game.id, locale, FOLDER, s) for s in have] if have == shot else [],
             cover=_href(game.id, locale, FOLDER, cover)
-            if f"{game.id}/{locale}/{FOLDER}/{cover}" in names else None))
+            if f"{game.id}/{locale}/{FOLDER}/{cover}" in names else None,
+            versions=[(v.title, _href(game.id, locale,
+                                      f"{variant_id(doc.id, v.id)}-{paper.id}.pdf"))
+                      for v in VARIANTS if variant_id(doc.id, v.id) in pages]))
     return KitView(game=game.id, title=str(record.get("title", game.id)),
                    subtitle=str(record.get("subtitle") or ""), paper=paper.id,
                    paper_name=paper.name, layout=layout,

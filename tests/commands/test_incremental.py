@@ -19,16 +19,22 @@ OTHER = "polar-derby"
 
 
 def files_per_build() -> int:
-    """Every document, the guide, the kit and the print runs of both games, in two locales."""
+    """Every document and ready-made variant, the guide, the kit and the print runs of both
+    games, in two locales."""
     from printkit.games import GAMES
     from printkit.guide import materials, print_order
+    from printkit.layout.geometry import DEFAULT_SPEC
     from printkit.runs import plan
+    from printkit.variants import versions
 
     def runs(game_id: str) -> int:
         docs = GAMES[game_id].documents
         return len(plan(print_order(materials(docs, "home", {d.id: 1 for d in docs}))))
 
-    return 2 * sum(len(GAMES[g].documents) + 2 + runs(g) for g in (GAME_ID, OTHER))
+    def variants(game_id: str) -> int:
+        return len(list(versions(GAMES[game_id].documents, DEFAULT_SPEC)))
+
+    return 2 * sum(len(GAMES[g].documents) + variants(g) + 2 + runs(g) for g in (GAME_ID, OTHER))
 
 
 def run(out: Path, **options: object) -> BuildResult:

@@ -31,6 +31,7 @@ from printkit.i18n import Localizer, catalog_path
 from printkit.i18n.extract import extract_catalog, extract_toml
 from printkit.i18n.pseudo import pseudo_catalog
 from printkit.layout.geometry import DEFAULT_SPEC, MM, PAPERS, mm
+from printkit.variants import VARIANTS, variant_id
 from tests.support import embedded_fonts
 
 GAME_IDS = list(GAMES)
@@ -61,6 +62,10 @@ def pages_of(game_id: str) -> dict[str, int]:
     pages = {doc.id: PAGES.get(doc.id, 1) for doc in game.documents}
     if game_id == "yeti-slalom":
         pages["board"] = 4
+    # the ready-made variants have their document's pages; a guide lists the ones its spec
+    # writes
+    pages |= {variant_id(doc.id, v.id): pages[doc.id] for doc in game.documents
+              for v in VARIANTS if doc.kind in v.kinds}
     return pages
 
 

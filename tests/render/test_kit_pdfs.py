@@ -11,8 +11,9 @@ from pypdf import PdfReader
 from printkit.games import GAMES
 from printkit.guide import materials, print_order
 from printkit.i18n import Localizer, shipped_locales
-from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
+from printkit.layout.geometry import DEFAULT_SPEC, MM, PAPERS, CardSize, card_grid
 from printkit.runs import plan, run_file
+from printkit.variants import versions
 from tests.conftest import GAME_ID
 from tests.support import embedded_fonts
 
@@ -35,6 +36,8 @@ def test_every_document_of_every_game_in_every_locale(built_kit: Path) -> None:
             runs = plan(print_order(materials(game.documents, "home",
                                               {d.id: 1 for d in game.documents})))
             assert names == sorted([f"{doc.id}-a4.pdf" for doc in game.documents]
+                                   + [f"{v.id}-a4.pdf" for v in versions(game.documents,
+                                                                          DEFAULT_SPEC)]
                                    + ["guide-a4.pdf", "kit-a4.pdf"]
                                    + [run_file(run.id, "a4") for run in runs])
 
