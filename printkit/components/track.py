@@ -222,7 +222,8 @@ def render_track(ctx: RenderContext, component_id: str) -> bytes:
     ink = Ink(c, ctx.localizer.code, ctx.document)
     names = ctx.sheet_names(ink)
     hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
-             "of the sheet next to it, with the crosshairs on top of each other.")
+             "of the sheet next to it, so that the short lines in the margin run straight on "
+             "across that edge.")
 
     def caption(tile: Tile) -> str:
         return f"{names.text('sheet', tile.index + 1, len(plan.tiles))} · {hint}"

@@ -10,12 +10,15 @@ Assembly: cut the sheet margin off each sheet's left edge (not column A)
 and top edge (not row 1), along the thin cut line where its artwork starts,
 and lay it over its left and upper neighbours. Each of those neighbours
 shows a dashed line where the overlap starts: the edge of the cut sheet goes
-on that line, and the strip beyond it takes the glue. Small crosshairs in
-the middle of every overlap are printed at the same drawing position on
-both neighbours, so the two sheets can be checked against each other before
-gluing. Below each window a caption band holds the sheet's name (``A1``),
-a caption from the caller and a small map of the sheets with this one
-filled in; the band lies under the next row once assembled.
+on that line, and the strip beyond it takes the glue. At both ends of every
+seam a short registration line crosses it in the white margin outside the
+windows: one half on the sheet underneath, on the side of the seam that stays
+in view, the other half on the sheet laid on top, from its cut edge. Laid
+right, the halves make one straight line; they never print on the drawing, and
+the ones between sheets end up under the next sheet once glued. Below each
+window a caption band holds the sheet's name (``A1``), a caption from the
+caller and a small map of the sheets with this one filled in; the band lies
+under the next row once assembled.
 
 Where the caller names the lines a seam may fall on (the grid lines between
 a board's spaces), every seam — the cut edge of a sheet laid over its
@@ -47,11 +50,17 @@ if TYPE_CHECKING:  # the print layer only needs the type; text drawing is the ca
 
 #: Height of the caption band below the window on each sheet of a multi-sheet plan.
 CAPTION_MM = 11.0
-#: Half the length of a registration crosshair's arm.
-CROSS_MM = 2.0
-#: Line widths: cut lines and crosshairs are hairlines, the glue line a little bolder.
+#: A registration line's half on each sheet, and its distance from the window (or the
+#: caption band below it).
+TICK_MM = 6.0
+TICK_GAP_MM = 3.0
+#: Line widths: cut lines are hairlines, registration lines thin, the glue line bolder.
 HAIRLINE_PT = 0.35
+TICK_PT = 0.5
 GLUE_LINE_PT = 0.8
+
+#: A line in drawing coordinates: (start, end), the start on a seam.
+Segment = tuple[tuple[float, float], tuple[float, float]]
 
 
 @dataclass(frozen=True)
@@ -150,23 +159,36 @@ class TilePlan:
         return {"left": Rect(w.x, w.y, o, w.height), "right": Rect(w.right - o, w.y, o, w.height),
                 "up": Rect(w.x, w.top - o, w.width, o), "down": Rect(w.x, w.y, w.width, o)}[side]
 
-    def marks(self, tile: Tile, side: str) -> list[tuple[float, float]]:
-        """Registration crosshair centres in the overlap with the neighbour on ``side``.
+    def ticks(self, tile: Tile, side: str) -> list[Segment]:
+        """``tile``'s halves of the registration lines across its seam with the neighbour on
+        ``side``, in drawing coordinates, each starting on the seam.
 
-        In drawing coordinates, at the middle of the overlap and a quarter of
-        the window in from either end, so the two neighbours give the same points.
-        An overlap narrower than a crosshair has no marks.
+        The sheet underneath (neighbour to the right or below) has its half on the side of
+        the seam that stays in view; the sheet on top (neighbour to the left or above) from
+        its cut edge outwards, so the neighbours' halves meet on the seam. A line goes at
+        each end of the seam, outside the window and the caption band, where the page's
+        printable area has room and the sheet keeps that margin (a sheet with a neighbour
+        above loses its top margin, one with a neighbour to the left its left margin).
         """
-        if self.overlap < 2 * mm(CROSS_MM):
-            return []
-        strip = self.overlap_strip(tile, side)
-        cx, cy = strip.centre
+        w, length, gap = tile.window, mm(TICK_MM), mm(TICK_GAP_MM)
         if side in ("left", "right"):
-            return [(cx, strip.y + strip.height * f) for f in (0.25, 0.75)]
-        return [(strip.x + strip.width * f, cy) for f in (0.25, 0.75)]
+            x = w.x if side == "left" else self.tile(tile.col + 1, tile.row).window.x
+            step = length if side == "left" else -length
+            ys = [w.top + gap] if tile.row == 0 else []
+            ys.append(w.y - mm(CAPTION_MM) - gap)
+            lines = [((x, y), (x + step, y)) for y in ys]
+        else:
+            y = w.top if side == "up" else self.tile(tile.col, tile.row + 1).window.top
+            step = -length if side == "up" else length
+            xs = [w.x - gap] if tile.col == 0 else []
+            xs.append(w.right + gap)
+            lines = [((x, y), (x, y + step)) for x in xs]
+        room = self.area.inset(TICK_PT / 2)
+        return [line for line in lines
+                if all(room.contains(Rect(*self.to_page(tile, *p), 0, 0)) for p in line)]
 
-    def all_marks(self, tile: Tile) -> list[tuple[float, float]]:
-        return [p for side, _ in self.neighbours(tile) for p in self.marks(tile, side)]
+    def all_ticks(self, tile: Tile) -> list[Segment]:
+        return [t for side, _ in self.neighbours(tile) for t in self.ticks(tile, side)]
 
 
 def _count(length: float, window: float, overlap: float) -> int:
@@ -217,7 +239,8 @@ def _plan(width: float, height: float, paper: Paper, landscape: bool, overlap: f
         tiles = (Tile(0, 0, 0, Rect(0.0, 0.0, width, height)),)
         return TilePlan(width, height, paper, landscape, area, overlap, 1, 1, tiles)
     room_h = area.height - mm(CAPTION_MM)
-    if min(area.width, room_h) <= overlap + 2 * mm(CROSS_MM):
+    # a window shows at least a little of the drawing besides its overlap
+    if min(area.width, room_h) <= overlap + mm(4):
         raise LayoutError(f"an overlap of {overlap / mm(1):g} mm leaves no room on {paper.name}")
     if seams is None:
         xcuts, dcuts = _even_cuts(width, area.width, overlap), _even_cuts(height, room_h, overlap)
@@ -272,13 +295,12 @@ def _clip(canvas: Canvas, rect: Rect) -> None:
     canvas.clipPath(path, stroke=0, fill=0)
 
 
-def _crosshair(canvas: Canvas, x: float, y: float) -> None:
-    r = mm(CROSS_MM)
+def _ticks(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
     canvas.setStrokeColorCMYK(0, 0, 0, 1)
-    canvas.setFillColorCMYK(0, 0, 0, 0)
-    canvas.setLineWidth(HAIRLINE_PT)
-    canvas.circle(x, y, r * 0.55, stroke=1, fill=1)
-    canvas.lines([(x - r, y, x + r, y), (x, y - r, x, y + r)])
+    canvas.setLineWidth(TICK_PT)
+    canvas.setDash()
+    canvas.lines([(*plan.to_page(tile, *a), *plan.to_page(tile, *b))
+                  for a, b in plan.all_ticks(tile)])
 
 
 def _edges(canvas: Canvas, plan: TilePlan, tile: Tile,
@@ -401,8 +423,7 @@ def draw_tiled(canvas: Canvas, plan: TilePlan, draw: Callable[[Canvas], None],
         if not plan.single:
             canvas.saveState()
             _edges(canvas, plan, tile, glue, ink)
-            for x, y in plan.all_marks(tile):
-                _crosshair(canvas, *plan.to_page(tile, x, y))
+            _ticks(canvas, plan, tile)
             _caption(canvas, plan, tile, label, ink)
             canvas.restoreState()
         canvas.showPage()

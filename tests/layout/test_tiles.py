@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.geometry import EPS, PAPERS, LayoutError, Rect, mm, page_area
-from printkit.layout.tiles import CROSS_MM, Tile, TilePlan, draw_tiled, tile_plan
+from printkit.layout.tiles import CAPTION_MM, TICK_MM, Tile, TilePlan, draw_tiled, tile_plan
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -69,7 +69,6 @@ def test_everything_printed_stays_inside_the_margin(size, paper, overlap):
     plan = plan_for(size, paper, overlap)
     area = page_area(PAPERS[paper], plan.landscape, 6)
     assert area == plan.area
-    cross = mm(CROSS_MM)
     for tile in plan.tiles:
         window = plan.page_window(tile)
         assert area.contains(window)
@@ -78,9 +77,14 @@ def test_everything_printed_stays_inside_the_margin(size, paper, overlap):
         if not plan.single:
             assert area.contains(plan.caption_box(tile))
             assert not plan.caption_box(tile).overlaps(window)
-        for x, y in plan.all_marks(tile):
-            px, py = plan.to_page(tile, x, y)
-            assert window.contains(Rect(px - cross, py - cross, 2 * cross, 2 * cross))
+        # registration lines in the margin, never on the drawing or the caption
+        band = plan.caption_box(tile) if not plan.single else window
+        for line in plan.all_ticks(tile):
+            for point in line:
+                px, py = plan.to_page(tile, *point)
+                assert area.contains(Rect(px, py, 0, 0))
+                assert not window.inset(EPS).contains(Rect(px, py, 0, 0))
+                assert not band.inset(EPS).contains(Rect(px, py, 0, 0))
 
 
 @settings(max_examples=100, deadline=None)
@@ -106,24 +110,54 @@ def test_a_drawing_that_fits_is_one_sheet_turned_to_fit(paper, size, landscape):
     (tile,) = plan.tiles
     assert tile.name == "A1"
     assert tile.window == Rect(0, 0, mm(size[0]), mm(size[1]))
-    assert plan.all_marks(tile) == []
+    assert plan.all_ticks(tile) == []
     assert plan.page_window(tile).centre == pytest.approx(plan.area.centre)
 
 
 @settings(max_examples=100, deadline=None)
 @given(SIZES, st.sampled_from(PAPER_IDS), OVERLAPS)
-def test_registration_marks_of_neighbours_coincide(size, paper, overlap):
+def test_registration_lines_of_neighbours_meet_on_the_seam(size, paper, overlap):
     plan = plan_for(size, paper, overlap)
     back = {"right": "left", "down": "up"}
     for tile, side, other in pairs(plan):
-        ours, theirs = plan.marks(tile, side), plan.marks(other, back[side])
-        assert len(ours) == (2 if overlap >= 2 * CROSS_MM else 0)
-        assert len(ours) == len(theirs)
-        for (x1, y1), (x2, y2) in zip(ours, theirs, strict=True):
-            assert (x1, y1) == pytest.approx((x2, y2))
-        strip = plan.overlap_strip(tile, side)
-        assert all(strip.x - EPS <= x <= strip.right + EPS and strip.y - EPS <= y <= strip.top
-                   + EPS for x, y in ours)
+        under, over = plan.ticks(tile, side), plan.ticks(other, back[side])
+        assert len(under) == len(over)
+        seam = other.window.x if side == "right" else other.window.top
+        for (start, end), (start2, end2) in zip(under, over, strict=True):
+            assert start == pytest.approx(start2)  # the halves meet...
+            axis = 0 if side == "right" else 1
+            assert start[axis] == pytest.approx(seam)  # ...on the seam...
+            # ...and continue each other, the one underneath on the side that stays in view
+            length = mm(TICK_MM)
+            assert end[axis] - start[axis] == pytest.approx(-length if side == "right" else
+                                                            length)
+            assert end2[axis] - start2[axis] == pytest.approx(-(end[axis] - start[axis]))
+            assert end[1 - axis] == start[1 - axis] == end2[1 - axis]
+    # at least one line across every seam of a plan with room around its windows
+    if not plan.single and min(plan.area.top - plan.page_window(t).top for t in plan.tiles) \
+            > mm(TICK_MM) and min(plan.page_window(t).x - plan.area.x for t in plan.tiles) \
+            > mm(TICK_MM):
+        assert all(plan.ticks(t, s) for t, s, _ in pairs(plan))
+
+
+def test_registration_lines_between_sheets_end_up_under_the_next_sheet():
+    """Once glued, only the lines on the board's outer margin stay in view: every other half
+    lies on a part of a sheet that is cut off or covered by a neighbour."""
+    plan = plan_for((330, 344), "a4")
+    assert (plan.cols, plan.rows) == (2, 2)
+
+    def covered(tile: Tile, point: tuple[float, float]) -> bool:
+        x, y = point
+        right = tile.col + 1 < plan.cols and x > plan.tile(tile.col + 1, tile.row).window.x
+        below = tile.row + 1 < plan.rows and y < plan.tile(tile.col, tile.row + 1).window.top
+        return right or below
+
+    for tile in plan.tiles:
+        for start, end in plan.all_ticks(tile):
+            mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            outer = (mid[1] > plan.height or mid[0] < 0 or mid[0] > plan.width
+                     or mid[1] < -mm(CAPTION_MM))
+            assert covered(tile, mid) or outer, (tile.name, mid)
 
 
 def test_sheet_names_run_letters_across_and_numbers_down():
@@ -180,14 +214,16 @@ def test_each_sheet_is_labelled_and_the_overlaps_print_the_same_ink(paper):
         assert tile.name in words and f"sheet {tile.index + 1} of 4" in words
         for side, other in plan.neighbours(tile):
             assert (f"glue {other.name} here" in words) == (side in ("right", "down"))
-    # The same drawing point, sampled beside each crosshair, has the same colour on both sheets.
+    # The same drawing point, sampled in each overlap, has the same colour on both sheets.
     scale = 2
     doc = pypdfium2.PdfDocument(pdf)
     images = [doc[i].render(scale=scale).to_pil().convert("RGB") for i in range(4)]
     height = plan.page_size[1]
     for tile, side, other in pairs(plan):
-        for x, y in plan.marks(tile, side):
-            point = (x + mm(2.8), y + mm(2.8))  # off the crosshair and its dashed line
+        strip = plan.overlap_strip(tile, side)
+        for f in (0.25, 0.75):  # off the dashed line and the glue words
+            point = ((strip.x + strip.width * 0.7, strip.y + strip.height * f) if side == "right"
+                     else (strip.x + strip.width * f, strip.y + strip.height * 0.3))
             colours = []
             for t in (tile, other):
                 px, py = plan.to_page(t, *point)

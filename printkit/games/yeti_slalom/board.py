@@ -10,7 +10,7 @@ spaces with their multipliers in finishing order. Each course space carries
 its green and red die symbols (see :func:`art.throw_mark`: disc and ▶ for
 green, square and ◀ for red). The board is bigger than any sheet, so it is
 printed with :mod:`printkit.layout.tiles`: overlapping sheets with glue
-guides, crosshairs and a sheet map.
+guides, registration lines and a sheet map.
 """
 
 from __future__ import annotations
@@ -353,7 +353,8 @@ def render_board(ctx: RenderContext) -> bytes:
     # TRANSLATORS: board, under each sheet it is tiled over, after the sheet label; with it,
     # two or three lines of 6 to 8 pt in a band about 9 mm tall and 125 mm wide.
     hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
-             "of the sheet next to it, with the crosshairs on top of each other.")
+             "of the sheet next to it, so that the short lines in the margin run straight on "
+             "across that edge.")
 
     def caption(tile: Tile) -> list[str]:
         """The sheet's label and how to join it, or the label alone if that is too long."""
