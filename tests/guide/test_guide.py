@@ -400,3 +400,7 @@ def test_the_home_layout_says_where_its_cut_lines_are() -> None:
     text = "".join(page_texts(guide("yeti-slalom", layout="home")))
     assert squash("the cut lines run outside the cards to the paper edge") in text
     assert squash("a ruler laid from a line on one edge to the same line") in text
+    assert squash("Scissors will not do for these sheets") in text
+    # the fold layout prints its cut lines, so it says nothing against scissors
+    fold = "".join(page_texts(guide("yeti-slalom", layout="fold")))
+    assert squash("Scissors will not do") not in fold
