@@ -401,6 +401,8 @@ def test_the_home_layout_says_where_its_cut_lines_are() -> None:
     assert squash("the cut lines run outside the cards to the paper edge") in text
     assert squash("a ruler laid from a line on one edge to the same line") in text
     assert squash("Scissors will not do for these sheets") in text
-    # the fold layout prints its cut lines, so it says nothing against scissors
+    # folded cards touch too; print-shop cards are cut one by one along their crop marks
     fold = "".join(page_texts(guide("yeti-slalom", layout="fold")))
-    assert squash("Scissors will not do") not in fold
+    assert squash("Scissors will not do for these sheets") in fold
+    shop = "".join(page_texts(guide("yeti-slalom", layout="shop")))
+    assert squash("Scissors will not do") not in shop
