@@ -222,8 +222,7 @@ def render_track(ctx: RenderContext, component_id: str) -> bytes:
     ink = Ink(c, ctx.localizer.code, ctx.document)
     names = ctx.sheet_names(ink)
     hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
-             "of the sheet next to it, so that the short lines in the margin run straight on "
-             "across that edge.")
+             "of the next sheet, so that the short lines in the margin line up.")
 
     def caption(tile: Tile) -> str:
         return f"{names.text('sheet', tile.index + 1, len(plan.tiles))} · {hint}"

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import FitError
 from printkit.games import GAMES
+from printkit.i18n import Localizer
 from printkit.layout.geometry import Rect, mm
 from printkit.render import fonts
 from printkit.render.pdf import draw_once
@@ -141,3 +142,41 @@ def test_a_line_too_wide_at_the_floor_is_condensed_not_shrunk() -> None:
     assert b"90 Tz" in PdfReader(BytesIO(buffer.getvalue())).pages[0].get_contents().get_data()
     with pytest.raises(FitError):  # more than the CONDENSED allowance
         ink.line(text, Rect(0, 0, wide * 0.7, mm(4)), fonts.BOLD, 8, 4)
+
+
+#: Documents a player reads during play: their words print at 7 pt at least.
+IN_PLAY_KINDS = ("cards", "tokens", "dice", "board", "reference", "sheet")
+IN_PLAY_PT = 7.0
+
+
+def printed_strings(path: Path) -> list[tuple[float, str]]:
+    """(size on the paper, text) of every string the PDF shows, forms included, as pypdf
+    decodes it."""
+    found: list[tuple[float, str]] = []
+    for page in PdfReader(path).pages:
+        def visit(text: str, cm: list[float], tm: list[float], _font: object,
+                  size: float) -> None:
+            if text.strip():
+                found.append((size * _scale(tuple(tm)) * _scale(tuple(cm)), text.strip()))
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_what_players_read_during_play_prints_at_seven_points(built_kit: Path,
+                                                              game_id: str) -> None:
+    """Cards, tokens, dice, boards, quick references and sheets in the layout a build gives
+    them. Only a sheet's own label (game, document, sheet, paper and layout, for whoever
+    prints and sorts the sheets) may keep to the 6 pt floor; the rulebook's figures and the
+    fold layout's folding instructions are read before play."""
+    documents = [d for d in GAMES[game_id].documents if d.kind in IN_PLAY_KINDS]
+    assert documents
+    for locale in LOCALES:
+        title = Localizer.for_locale(locale).gettext(GAMES[game_id].load_data()["title"])
+        for doc in documents:
+            strings = printed_strings(built_kit / game_id / locale / f"{doc.id}-a4.pdf")
+            assert strings, doc.id
+            small = [(round(size, 2), text[:40]) for size, text in strings
+                     if size < IN_PLAY_PT - 0.01 and not text.startswith(f"{title} · ")]
+            assert not small, (locale, doc.id, small[:5])

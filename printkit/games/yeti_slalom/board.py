@@ -353,8 +353,7 @@ def render_board(ctx: RenderContext) -> bytes:
     # TRANSLATORS: board, under each sheet it is tiled over, after the sheet label; with it,
     # two or three lines of 6 to 8 pt in a band about 9 mm tall and 125 mm wide.
     hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
-             "of the sheet next to it, so that the short lines in the margin run straight on "
-             "across that edge.")
+             "of the next sheet, so that the short lines in the margin line up.")
 
     def caption(tile: Tile) -> list[str]:
         """The sheet's label and how to join it, or the label alone if that is too long."""
