@@ -89,6 +89,10 @@ def typeset(text: str, locale: str | None = None) -> str:
     return typography.localise(text, locale)
 
 
+#: The type scale of a compact document (a quick reference) that needs all the room it has.
+COMPACT = 0.86
+
+
 def _styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
     """The document's styles; ``scale`` shrinks them for compact documents (references)."""
     size = 10 * scale
@@ -140,13 +144,15 @@ class FlowDocument:
     subject: str = ""
     #: A compact document (a quick reference): smaller type and margins.
     compact: bool = False
+    #: The type's scale against a rulebook's; None: 1, or COMPACT for a compact document.
+    type_scale: float | None = None
 
 
 class FlowBuilder:
     def __init__(self, doc: FlowDocument, width: float) -> None:
         self.doc = doc
         self.width = width
-        self.styles = _styles(0.86 if doc.compact else 1.0)
+        self.styles = _styles(doc.type_scale or (COMPACT if doc.compact else 1.0))
         self.sections = 0
         self.seen_h1 = False
         #: Numbered h1 sections ("3 Your turn") when the document asks for them.

@@ -8,12 +8,13 @@ a game adds only its own template variables and figure makers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from printkit import trace
 from printkit.game import RenderContext
-from printkit.render.flow import FigureMaker, FlowDocument, render_flow
+from printkit.kit import page_count
+from printkit.render.flow import COMPACT, FigureMaker, FlowDocument, render_flow
 from printkit.render.templating import render
 
 
@@ -36,6 +37,46 @@ def render_rulebook_template(ctx: RenderContext, template: str,
     if (seen := trace.PASSAGES.get()) is not None:
         seen += [(ctx.game.id, ids, text) for ids, text in trace.passages(xml)]
     subject = ctx._(document.title)
-    return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
-                                    locale=ctx.localizer.code, document=ctx.document,
-                                    figures=figures, subject=subject, compact=compact))
+
+    def lay_out(scale: float | None) -> bytes:
+        return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
+                                        locale=ctx.localizer.code, document=ctx.document,
+                                        figures=figures, subject=subject, compact=compact,
+                                        type_scale=scale))
+
+    if not compact:
+        return lay_out(None)
+    return _filled_page(lay_out, (ctx.game.id, ctx.document, ctx.paper.id))
+
+
+#: The type scales a quick reference may take, smallest first: the largest that still
+#: keeps it on one page is used, so a short reference is not two thirds type and one
+#: third empty paper, and is easier to read at the table.
+SCALES = (COMPACT, 0.9, 0.94, 0.98, 1.0)
+
+#: The scale the last reference of a game, document and paper came to (another locale,
+#: usually): where the search starts. A guess only: the bytes never depend on it.
+_LAST_SCALE: dict[tuple[str, str, str], int] = {}
+
+
+def _filled_page(lay_out: Callable[[float], bytes], memo: tuple[str, str, str]) -> bytes:
+    """The reference at the largest of SCALES that keeps it on one page (or at the
+    smallest, if none does): searched from the last one's, up or down a step at a time."""
+    fits = {}
+
+    def one_page(i: int) -> bool:
+        fits[i] = lay_out(SCALES[i])
+        return page_count(fits[i]) == 1
+
+    i = _LAST_SCALE.get(memo, 0)
+    if one_page(i):
+        while i + 1 < len(SCALES) and one_page(i + 1):
+            i += 1
+    else:
+        while i > 0 and not one_page(i - 1):
+            i -= 1
+        i = max(i - 1, 0)
+        if i not in fits:
+            one_page(i)
+    _LAST_SCALE[memo] = i
+    return fits[i]
