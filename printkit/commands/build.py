@@ -33,7 +33,9 @@ from printkit.output import commit
 from printkit.preview import COVER, preview_name, preview_pattern, render_previews
 from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
+from printkit.render.fonts import check_locale
 from printkit.render.pdf import forget_recorded
+from printkit.render.script import load as load_script
 from printkit.resources import builtin_folder
 from printkit.runs import Slot, blank_page, in_kit, plan, run_file
 from printkit.uptodate import Request, build_digest, remember
@@ -351,6 +353,10 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     paper = resolve_paper(options.paper)
     spec = options.spec()
     workers = options.workers()
+    for code in locales:  # fonts and script usable, every catalog character printable
+        check_locale(code)
+    #: How each locale sets its text (fonts, direction): documents follow it.
+    scripts = {code: load_script(code).digest() for code in locales}
 
     errors: list[PrintkitError] = []
     localizers = {code: Localizer.for_locale(code, strict=options.strict) for code in locales}
@@ -377,7 +383,8 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         doc, doc_spec, _own = (GUIDE, spec, True) if name == GUIDE.id else \
             _target(game, name, spec)
         return digest(base[game.id], settings(doc.kind, doc_spec),
-                      locale, name, translations(localizers[locale], used), list(depends))
+                      locale, scripts[locale], name, translations(localizers[locale], used),
+                      list(depends))
 
     # Documents: up to date, or rendered (longest first, in as many processes as asked).
     files: dict[Path, bytes] = {}

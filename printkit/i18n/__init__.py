@@ -206,7 +206,7 @@ def _read_catalog(code: str, path: Path, stamp: int | None) -> Catalog:
         if not message.id or message.fuzzy:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        found = problems(message.id, strings)
+        found = problems(message.id, strings, code)
         if found:
             shown = message.id if isinstance(message.id, str) else message.id[0]
             rejected.append(f"locale {code}: {label}: entry {shown!r}: {'; '.join(found)}")

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from printkit.render.fonts import missing_glyphs
+from printkit.render.script import load
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 _PERCENT = re.compile(r"%(?:\(\w+\)[sd]|%)")
@@ -51,7 +52,8 @@ def _markup_problem(text: str) -> str | None:
     return None
 
 
-def problems(msgid: str | tuple[str, ...], strings: Iterable[str]) -> list[str]:
+def problems(msgid: str | tuple[str, ...], strings: Iterable[str],
+             locale: str = "") -> list[str]:
     """What is wrong with the translations of one entry (empty if nothing)."""
     ids = (msgid,) if isinstance(msgid, str) else msgid
     source = set().union(*(placeholders(i) for i in ids))
@@ -73,8 +75,8 @@ def problems(msgid: str | tuple[str, ...], strings: Iterable[str]) -> list[str]:
         markup = _markup_problem(text)
         if markup:
             found.append(markup)
-        glyphs = missing_glyphs(text)
+        glyphs = missing_glyphs(text, script=load(locale))
         if glyphs:
-            found.append(f"uses {glyphs[0]!r} (U+{ord(glyphs[0]):04X}), which the embedded "
-                         f"font cannot print")
+            found.append(f"uses {glyphs[0]!r} (U+{ord(glyphs[0]):04X}), which no font of "
+                         f"the locale can print")
     return list(dict.fromkeys(found))

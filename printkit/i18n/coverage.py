@@ -84,11 +84,11 @@ def _project() -> tuple[Path, str] | None:
     return None
 
 
-def _translated(message) -> bool:  # type: ignore[no-untyped-def]
+def _translated(message, code: str) -> bool:  # type: ignore[no-untyped-def]
     if message.fuzzy:
         return False
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
-    return all(strings) and not problems(message.id, strings)
+    return all(strings) and not problems(message.id, strings, code)
 
 
 def coverage(locales: list[str] | None = None, root: Path | None = None) -> list[Coverage]:
@@ -105,7 +105,7 @@ def coverage(locales: list[str] | None = None, root: Path | None = None) -> list
         for message in catalog:
             if not message.id:
                 continue
-            done = _translated(message)
+            done = _translated(message, code)
             for owner in _owners(message.locations, project):
                 tally = counts.setdefault(owner, [0, 0])
                 tally[0] += done
@@ -130,7 +130,7 @@ class Gap:
         return f"{self.locale:<6} {self.reason:<34} {shown}  [{self.where}]"
 
 
-def why_untranslated(message) -> str | None:  # type: ignore[no-untyped-def]
+def why_untranslated(message, code: str = "") -> str | None:  # type: ignore[no-untyped-def]
     """Why an entry counts as untranslated (None when it is translated)."""
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     if not any(strings):
@@ -140,7 +140,7 @@ def why_untranslated(message) -> str | None:  # type: ignore[no-untyped-def]
     if not all(strings):
         empty = ", ".join(f"msgstr[{i}]" for i, s in enumerate(strings) if not s)
         return f"plural form {empty} empty"
-    found = problems(message.id, strings)
+    found = problems(message.id, strings, code)
     if found:
         return "rejected: " + "; ".join(found)
     return None
@@ -156,7 +156,7 @@ def gaps(locales: list[str] | None = None, root: Path | None = None) -> list[Gap
         for message in read_po_file(code, catalog_path(code, root)):
             if not message.id:
                 continue
-            reason = why_untranslated(message)
+            reason = why_untranslated(message, code)
             if reason:
                 msgid = message.id if isinstance(message.id, str) else message.id[0]
                 where = (f"{message.locations[0][0]}:{message.locations[0][1]}"

@@ -36,6 +36,7 @@ from printkit.i18n import (
     read_po_file,
     shipped_locales,
 )
+from printkit.render.script import load as load_script
 from printkit.resources import relative
 
 _MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|%%")
@@ -45,13 +46,16 @@ def glossary_path(code: str, root: Path | None = None) -> Path:
     return locales_root(root) / code / "glossary.toml"
 
 
-def _pattern(words: list[str]) -> re.Pattern[str] | None:
-    """One regex for a list of words or phrases; ``*`` at a word's end matches its endings."""
+def _pattern(words: list[str], whole: bool = True) -> re.Pattern[str] | None:
+    """One regex for a list of words or phrases; ``*`` at a word's end matches its endings.
+    Without ``whole`` (a language written without spaces, such as Japanese) a term
+    matches anywhere in the text: there are no word boundaries to look for."""
     alternatives = []
     for word in words:
-        parts = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) + r"(?!\w)"
+        end = r"(?!\w)" if whole else ""
+        parts = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) + end
                  for w in word.split()]
-        alternatives.append(r"(?<!\w)" + r"\s+".join(parts))
+        alternatives.append((r"(?<!\w)" if whole else "") + r"\s+".join(parts))
     return re.compile("|".join(alternatives), re.IGNORECASE) if alternatives else None
 
 
@@ -79,6 +83,7 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
         raise DataErrors([DataError(label, "", f"not valid TOML: {exc}")]) from None
     terms: list[Term] = []
     errors: list[DataError] = []
+    whole = not load_script(code).cjk  # the translations' words: English ones are whole
     for i, entry in enumerate(data.get("term", [])):
         en = entry.get("en")
         en = [en] if isinstance(en, str) else en
@@ -87,8 +92,9 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
             errors.append(DataError(label, f"term[{i}]", "needs `en` and `use`"))
             continue
         forbidden = list(entry.get("forbidden", []))
-        terms.append(Term(en=tuple(en), use=use, forms=_pattern(entry.get("forms", [use])),
-                          forbidden=_pattern(forbidden), forbidden_words=tuple(forbidden),
+        terms.append(Term(en=tuple(en), use=use,
+                          forms=_pattern(entry.get("forms", [use]), whole),
+                          forbidden=_pattern(forbidden, whole), forbidden_words=tuple(forbidden),
                           source=_pattern(en), game=entry.get("game"),
                           exempt=frozenset(entry.get("exempt", []))))
     for i, entry in enumerate(data.get("forbidden", [])):
@@ -97,7 +103,8 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
             errors.append(DataError(label, f"forbidden[{i}]", "needs `words`"))
             continue
         terms.append(Term(en=(), use=str(entry.get("use", "")), forms=None,
-                          forbidden=_pattern(words), forbidden_words=tuple(words), source=None,
+                          forbidden=_pattern(words, whole), forbidden_words=tuple(words),
+                          source=None,
                           game=entry.get("game")))
     if errors:
         raise DataErrors(errors)

@@ -153,9 +153,9 @@ def review_rows(code: str, root: Path | None = None) -> list[Row]:
             status = "missing"
         elif message.fuzzy:
             status = "fuzzy"
-        elif not all(strings) or problems(message.id, strings):
+        elif not all(strings) or problems(message.id, strings, code):
             status = "rejected"
-            detail = problems(message.id, strings) or ["a plural form is empty"]
+            detail = problems(message.id, strings, code) or ["a plural form is empty"]
         else:
             too_long = [f for f in failures
                         if any(_squash(s)[:30] and _squash(s)[:30] in _squash(f)

@@ -21,7 +21,8 @@ NBSP = "\u00a0"
 QUOTES: dict[str, tuple[str, str]] = {
     "en": ("“", "”"), "de": ("„", "“"), "es": ("«", "»"), "fr": ("«", "»"),
     "it": ("«", "»"), "pl": ("„", "”"), "pt": ("“", "”"), "nl": ("‘", "’"),
-    "cs": ("„", "“"),
+    "cs": ("„", "“"), "ja": ("「", "」"), "zh": ("“", "”"), "ko": ("“", "”"),
+    "ar": ("”", "“"), "he": ("”", "”"), "fa": ("«", "»"), "hi": ("“", "”"),
 }
 #: Languages that set a no-break space before high punctuation and inside guillemets.
 SPACED_PUNCTUATION = {"fr"}

@@ -57,6 +57,7 @@ from printkit.layout.geometry import MM, Paper
 from printkit.render import fonts
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
+from printkit.render.script import activate
 from printkit.render.text import markup_escape
 
 #: A figure maker: the figure's XML attributes and the usable width -> a flowable.
@@ -152,6 +153,7 @@ class FlowBuilder:
     def __init__(self, doc: FlowDocument, width: float) -> None:
         self.doc = doc
         self.width = width
+        activate(doc.locale)
         self.styles = _styles(doc.type_scale or (COMPACT if doc.compact else 1.0))
         self.sections = 0
         self.seen_h1 = False
@@ -418,7 +420,9 @@ def render_flow(doc: FlowDocument) -> bytes:
         canvas.saveState()
         canvas.setFont(fonts.REGULAR, 8)
         canvas.setFillColor(colors.grey)
-        canvas.drawString(margin, 10 * MM if not doc.compact else 7 * MM, footer)
+        fonts.draw_runs(canvas, margin, 10 * MM if not doc.compact else 7 * MM, footer,
+                        fonts.REGULAR, 8)
+        canvas.setFont(fonts.REGULAR, 8)
         canvas.drawRightString(page_w - margin, 10 * MM if not doc.compact else 7 * MM,
                                str(document.page))
         canvas.restoreState()

@@ -1,22 +1,31 @@
-"""The embedded font family, and the glyph check that guards it.
+"""The embedded fonts, and the glyph check that guards them.
 
 ReportLab's standard fonts and its bundled Vera lack Polish letters, and a
 TrueType font that lacks a glyph prints an empty box without any warning. So
 every PDF uses one embedded family that ships inside the package (DejaVu
 Sans, Bitstream Vera licence, see fonts/LICENSE-DejaVu.txt), and every string
 is checked against the font's character map before it is drawn.
+
+A locale whose letters DejaVu lacks declares its own fonts (see
+:mod:`printkit.render.script`): each character is then set in the first font of
+its chain that has it, the locale's font for the role, then DejaVu. :func:`runs`
+splits a string into such runs, :func:`mark` does the same for paragraph markup,
+:func:`string_width` measures and :func:`draw_runs` draws a line of them.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
+from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import GlyphError
+from printkit.render.script import Script, ScriptError, active, load
 from printkit.resources import fonts_dir
 
 FAMILY = "PrintkitSans"
@@ -72,8 +81,18 @@ class _SharedSubsetFont(TTFont):
 
     def splitString(self, text, doc, encoding="utf-8"):  # type: ignore[no-untyped-def] # noqa: N802
         if _SHARED and doc not in self.state:
-            super().splitString(_SHARED, doc, encoding)
+            super().splitString(self._shared(_SHARED), doc, encoding)
         return super().splitString(text, doc, encoding)
+
+    def _shared(self, shared: str) -> str:
+        """The shared characters this font has (a locale's own script is set in its own
+        font: DejaVu's subsets leave those characters out)."""
+        kept = self.__dict__.get("_shared_for")
+        if kept is None or kept[0] != shared:
+            have = self.face.charToGlyph
+            kept = self._shared_for = (shared, "".join(c for c in shared if ord(c) in have
+                                                       or c in _LAYOUT))
+        return kept[1]
 
     def addObjects(self, doc):  # type: ignore[no-untyped-def] # noqa: N802
         """ReportLab's font objects, with the parts every document of a locale shares (the
@@ -140,6 +159,136 @@ def register() -> None:
         addMapping(FAMILY, bold, italic, name)
 
 
+#: The role each of the family's faces plays, as a locale's script.toml names them.
+ROLE_OF = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bold_italic",
+           HEADING: "heading"}
+
+_BY_FILE: dict[Path, str] = {}
+
+
+def _register_file(path: Path) -> str:
+    """Register a locale's font file once per process; its name in the PDF's resources.
+    Its subsets are each document's own characters: a script of thousands of characters
+    would otherwise put all of them in every document."""
+    path = path.resolve()
+    if path not in _BY_FILE:
+        name = f"Printkit-{path.stem}"
+        while name in _BY_FILE.values():
+            name += "-2"
+        try:
+            font = TTFont(name, str(path))
+        except Exception as exc:  # noqa: BLE001 - ReportLab raises many kinds for a bad file
+            raise ScriptError(f"font {path.name}: not a TrueType font that can be embedded "
+                              f"({exc})") from None
+        pdfmetrics.registerFont(font)
+        _BY_FILE[path] = name
+    return _BY_FILE[path]
+
+
+@cache
+def _names(script: Script) -> dict[str, str]:
+    """The registered name of the locale's font for each role, with the regular, bold,
+    italic and bold italic faces one family, as <b> and <i> in paragraphs need."""
+    register()
+    if not script.fonts:
+        return {}
+    try:
+        names = {role: _register_file(path) for role, path in script.fonts.items()}
+    except ScriptError as exc:
+        raise ScriptError(f"locale {script.code}: {exc}") from None
+    pdfmetrics.registerFontFamily(names["regular"], normal=names["regular"],
+                                  bold=names["bold"], italic=names["italic"],
+                                  boldItalic=names["bold_italic"])
+    heading = names["heading"]
+    if heading not in (names["regular"], names["bold"], names["italic"], names["bold_italic"]):
+        pdfmetrics.registerFontFamily(heading, normal=heading, bold=heading, italic=heading,
+                                      boldItalic=heading)
+    return names
+
+
+def chain(font: str, script: Script | None = None) -> tuple[str, ...]:
+    """The fonts a character of text set in ``font`` is looked up in, first to last."""
+    script = script or active()
+    role = ROLE_OF.get(font)
+    names = _names(script)
+    if role is None or not names:
+        return (font,)
+    return (names[role], font)
+
+
+#: A word of an alphabetic script (Latin, Greek, Cyrillic…), set in one font whole, or
+#: one character of any other.
+_TOKENS = re.compile(r"[^\s\u2e80-\U0010ffff]+|.", re.S)
+
+
+def runs(text: str, font: str, script: Script | None = None) -> list[tuple[str, str]]:
+    """``text`` as (font, text) runs: each character in the first font of its chain that
+    has it, a word of an alphabetic script in the first that has all its letters (so
+    "bliżej" is never set half in one font), spaces with the run they are in."""
+    fonts = chain(font, script)
+    if len(fonts) == 1:
+        return [(font, text)] if text else []
+    out: list[tuple[str, str]] = []
+    for token in _TOKENS.findall(text):
+        if out and (token.isspace() or token in _LAYOUT):
+            chosen = out[-1][0]
+        else:
+            chosen = next((f for f in fonts if all(ord(c) in _charmap(f) for c in token)),
+                          None)
+            if chosen is None:  # no one font has the whole word: character by character
+                for char in token:
+                    _extend(out, next((f for f in fonts if ord(char) in _charmap(f)), font),
+                            char)
+                continue
+        _extend(out, chosen, token)
+    return out
+
+
+def _extend(out: list[tuple[str, str]], font: str, text: str) -> None:
+    if out and out[-1][0] == font:
+        out[-1] = (font, out[-1][1] + text)
+    else:
+        out.append((font, text))
+
+
+_PIECES = re.compile(r"(<[^>]*>|&#?\w+;)")
+
+
+def mark(markup: str, font: str) -> str:
+    """Paragraph markup with every run that its base ``font`` cannot print wrapped in a
+    ``<font>`` tag naming the locale's face (its family, so <b> and <i> still apply)."""
+    fonts = chain(font)
+    if len(fonts) == 1:
+        return markup
+    names = _names(active())
+    family = names["heading"] if font == HEADING else names["regular"]
+    out = []
+    for piece in _PIECES.split(markup):
+        if not piece or piece[0] in "<&":
+            out.append(piece)
+            continue
+        for run_font, text in runs(piece, font):
+            out.append(text if run_font == font else f'<font name="{family}">{text}</font>')
+    return "".join(out)
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    """The width of plain ``text`` as :func:`runs` sets it."""
+    return sum(pdfmetrics.stringWidth(t, f, size) for f, t in runs(text, font))
+
+
+def draw_runs(canvas: object, x: float, y: float, text: str, font: str, size: float,
+              align: str = "left") -> None:
+    """One line of plain text at ``x`` (its left end, centre or right end), font by font."""
+    parts = runs(text, font)
+    width = sum(pdfmetrics.stringWidth(t, f, size) for f, t in parts)
+    x -= {"left": 0.0, "centre": width / 2, "right": width}[align]
+    for run_font, run_text in parts:
+        canvas.setFont(run_font, size)  # type: ignore[attr-defined]
+        canvas.drawString(x, y, run_text)  # type: ignore[attr-defined]
+        x += pdfmetrics.stringWidth(run_text, run_font, size)
+
+
 @cache
 def _charmap(font: str) -> frozenset[int]:
     register()
@@ -147,19 +296,19 @@ def _charmap(font: str) -> frozenset[int]:
 
 
 @cache
-def _printable(fonts: tuple[str, ...]) -> frozenset[str]:
-    """The characters every one of ``fonts`` has a glyph for, computed once per font set.
-
-    One set lookup per character instead of one per character and font: the
-    check runs on every string drawn.
-    """
+def _printable(fonts: tuple[str, ...], script: Script) -> frozenset[str]:
+    """The characters every one of ``fonts`` can print, each through its chain in
+    ``script``, computed once per font set: one set lookup per character, as the check
+    runs on every string drawn."""
     return frozenset(chr(code) for code in frozenset.intersection(
-        *(_charmap(font) for font in fonts)))
+        *(frozenset().union(*(_charmap(f) for f in chain(font, script))) for font in fonts)))
 
 
-def missing_glyphs(text: str, fonts: tuple[str, ...] = tuple(_FILES)) -> list[str]:
-    """Characters of ``text`` that some font of the family cannot print, in order, once each."""
-    printable = _printable(fonts)
+def missing_glyphs(text: str, fonts: tuple[str, ...] = tuple(_FILES),
+                   script: Script | None = None) -> list[str]:
+    """Characters of ``text`` that some font of the family cannot print (through its chain
+    in ``script``, by default DejaVu alone), in order, once each."""
+    printable = _printable(fonts, script or load(""))
     out: list[str] = []
     for char in text:
         if char in printable or char in _LAYOUT or char in out:
@@ -168,15 +317,68 @@ def missing_glyphs(text: str, fonts: tuple[str, ...] = tuple(_FILES)) -> list[st
     return out
 
 
+#: The tool that remakes a shipped subset font, named in the glyph check's message.
+SUBSET_TOOL = "python tools/subset_fonts.py --source <folder with the full fonts>"
+
+
+def _tried(script: Script, heading: bool) -> list[str]:
+    tried = [path.name for path in dict.fromkeys(script.fonts.values())]
+    return tried + ([_FILES[REGULAR], _HEADING_FILE] if heading else [_FILES[REGULAR]])
+
+
+def _how(locale: str, tried: list[str]) -> str:
+    """How to give the locale the glyph it lacks."""
+    if any(n.endswith("-printkit.ttf") for n in tried):
+        return (f"printkit ships that font as a subset of the characters its catalogs use: "
+                f"run '{SUBSET_TOOL}' to add the new ones from the full font")
+    return (f"declare a font that has it in locales/{locale}/script.toml (README: "
+            f"\"Add a locale in any script\")")
+
+
+def check_locale(code: str) -> None:
+    """Before anything is rendered: the locale's script.toml can be used, its fonts are
+    fonts, and every character of its catalog is in one of them (a ScriptError naming the
+    locale, the font and the character otherwise)."""
+    from printkit.i18n import catalog_path, read_po_file
+    from printkit.resources import relative
+
+    script = load(code)
+    if not script.fonts:
+        return
+    _names(script)
+    path = catalog_path(code)
+    if not path.is_file():
+        return
+    printable = _printable(tuple(_FILES), script)
+    for message in read_po_file(code, path):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            for char in text or "":
+                if char in printable or char in _LAYOUT:
+                    continue
+                msgid = message.id if isinstance(message.id, str) else message.id[0]
+                tried = _tried(script, False)
+                raise ScriptError(
+                    f"locale {code}: {relative(path)}: entry {msgid[:40]!r}: character "
+                    f"{char!r} (U+{ord(char):04X} {unicodedata.name(char, 'unnamed')}) has no "
+                    f"glyph in the fonts tried ({', '.join(tried)}); {_how(code, tried)}")
+
+
 def check_glyphs(text: str, locale: str, where: str, heading: bool = False) -> None:
-    """Fail, naming the string, locale and character, if the font lacks a glyph.
+    """Fail, naming the string, locale, character and the fonts tried, if no font of the
+    locale's chain has a glyph for a character.
 
     ``heading`` text is set in the heading face too, so it is checked against both.
     """
-    missing = missing_glyphs(text, (*_FILES, HEADING) if heading else tuple(_FILES))
+    script = load(locale)
+    faces = (*_FILES, HEADING) if heading else tuple(_FILES)
+    missing = missing_glyphs(text, faces, script)
     if missing:
         char = missing[0]
         name = unicodedata.name(char, "unnamed character")
         shown = text if len(text) <= 60 else text[:57] + "..."
+        tried = _tried(script, heading)
+        how = _how(locale, tried)
         raise GlyphError(f"locale {locale}: {where}: character {char!r} (U+{ord(char):04X} "
-                         f"{name}) has no glyph in the embedded font, in {shown!r}")
+                         f"{name}) has no glyph in the fonts tried ({', '.join(tried)}), in "
+                         f"{shown!r}; {how}")

@@ -9,13 +9,45 @@ so it is kept from the first time.
 
 from __future__ import annotations
 
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph
+
+from printkit.render import fonts, kinsoku
+from printkit.render.script import active
 
 #: What ReportLab answers for a width too narrow to set anything in: not kept.
 _CANNOT_FIT = 0x7FFFFFFF
 
+#: Each style's twin that breaks lines between characters (see _cjk).
+_CJK: dict[int, tuple[ParagraphStyle, ParagraphStyle]] = {}
+
+
+def _cjk(style: ParagraphStyle) -> ParagraphStyle:
+    """``style`` breaking lines between any two characters, keeping the kinsoku rule (a
+    closing bracket, 、 or 。 never starts a line: it hangs at the end of the one before)."""
+    kept = _CJK.get(id(style))
+    if kept is None or kept[0] is not style:
+        kept = _CJK[id(style)] = (style, ParagraphStyle(f"{style.name}-cjk", parent=style,
+                                                        wordWrap="CJK"))
+    return kept[1]
+
 
 class Paragraph(paragraph.Paragraph):
+    """Text in the active locale's script: each run in a font that has its characters
+    (see :func:`printkit.render.fonts.mark`), lines broken as the script breaks them."""
+
+    def __init__(self, text: str, style: ParagraphStyle | None = None, *args: Any,
+                 **kwargs: Any) -> None:
+        script = active()
+        if style is not None and script.fonts:
+            if text is not None:  # None: a split paragraph's half, its frags already made
+                text = fonts.mark(text, style.fontName)
+            if script.cjk and style.wordWrap != "CJK":
+                style = _cjk(style)
+        super().__init__(text, style, *args, **kwargs)
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         # ReportLab drops the broken lines when a split finds no room: break them again.
         if self.__dict__.get("_wrapped_at") == availWidth and "blPara" in self.__dict__:
@@ -24,3 +56,21 @@ class Paragraph(paragraph.Paragraph):
         if size[1] != _CANNOT_FIT:
             self._wrapped_at = availWidth
         return size
+
+    def breakLinesCJK(self, maxWidths: Any) -> Any:  # noqa: N802, N803
+        """Lines broken between characters, keeping the kinsoku rules (see
+        :mod:`printkit.render.kinsoku`)."""
+        widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
+        style = self.style
+        self.height = 0
+        paragraph._handleBulletWidth(self.bulletText, style, widths)
+        if hasattr(self, "blPara") and getattr(self, "_splitpara", 0):
+            return self.blPara
+        if not self.frags:
+            return paragraph.ParaLines(kind=0, fontSize=style.fontSize,
+                                       fontName=style.fontName, textColor=style.textColor,
+                                       lines=[], ascent=style.fontSize,
+                                       descent=-0.2 * style.fontSize)
+        leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
+        return kinsoku.split(self.frags, widths, leading not in ("", "off"))
+

@@ -36,6 +36,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit import __version__
 from printkit.render import fonts
 from printkit.render.charset import characters
+from printkit.render.script import activate
 
 CREATOR = f"printkit {__version__}"
 
@@ -91,6 +92,7 @@ def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
                subject: str = "", lang: str = "en") -> Canvas:
     fonts.register()
     fonts.share(characters(lang))
+    activate(lang)
     lean_streams()
     # The initial font is written into every page; the default would be Helvetica.
     canvas = PrintCanvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=lang,
@@ -107,6 +109,7 @@ def doc_options(title: str, subject: str = "", lang: str = "en") -> dict[str, ob
     """Keyword arguments for a Platypus DocTemplate with the same guarantees."""
     fonts.register()
     fonts.share(characters(lang))
+    activate(lang)
     lean_streams()
     return {
         "invariant": 1,

@@ -15,7 +15,6 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import Color, black
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import FitError
@@ -24,6 +23,7 @@ from printkit.layout.geometry import Rect
 from printkit.render import fonts
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import printed_scale
+from printkit.render.script import activate, active
 
 #: The legibility floor: no text prints smaller than this on the paper (labels, sheets,
 #: guides, cards, boards, figures). A string asked for smaller is set at the floor, and
@@ -68,7 +68,7 @@ def fit_size(text: str, font: str, size: float, min_size: float, width: float) -
     """The largest size from ``size`` down to ``min_size`` (0.5 pt steps) at which text fits."""
     current = size
     while current >= min_size - 1e-9:
-        if stringWidth(text, font, current) <= width:
+        if fonts.string_width(text, font, current) <= width:
             return current
         current -= 0.5
     return None
@@ -81,6 +81,9 @@ class Ink:
     canvas: Canvas
     locale: str
     document: str
+
+    def __post_init__(self) -> None:
+        activate(self.locale)
 
     def check(self, text: str, where: str) -> None:
         fonts.check_glyphs(text, self.locale, f"{self.document}: {where}")
@@ -132,7 +135,7 @@ class Ink:
             # At the floor and still too wide: set condensed, down to CONDENSED, rather
             # than smaller (the letters keep their height; a tagged line cannot).
             used = max(min_size, self.floor())
-            wide = stringWidth(plain(text), font, used)
+            wide = fonts.string_width(plain(text), font, used)
             if tagged or wide * CONDENSED > box.width:
                 raise
             squeeze = box.width / wide
@@ -152,6 +155,16 @@ class Ink:
             para = Paragraph(markup(text), style)
             para.wrap(box.width, box.height)
             para.drawOn(c, box.x, y - used * 0.22)
+            return used
+        parts = fonts.runs(text, font)
+        if len(parts) > 1 or (parts and parts[0][0] != font):  # in more than one font
+            if squeeze < 1.0:
+                raise FitError(f"locale {self.locale}: {self.document}: {where}: {text!r} "
+                               f"does not fit {box.width / 2.8346:.0f} mm even at "
+                               f"{used:g} pt")
+            x = {"centre": box.x + box.width / 2, "right": box.right}.get(align, box.x)
+            fonts.draw_runs(c, x, y, text, font, used,
+                            align if align in ("centre", "right") else "left")
             return used
         if squeeze < 1.0:
             line = c.beginText(box.x, y)
@@ -190,8 +203,9 @@ class Ink:
                                    leading=current * 1.2, textColor=colour)
             para = Paragraph(markup(text), style)
             _, height = para.wrap(box.width, box.height)
-            words_fit = all(stringWidth(word, font, current) <= box.width
-                            for word in plain(text).split())
+            # lines of a script set without spaces break between any two characters
+            words_fit = active().cjk or all(fonts.string_width(word, font, current)
+                                            <= box.width for word in plain(text).split())
             if height <= box.height and words_fit:
                 top = {"top": box.top, "bottom": box.y + height}.get(
                     valign, box.top - (box.height - height) / 2)

@@ -1,0 +1,78 @@
+"""Line breaking for scripts written without spaces (Japanese, Chinese): between any two
+characters, keeping the kinsoku rules.
+
+ReportLab's own CJK wrapping lets one closing mark hang past the margin and no more, and
+does not know the full-width forms (！？：) or opening brackets at a line's end. Here a
+line never starts with a character of :data:`CANNOT_START` (closing brackets, 、。, small
+kana, the prolonged sound mark, full-width ！？：；) and never ends with one of
+:data:`CANNOT_END` (opening brackets): the characters concerned move to the next line
+together (oidashi), so no line runs past its box. Nor does a line break at a no-break
+space (a sum, a number and its unit), and Latin words inside the text break at their
+spaces where the line has one in its second half.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from unicodedata import category
+
+from reportlab.platypus.paragraph import ParaLines, cjkU, makeCJKParaLine
+from reportlab.rl_config import _FUZZ
+
+CANNOT_START = frozenset(
+    "、。，．・：；？！ー…‥〜～)]}）］｝〕〉》」』】〙〗〟’”"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々ゝゞヽヾ"
+    ",.:;?!%％°′″℃"
+)
+CANNOT_END = frozenset("([{（［｛〔〈《「『【〘〖〝‘“")
+NBSP = "\u00a0"
+
+
+def _break_before(units: Sequence[str], start: int, end: int) -> int:
+    """Where a line from ``start`` that overflows at ``end`` breaks instead: before a
+    forbidden start, after no forbidden end, and at a space inside a Latin word."""
+    if ord(units[end][:1] or " ") < 0x3000 and not units[end].isspace():
+        for j in range(end - 1, (start + end) // 2, -1):
+            if category(units[j][:1] or " ") == "Zs" or ord(units[j][:1] or " ") >= 0x3000:
+                end = j + 1
+                break
+    while end - 1 > start and _forbidden(units[end - 1], units[end]):
+        end -= 1
+    return end
+
+
+def _forbidden(before: str, after: str) -> bool:
+    """Whether a line may not break between ``before`` and ``after``: kinsoku, and the
+    no-break spaces that hold a sum ("3 + 4 = 7") or a number and its unit together."""
+    return after in CANNOT_START or before in CANNOT_END or NBSP in (before, after)
+
+
+def split(frags: Sequence[object], widths: Sequence[float], bounds: bool) -> ParaLines:
+    """Break ``frags`` (ReportLab paragraph fragments) into lines of ``widths``."""
+    units = []
+    for frag in frags:
+        text = getattr(frag, "text", "")
+        units += [cjkU(char, frag, "utf8") for char in text] if text else \
+            [cjkU(text, frag, "utf8")]
+    lines = []
+    start = i = 0
+    used = 0.0
+    width = widths[0]
+    while i < len(units):
+        used += units[i].width
+        line_break = hasattr(units[i].frag, "lineBreak")
+        i += 1
+        if not line_break and not (used > width + _FUZZ and i - 1 > start):
+            continue
+        end = i if line_break else _break_before(units, start, i - 1)
+        taken = sum(u.width for u in units[start:end])
+        lines.append(makeCJKParaLine(units[start:end], width, taken, width - taken,
+                                     line_break, bounds))
+        width = widths[min(len(lines), len(widths) - 1)]
+        start = i = end
+        used = 0.0
+    if start < len(units):
+        taken = sum(u.width for u in units[start:])
+        lines.append(makeCJKParaLine(units[start:], width, taken, width - taken, False,
+                                     bounds))
+    return ParaLines(kind=1, lines=lines)

@@ -1,0 +1,157 @@
+"""How a locale's text is set: its fonts, its direction and how its lines break.
+
+DejaVu covers Latin, Greek and Cyrillic, not Japanese, Chinese, Arabic or Hindi. A
+locale whose letters it lacks says so in ``locales/<code>/script.toml``, beside its
+catalog::
+
+    direction = "ltr"        # "rtl" for Arabic, Hebrew, Persian…
+    line_break = "cjk"       # lines break between characters (with kinsoku); default "words"
+
+    [fonts]                  # printkit's fonts folder, or a path beside this file
+    regular = "IPAexGothic-printkit.ttf"
+    bold = "IPAexGothic-printkit.ttf"   # italic and bold_italic default to these two
+    heading = "IPAexMincho-printkit.ttf"
+
+Each character is set in the first font of its chain that has it: the locale's font for
+the role (regular, bold, italic, bold italic, heading), then DejaVu. So Japanese text
+takes the Japanese font and a Polish game title inside it still prints its ż. A locale
+without a ``script.toml`` is set in DejaVu alone, left to right, breaking between words.
+
+A document activates its locale (:func:`activate`) when its canvas or page template is
+made; paragraphs and labels then ask :func:`active` which fonts to use.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from printkit.errors import TranslationError
+
+#: The font roles a locale may declare (italic takes the regular font when not declared,
+#: bold italic and the heading face the bold one, bold the regular one).
+ROLES = ("regular", "bold", "italic", "bold_italic", "heading")
+DIRECTIONS = ("ltr", "rtl")
+LINE_BREAKS = ("words", "cjk")
+FILE = "script.toml"
+
+
+class ScriptError(TranslationError):
+    """A locale whose text cannot be set: its script.toml, a font it declares, or a
+    character of its catalog that no font of it has. One line naming the locale, the file
+    and key or the font and character; nothing is rendered."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True, eq=False)
+class Script:
+    """How one locale sets its text (one object per locale and script.toml version, so it
+    is hashed by identity)."""
+
+    code: str
+    #: Font file per role, for the roles the locale declares (all roles once loaded).
+    fonts: dict[str, Path] = field(default_factory=dict)
+    direction: str = "ltr"
+    line_break: str = "words"
+
+    @property
+    def rtl(self) -> bool:
+        return self.direction == "rtl"
+
+    @property
+    def cjk(self) -> bool:
+        return self.line_break == "cjk"
+
+    def digest(self) -> list[str]:
+        """What the script changes in a document, for the incremental build."""
+        return [self.direction, self.line_break,
+                *(f"{role}={path.name}:{path.stat().st_size}"
+                  for role, path in sorted(self.fonts.items()))]
+
+
+#: The script of locales that declare none: DejaVu alone.
+LATIN = Script("")
+
+
+def script_file(code: str) -> Path | None:
+    """The locale's script.toml: in the selected project's locales, else printkit's own."""
+    from printkit.i18n import locales_dir, locales_root
+
+    for root in dict.fromkeys((locales_root(), locales_dir())):
+        path = root / code / FILE
+        if path.is_file():
+            return path
+    return None
+
+
+def load(code: str) -> Script:
+    """The script of locale ``code`` (LATIN if it declares none); a bad file is a
+    ScriptError naming it."""
+    path = script_file(code)
+    if path is None:
+        return LATIN
+    stat = path.stat()
+    return _load(code, path, stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
+    from printkit.resources import fonts_dir
+
+    where = f"locale {code}: {path.parent.name}/{FILE}"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ScriptError(f"{where}: cannot be read ({exc})") from None
+    unknown = sorted(set(data) - {"direction", "line_break", "fonts"})
+    if unknown:
+        raise ScriptError(f"{where}: unknown key {unknown[0]!r}; keys: direction, "
+                          f"line_break, fonts")
+    direction = data.get("direction", "ltr")
+    if direction not in DIRECTIONS:
+        raise ScriptError(f"{where}: direction = {direction!r} cannot be rendered; "
+                          f"use {' or '.join(map(repr, DIRECTIONS))}")
+    line_break = data.get("line_break", "words")
+    if line_break not in LINE_BREAKS:
+        raise ScriptError(f"{where}: line_break = {line_break!r} cannot be rendered; "
+                          f"use {' or '.join(map(repr, LINE_BREAKS))}")
+    declared = data.get("fonts", {})
+    if not isinstance(declared, dict) or not all(isinstance(v, str) for v in declared.values()):
+        raise ScriptError(f"{where}: [fonts] maps roles to font file names")
+    unknown = sorted(set(declared) - set(ROLES))
+    if unknown:
+        raise ScriptError(f"{where}: fonts.{unknown[0]} is not a font role; roles: "
+                          f"{', '.join(ROLES)}")
+    if declared and "regular" not in declared:
+        raise ScriptError(f"{where}: [fonts] needs a regular font")
+    fonts: dict[str, Path] = {}
+    for role, name in declared.items():
+        beside, shipped = path.parent / name, fonts_dir() / name
+        found = beside if beside.is_file() else shipped if shipped.is_file() else None
+        if found is None:
+            raise ScriptError(f"{where}: fonts.{role}: font file {name!r} not found beside "
+                              f"{FILE} or in printkit's fonts folder")
+        fonts[role] = found
+    if fonts:
+        fonts.setdefault("bold", fonts["regular"])
+        fonts.setdefault("italic", fonts["regular"])
+        fonts.setdefault("bold_italic", fonts["bold"])
+        fonts.setdefault("heading", fonts["bold"])
+    return Script(code, fonts, direction, line_break)
+
+
+_ACTIVE: Script = LATIN
+
+
+def activate(code: str) -> Script:
+    """Set text in locale ``code``'s script from now on (until another is activated)."""
+    global _ACTIVE
+    _ACTIVE = load(code)
+    return _ACTIVE
+
+
+def active() -> Script:
+    return _ACTIVE
