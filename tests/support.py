@@ -160,3 +160,35 @@ def matrix_times(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...
     A, B, C, D, E, F = n
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
             e * A + f * C + E, e * B + f * D + F)
+
+
+def locale_fonts(locale: str) -> tuple[str, ...]:
+    """The base names a document in ``locale`` may embed: DejaVu's, and those of the fonts
+    its script.toml declares."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from printkit.render.script import load
+
+    names = (TTFont("probe", str(path)).face.name for path in load(locale).fonts.values())
+    own = {n.decode() if isinstance(n, bytes) else n for n in names}
+    return ("DejaVuSans", "DejaVuSerif", *sorted(own))
+
+
+#: Characters of scripts written without spaces between words (CJK).
+_CJK = "\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef"
+_CJK_SPACE = re.compile(rf"(?<=[{_CJK}])\s+|\s+(?=[{_CJK}])")
+
+
+def flat(text: str) -> str:
+    """Text as words: every run of white space (no-break spaces too) one space, and none
+    next to a CJK character, where a line break in the PDF is not a space in the text."""
+    return _CJK_SPACE.sub("", " ".join(text.replace("\u00a0", " ").split()))
+
+
+def writes_without_spaces(locale: str) -> bool:
+    """Whether the locale's script breaks lines between characters (Japanese, Chinese):
+    rules of English style such as "no sentence starts with a digit" do not apply."""
+    from printkit.render.script import load
+
+    return load(locale).cjk
+

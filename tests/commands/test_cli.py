@@ -137,7 +137,8 @@ def test_wrong_example_fails_check_and_build_naming_it(
     ("args", "message"),
     [
         (["build", "--game", "chess"], "unknown game 'chess'; games: coraz-blizej-swieta"),
-        (["build", "--locale", "xx"], "unknown locale 'xx'; shipped locales: en, de, es, fr, pl"),
+        (["build", "--locale", "xx"],
+         "unknown locale 'xx'; shipped locales: en, de, es, fr, ja, pl"),
         (["check", "--game", "chess"], "unknown game 'chess'"),
     ],
 )

@@ -7,6 +7,7 @@ from babel.messages.pofile import read_po
 from printkit.i18n import catalog_path, shipped_locales, template_path
 from printkit.i18n.extract import extract_catalog
 from printkit.render.fonts import missing_glyphs
+from printkit.render.script import load
 
 
 def _ids(catalog) -> set[str]:  # type: ignore[no-untyped-def]
@@ -43,8 +44,9 @@ def test_every_catalog_is_fully_translated() -> None:
 
 
 def test_every_character_of_every_catalog_string_has_a_glyph() -> None:
-    sources = [template_path()] + [catalog_path(c) for c in shipped_locales()[1:]]
-    for path in sources:
+    sources = [("en", template_path())] + [(c, catalog_path(c)) for c in shipped_locales()[1:]]
+    for code, path in sources:
+        script = load(code)  # a locale's own fonts, then DejaVu
         for message in _read(path):
             if not message.id:
                 continue
@@ -52,4 +54,4 @@ def test_every_character_of_every_catalog_string_has_a_glyph() -> None:
             strings += list(message.string if isinstance(message.string, tuple)
                             else [message.string or ""])
             for text in strings:
-                assert missing_glyphs(text) == [], (path.name, text)
+                assert missing_glyphs(text, script=script) == [], (code, text)

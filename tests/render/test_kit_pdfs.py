@@ -15,7 +15,7 @@ from printkit.layout.geometry import DEFAULT_SPEC, MM, PAPERS, CardSize, card_gr
 from printkit.runs import plan, run_file
 from printkit.variants import versions
 from tests.conftest import GAME_ID
-from tests.support import embedded_fonts
+from tests.support import embedded_fonts, locale_fonts
 
 A4 = PAPERS["a4"]
 ALL_DOCUMENTS = [(game.id, doc.id) for game in GAMES.values() for doc in game.documents]
@@ -48,7 +48,7 @@ def test_every_font_is_embedded_and_none_is_standard(built_kit: Path, game: str,
     for locale in shipped_locales():
         seen = embedded_fonts(pdf(built_kit, locale, doc, game))
         assert seen, f"{locale} {doc} uses no font"
-        assert all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
+        assert all(name.startswith(locale_fonts(locale)) for name in seen), seen
 
 
 def test_page_sizes(built_kit: Path) -> None:

@@ -18,6 +18,7 @@ from printkit.games import GAMES
 from printkit.i18n import Localizer, shipped_locales
 from printkit.render.flow import UNITS
 from tests.conftest import FLOW_XML
+from tests.support import flat
 
 LOCALES = shipped_locales()
 GAME_IDS = list(GAMES)
@@ -29,8 +30,9 @@ def reader(kit: Path, game: str, locale: str, doc: str) -> PdfReader:
 
 
 def squash(text: str) -> str:
-    """Text with every run of white space (no-break spaces too) made one space."""
-    return " ".join(text.replace("\u00a0", " ").split())
+    """Text with every run of white space (no-break spaces too) made one space, none next
+    to a CJK character (see tests.support.flat)."""
+    return flat(text)
 
 
 def page_texts(pdf: PdfReader) -> list[str]:

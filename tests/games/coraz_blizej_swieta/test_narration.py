@@ -20,6 +20,7 @@ from printkit.games.coraz_blizej_swieta.rulebook import REFERENCE, TEMPLATE, cas
 from printkit.i18n.typography import localise
 from printkit.render.templating import render
 from tests.games.coraz_blizej_swieta.test_rulebook import LOCALES, _context, _pdf, _text
+from tests.support import flat, writes_without_spaces
 
 GAME_ID = "coraz-blizej-swieta"
 
@@ -41,7 +42,7 @@ def _plain(element: ET.Element, locale: str = "en") -> str:
     """An element's text as the page prints it: the language's quotation marks and
     spacing, whitespace made plain."""
     text = localise("".join(element.itertext()), locale)
-    return " ".join(text.replace("\u00a0", " ").split())
+    return flat(text)
 
 
 def _stories(locale: str) -> list[str]:
@@ -68,6 +69,8 @@ def test_every_story_is_printed(locale: str) -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("doc", ["rulebook", "reference"])
 def test_no_sentence_starts_with_a_digit(locale: str, doc: str) -> None:
+    if writes_without_spaces(locale):
+        pytest.skip("English style: Japanese and Chinese start sentences with numerals")
     # Every paragraph, list item, caption and heading of the text (the drawings' numbers
     # and the numbered section headings aside), each as the PDF prints it.
     text = _text(_pdf(doc, locale))
@@ -194,6 +197,8 @@ def test_the_rules_the_original_states_are_in_the_rulebook(locale: str) -> None:
                "versucht es danach erneut"],
         "fr": ["Cela vaut aussi au réveillon", "personne n’a jamais plus de 3 cartes Semaine",
                "puis réessaie"],
+        "ja": ["これはクリスマスイブでも同じ", "「週」カードは誰も3枚より多くは持てません",
+               "間違っていれば1回休み、そのあと再び挑戦します"],
     }[locale]
     for doc in ("rulebook", "reference"):
         text = _text(_pdf(doc, locale))

@@ -17,6 +17,7 @@ from printkit.games.coraz_blizej_swieta.figures import component_labels
 from printkit.games.coraz_blizej_swieta.rulebook import cast
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import PAPERS
+from tests.support import flat
 
 GAME_ID = "coraz-blizej-swieta"
 LOCALES = shipped_locales()
@@ -44,7 +45,7 @@ def _pdf(doc: str, locale: str = "en", paper: str = "a4") -> bytes:
 def _text(pdf: bytes) -> str:
     """The extracted text with line breaks and no-break spaces made plain spaces."""
     raw = "\n".join(page.extract_text() or "" for page in PdfReader(BytesIO(pdf)).pages)
-    return " ".join(raw.replace("\u00a0", " ").split())
+    return flat(raw)
 
 
 def _numbers(text: str) -> list[str]:
@@ -119,10 +120,9 @@ def test_the_reference_holds_the_turn_and_the_rulings() -> None:
 def test_the_components_page_draws_each_component_with_its_count(locale: str) -> None:
     ctx = _context("rulebook", locale)
     loc = ctx.localizer
-    first = " ".join((PdfReader(BytesIO(_pdf("rulebook", locale))).pages[0].extract_text()
-                      or "").replace("\u00a0", " ").split())
+    first = flat(PdfReader(BytesIO(_pdf("rulebook", locale))).pages[0].extract_text() or "")
     for label in component_labels(ctx).values():
-        assert label in first, (locale, label)
+        assert flat(label) in first, (locale, label)
     # The week card is the kit's own drawing, its title large enough to print.
     assert loc.gettext("Week") in first
     # The board's field names and the tracker sheet's words would print under the 6 pt

@@ -15,7 +15,7 @@ from printkit import trace
 from printkit.games import GAMES
 from printkit.i18n import Localizer
 from tests.games.yeti_slalom.test_rulebook import LOCALES, _data, _render
-from tests.support import reader
+from tests.support import flat, reader, writes_without_spaces
 
 GAME = GAMES["yeti-slalom"]
 #: Spaces a PDF may print differently from the XML: no-break ones, and those French
@@ -24,7 +24,7 @@ _SPACES = re.compile(r"[\s\u00a0\u202f]+")
 
 
 def _plain(text: str) -> str:
-    return re.sub(r" ([:;!?»])", r"\1", _SPACES.sub(" ", text)).strip()
+    return re.sub(r" ([:;!?»])", r"\1", flat(_SPACES.sub(" ", text))).strip()
 
 
 @cache
@@ -59,6 +59,8 @@ def test_no_example_sentence_starts_with_a_digit(locale: str) -> None:
     for story in stories(locale):
         # what the XML says is what the PDF prints
         assert story in pdf, (locale, story)
+        if writes_without_spaces(locale):
+            continue  # English style: Japanese and Chinese start sentences with numerals
         for sentence in sentences(story):
             assert not sentence[0].isdigit(), (locale, sentence)
 

@@ -1,0 +1,164 @@
+"""Locales in any script: fonts per locale, Japanese line breaking, and the one-line errors
+for a locale whose fonts or script cannot be used."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.styles import ParagraphStyle
+
+from printkit.cli import main
+from printkit.commands.build import BuildOptions, build
+from printkit.games import GAMES
+from printkit.i18n import catalog_path, read_po_file
+from printkit.render import fonts, kinsoku
+from printkit.render.paragraph import Paragraph
+from printkit.render.script import activate, load
+from tests.support import embedded_fonts, locale_fonts
+
+#: Kanji, kana and CJK punctuation.
+CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def catalog_strings(code: str) -> list[str]:
+    out = []
+    for message in read_po_file(code, catalog_path(code)):
+        if message.id:
+            out += [s for s in (message.string if isinstance(message.string, tuple)
+                                else (message.string,)) if s]
+    return out
+
+
+def test_every_kanji_and_kana_of_the_japanese_catalog_is_in_its_font() -> None:
+    script = load("ja")
+    regular = fonts.chain(fonts.REGULAR, script)[0]
+    have = fonts._charmap(regular)
+    used = {c for text in catalog_strings("ja") for c in CJK.findall(text)}
+    assert len(used) > 300  # a real catalog, not a stub
+    assert sorted(c for c in used if ord(c) not in have) == []
+    # the subset font carries no more than a few thousand glyphs
+    assert len(have) < 6000
+
+
+def test_no_japanese_line_starts_with_a_closing_mark_or_ends_with_an_opening_one(
+        built_kit: Path) -> None:
+    lines = 0
+    for game in GAMES:
+        for doc in ("rulebook", "reference", "guide"):
+            for page in PdfReader(built_kit / game / "ja" / f"{doc}-a4.pdf").pages:
+                for line in (page.extract_text() or "").split("\n"):
+                    line = line.strip()
+                    if not line:
+                        continue
+                    lines += 1
+                    assert line[0] not in kinsoku.CANNOT_START, (game, doc, line[:30])
+                    assert line[-1] not in kinsoku.CANNOT_END, (game, doc, line[-30:])
+    assert lines > 500
+
+
+def test_a_forbidden_line_start_moves_to_the_next_line_with_the_character_before() -> None:
+    activate("ja")
+    style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=10, leading=12)
+    text = "あいうえおかきくけこ、さしすせそ「たちつてと」なにぬねの。"
+    for width in range(40, 200, 7):  # every break position the text can meet
+        para = Paragraph(text, style)
+        para.wrap(width, 1000)
+        lines = ["".join(f.text for f in line.words) for line in para.blPara.lines]
+        assert "".join(lines) == text
+        for line in lines[1:]:
+            assert line[0] not in kinsoku.CANNOT_START, (width, lines)
+        for line in lines[:-1]:
+            assert line[-1] not in kinsoku.CANNOT_END, (width, lines)
+        assert all(line.currentWidth <= width + 0.01 for line in para.blPara.lines), width
+    activate("en")
+
+
+def test_a_japanese_kit_builds_strict_on_letter_with_its_fonts_embedded(
+        tmp_path: Path) -> None:
+    build(BuildOptions(locales=["ja"], paper="letter", strict=True, out=tmp_path,
+                       previews=False))
+    allowed = locale_fonts("ja")
+    for game in GAMES:
+        for path in sorted((tmp_path / game / "ja").glob("*-letter.pdf")):
+            seen = embedded_fonts(PdfReader(path))
+            assert seen and all(name.startswith(allowed) for name in seen), (path.name, seen)
+    guide = PdfReader(tmp_path / "polar-derby" / "ja" / "guide-letter.pdf")
+    assert "印刷ファイル" in guide.pages[0].extract_text()
+
+
+@pytest.fixture()
+def ja_copy(locales_copy: Path) -> Path:
+    """A copy of printkit's locales whose Japanese script.toml a test may break."""
+    return locales_copy / "ja" / "script.toml"
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (('regular = "NotoSansJP-printkit.ttf"', 'regular = "NoSuchFont.ttf"'),
+     ["locale ja", "ja/script.toml", "fonts.regular", "'NoSuchFont.ttf' not found"]),
+    (("line_break = \"cjk\"", "line_break = \"cjk\"\ndirection = \"ttb\""),
+     ["locale ja", "direction = 'ttb' cannot be rendered"]),
+    (("[fonts]", "[fonts]\nmonospace = \"x.ttf\""),
+     ["locale ja", "fonts.monospace is not a font role"]),
+])
+def test_a_locale_script_that_cannot_be_used_is_one_line(
+        ja_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        change: tuple[str, str], words: list[str]) -> None:
+    text = ja_copy.read_text(encoding="utf-8")
+    assert change[0] in text
+    ja_copy.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    out = tmp_path / "out"
+    code = main(["build", "--game", "polar-derby", "--locale", "ja", "--out", str(out),
+                 "--no-previews"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2, err
+    assert len(err) == 1 and all(w in err[0] for w in words), err
+    assert not out.exists()
+
+
+def test_a_declared_file_that_is_not_a_font_is_one_line(
+        ja_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (ja_copy.parent / "broken.ttf").write_bytes(b"not a font at all")
+    text = ja_copy.read_text(encoding="utf-8")
+    ja_copy.write_text(text.replace('bold = "NotoSansJP-Bold-printkit.ttf"',
+                                    'bold = "broken.ttf"'), encoding="utf-8")
+    out = tmp_path / "out"
+    code = main(["build", "--game", "polar-derby", "--locale", "ja", "--out", str(out),
+                 "--no-previews"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert len(err) == 1 and "locale ja" in err[0] and "broken.ttf" in err[0], err
+    assert not out.exists()
+
+
+def test_a_catalog_character_no_font_has_names_the_locale_font_and_character(
+        locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    po = locales_copy / "ja" / "LC_MESSAGES" / "printkit.po"
+    text = po.read_text(encoding="utf-8")
+    assert 'msgstr "リンク"' in text
+    po.write_text(text.replace('msgstr "リンク"', 'msgstr "リンク𠮷"', 1), encoding="utf-8")
+    out = tmp_path / "out"
+    code = main(["build", "--game", "polar-derby", "--locale", "ja", "--out", str(out),
+                 "--no-previews"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2, err
+    assert len(err) == 1, err
+    for word in ("locale ja", "U+20BB7", "NotoSansJP-printkit.ttf", "tools/subset_fonts.py"):
+        assert word in err[0], err
+    assert not out.exists()
+
+
+def test_a_latin_locale_has_no_script_and_prints_in_dejavu_alone() -> None:
+    assert load("pl").fonts == {} and fonts.chain(fonts.REGULAR, load("pl")) == (fonts.REGULAR,)
+    # in a Japanese document, a Polish word is set in one font whole, kanji in the other
+    parts = fonts.runs("Coraz bliżej Święta… 日本", fonts.REGULAR, load("ja"))
+    assert any("bliżej Święta" in text for _font, text in parts), parts
+    assert parts[-1][1].endswith("日本") and parts[-1][0] != fonts.REGULAR, parts
+
+
+def test_the_subset_tool_is_documented_with_its_licence() -> None:
+    root = Path(__file__).resolve().parents[2]
+    assert (root / "printkit" / "fonts" / "LICENSE-OFL.txt").is_file()
+    assert "subset_fonts.py" in (root / "README.md").read_text(encoding="utf-8")
