@@ -185,6 +185,11 @@ def _register_file(path: Path) -> str:
     return _BY_FILE[path]
 
 
+def is_locale_font(name: str | None) -> bool:
+    """Whether ``name`` is a font a locale declared (not one of printkit's own)."""
+    return name in _BY_FILE.values()
+
+
 @cache
 def _names(script: Script) -> dict[str, str]:
     """The registered name of the locale's font for each role, with the regular, bold,
@@ -225,15 +230,20 @@ def runs(text: str, font: str, script: Script | None = None) -> list[tuple[str, 
     """``text`` as (font, text) runs: each character in the first font of its chain that
     has it, a word of an alphabetic script in the first that has all its letters (so
     "bliżej" is never set half in one font), spaces with the run they are in."""
+    script = script or active()
     fonts = chain(font, script)
     if len(fonts) == 1:
         return [(font, text)] if text else []
+    # Latin letters and digits beside an alphabetic script read best in printkit's own
+    # font; beside CJK, in the CJK font made to match them.
+    ascii_first = fonts if script.cjk else fonts[::-1]
     out: list[tuple[str, str]] = []
     for token in _TOKENS.findall(text):
         if out and (token.isspace() or token in _LAYOUT):
             chosen = out[-1][0]
         else:
-            chosen = next((f for f in fonts if all(ord(c) in _charmap(f) for c in token)),
+            order = ascii_first if token.isascii() else fonts
+            chosen = next((f for f in order if all(ord(c) in _charmap(f) for c in token)),
                           None)
             if chosen is None:  # no one font has the whole word: character by character
                 for char in token:

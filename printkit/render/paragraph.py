@@ -20,17 +20,38 @@ from printkit.render.script import active
 #: What ReportLab answers for a width too narrow to set anything in: not kept.
 _CANNOT_FIT = 0x7FFFFFFF
 
-#: Each style's twin that breaks lines between characters (see _cjk).
-_CJK: dict[int, tuple[ParagraphStyle, ParagraphStyle]] = {}
+_shape_word = paragraph.shapeFragWord
 
 
-def _cjk(style: ParagraphStyle) -> ParagraphStyle:
-    """``style`` breaking lines between any two characters, keeping the kinsoku rule (a
-    closing bracket, 、 or 。 never starts a line: it hangs at the end of the one before)."""
-    kept = _CJK.get(id(style))
+def _shape_one_font(word: Any, *args: Any, **kwargs: Any) -> Any:
+    """Shape a word only in a locale's own font, and only if the whole word is in it.
+
+    ReportLab shapes a word (the pieces between two spaces) with the font of its first
+    piece, whatever the others use: a word in two fonts (a Latin name run into another
+    script) would take glyphs from the wrong font, so it is left unshaped. DejaVu's text
+    needs no shaping, and shaped it would take DejaVu's discretionary ligatures (a joined
+    "st")."""
+    used = {getattr(frag, "fontName", None) for frag, _text in word[1:]}
+    if len(used) != 1 or not fonts.is_locale_font(next(iter(used))):
+        return word
+    return _shape_word(word, *args, **kwargs)
+
+
+paragraph.shapeFragWord = _shape_one_font
+
+#: Each style's twins: breaking lines between characters, or shaped (see _twin).
+_TWINS: dict[tuple[int, str], tuple[ParagraphStyle, ParagraphStyle]] = {}
+
+
+def _twin(style: ParagraphStyle, kind: str) -> ParagraphStyle:
+    """``style`` breaking lines between any two characters with the kinsoku rules
+    (``"cjk"``), or shaped by HarfBuzz (``"shaped"``: a script whose letters change shape
+    and order, such as Devanagari's vowel signs and conjuncts)."""
+    kept = _TWINS.get((id(style), kind))
     if kept is None or kept[0] is not style:
-        kept = _CJK[id(style)] = (style, ParagraphStyle(f"{style.name}-cjk", parent=style,
-                                                        wordWrap="CJK"))
+        settings = {"wordWrap": "CJK"} if kind == "cjk" else {"shaping": 1}
+        kept = _TWINS[(id(style), kind)] = (
+            style, ParagraphStyle(f"{style.name}-{kind}", parent=style, **settings))
     return kept[1]
 
 
@@ -45,7 +66,9 @@ class Paragraph(paragraph.Paragraph):
             if text is not None:  # None: a split paragraph's half, its frags already made
                 text = fonts.mark(text, style.fontName)
             if script.cjk and style.wordWrap != "CJK":
-                style = _cjk(style)
+                style = _twin(style, "cjk")
+            elif not script.cjk and not style.shaping:
+                style = _twin(style, "shaped")
         super().__init__(text, style, *args, **kwargs)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803

@@ -4,7 +4,7 @@ DejaVu covers Latin, Greek and Cyrillic, not Japanese, Chinese, Arabic or Hindi.
 locale whose letters it lacks says so in ``locales/<code>/script.toml``, beside its
 catalog::
 
-    direction = "ltr"        # "rtl" for Arabic, Hebrew, Persian…
+    direction = "ltr"        # the only one printkit renders so far ("rtl" is refused)
     line_break = "cjk"       # lines break between characters (with kinsoku); default "words"
 
     [fonts]                  # printkit's fonts folder, or a path beside this file
@@ -111,6 +111,9 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
         raise ScriptError(f"{where}: unknown key {unknown[0]!r}; keys: direction, "
                           f"line_break, fonts")
     direction = data.get("direction", "ltr")
+    if direction == "rtl":
+        raise ScriptError(f"{where}: direction = 'rtl' cannot be rendered yet: printkit sets "
+                          f"text left to right only (see locales/drafts/README.md)")
     if direction not in DIRECTIONS:
         raise ScriptError(f"{where}: direction = {direction!r} cannot be rendered; "
                           f"use {' or '.join(map(repr, DIRECTIONS))}")

@@ -120,7 +120,10 @@ class Ink:
         flowing text.
         """
         text = typography.localise(label_text(text), self.locale)
-        tagged = _TAG.search(text) is not None
+        # a script that is shaped (its own fonts, not CJK) is set as a paragraph too
+        script = active()
+        tagged = _TAG.search(text) is not None or (
+            bool(script.fonts) and not script.cjk and not text.isascii())
         if self.miniature() and min(size, box.height) < self.floor() - 1e-9:
             self.check(plain(text), where)
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)

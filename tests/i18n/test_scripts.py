@@ -4,6 +4,7 @@ for a locale whose fonts or script cannot be used."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,8 @@ def ja_copy(locales_copy: Path) -> Path:
      ["locale ja", "ja/script.toml", "fonts.regular", "'NoSuchFont.ttf' not found"]),
     (("line_break = \"cjk\"", "line_break = \"cjk\"\ndirection = \"ttb\""),
      ["locale ja", "direction = 'ttb' cannot be rendered"]),
+    (("line_break = \"cjk\"", "line_break = \"cjk\"\ndirection = \"rtl\""),
+     ["locale ja", "direction = 'rtl' cannot be rendered yet"]),
     (("[fonts]", "[fonts]\nmonospace = \"x.ttf\""),
      ["locale ja", "fonts.monospace is not a font role"]),
 ])
@@ -162,3 +165,56 @@ def test_the_subset_tool_is_documented_with_its_licence() -> None:
     root = Path(__file__).resolve().parents[2]
     assert (root / "printkit" / "fonts" / "LICENSE-OFL.txt").is_file()
     assert "subset_fonts.py" in (root / "README.md").read_text(encoding="utf-8")
+
+
+DEVANAGARI = Path(__file__).resolve().parents[1] / "data" / "fonts" / \
+    "NotoSansDevanagari-Regular.ttf"
+
+
+@pytest.fixture()
+def hindi(locales_copy: Path) -> Path:
+    """Hindi added as the README says: a catalog, a script.toml and a font brought along."""
+    assert main(["catalog", "init", "hi"]) == 0
+    folder = locales_copy / "hi"
+    shutil.copy(DEVANAGARI, folder / DEVANAGARI.name)
+    (folder / "script.toml").write_text(f'[fonts]\nregular = "{DEVANAGARI.name}"\n',
+                                        encoding="utf-8")
+    po = folder / "LC_MESSAGES" / "printkit.po"
+    text = po.read_text(encoding="utf-8")
+    marker = 'msgid "Rink"\nmsgstr ""'
+    assert marker in text
+    po.write_text(text.replace(marker, 'msgid "Rink"\nmsgstr "खिलाड़ियों का मैदान"'),
+                  encoding="utf-8")
+    return folder
+
+
+def test_a_translator_adds_hindi_with_a_font_they_bring(hindi: Path, tmp_path: Path) -> None:
+    build(BuildOptions(games=["polar-derby"], locales=["hi"], out=tmp_path, previews=False))
+    rink = PdfReader(tmp_path / "polar-derby" / "hi" / "rink-a4.pdf")
+    assert "NotoSansDevanagari-Regular" in embedded_fonts(rink)
+
+
+def test_a_devanagari_sentence_is_shaped_as_harfbuzz_shapes_it(hindi: Path) -> None:
+    import uharfbuzz as hb
+    from reportlab.pdfbase import pdfmetrics
+
+    script = activate("hi")
+    text = "खिलाड़ी पासा फेंकता है। क्षत्रिय"
+    para = Paragraph(text, ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=12))
+    para.wrap(400, 100)
+    name = fonts.chain(fonts.REGULAR, script)[0]
+    face = pdfmetrics.getFont(name).face
+    printed = [face.charToGlyph[ord(c)] for line in para.blPara.lines for f in line.words
+               if f.fontName == name for c in f.text if c != " "]
+    font = hb.Font(hb.Face(hb.Blob(DEVANAGARI.read_bytes())))
+    shaped = []
+    for word in text.split():
+        buffer = hb.Buffer()
+        buffer.add_str(word)
+        buffer.guess_segment_properties()
+        hb.shape(font, buffer, {"kern": True, "liga": True, "dlig": True})
+        shaped += [info.codepoint for info in buffer.glyph_infos]
+    # the vowel sign ि goes before its consonant, क्ष is one conjunct glyph
+    assert len(shaped) < len(text.replace(" ", ""))
+    assert printed == shaped
+    activate("en")
