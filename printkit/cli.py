@@ -27,6 +27,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"printkit: error: {message}\n")
 
 
+
+
+def _folder(value: str) -> Path:
+    """An output folder named on the command line: never empty (that would be the current
+    folder, written into by surprise)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("an empty folder name; give a folder such as output")
+    return Path(value)
+
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="printkit", description="Build verified, localised, print-ready "
                   "tabletop game kits.")
@@ -58,7 +67,7 @@ def parser() -> argparse.ArgumentParser:
                    help="build only this locale (repeatable; default: every shipped locale)")
     b.add_argument("--paper", default="a4", choices=sorted(PAPERS),
                    help="paper size (default: a4)")
-    b.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
+    b.add_argument("--out", type=_folder, default=Path("output"), metavar="DIR",
                    help="output folder (default: ./output)")
     b.add_argument("--strict", action="store_true",
                    help="a missing translation is an error, not a warning")
@@ -117,7 +126,7 @@ def parser() -> argparse.ArgumentParser:
         if kind == "cards":
             e.add_argument("--dpi", type=int, default=300, metavar="N",
                            help="resolution, 72 to 1200 (default: 300)")
-        e.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
+        e.add_argument("--out", type=_folder, default=Path("output"), metavar="DIR",
                        help="output folder (default: ./output)")
         e.add_argument("--quiet", action="store_true", help="print only errors")
 
@@ -160,7 +169,7 @@ def parser() -> argparse.ArgumentParser:
                              "the documents and pages that print it and its status, entries "
                              "that need work first.")
     rev.add_argument("--locale", required=True, metavar="CODE", help="the locale to review")
-    rev.add_argument("--out", type=Path, default=Path("output"), metavar="DIR",
+    rev.add_argument("--out", type=_folder, default=Path("output"), metavar="DIR",
                      help="output folder (default: ./output)")
     return top
 

@@ -28,7 +28,7 @@ from printkit.resources import relative
 if TYPE_CHECKING:
     from printkit.render.sheet_labels import SheetNames
     from printkit.render.text import Ink
-from printkit.schema import Table, read_toml, validate
+from printkit.schema import DataText, Table, as_data, read_toml, validate
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class RenderContext:
     def title(self) -> str:
         """The document's title as printed: game name and translated document name."""
         doc = self.game.document(self.document)
-        return f"{self.data['title']} · {self._(doc.title)}"
+        return DataText(f"{self.data['title']} · {self._(doc.title)}")
 
 
 Renderer = Callable[[RenderContext], bytes]
@@ -147,7 +147,7 @@ class Game:
 
     def load_data(self) -> dict[str, Any]:
         label = self.label(self.data_file)
-        return validate(read_toml(self.data_file, label), self.data_schema, label)
+        return as_data(validate(read_toml(self.data_file, label), self.data_schema, label))
 
     def load_examples(self, path: Path | None = None) -> list[Example]:
         source = path or self.examples_file

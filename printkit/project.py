@@ -239,6 +239,13 @@ def load_examples(path: Path, game_id: str, schema: ExampleSchema,
 _NAMES = itertools.count()
 
 
+def _interrupted(exc: BaseException) -> None:
+    """Whatever a project's rules.py raises is one line naming the file, even ``raise
+    BaseException``; only Ctrl-C (and a stop signal) goes on stopping printkit."""
+    if isinstance(exc, KeyboardInterrupt):
+        raise exc
+
+
 def load_engine(path: Path) -> ModuleType:
     """Load a project's rules.py under a module name of its own (never cached by path, so an
     edited file is read again); anything it raises is one line naming the file and line.
@@ -259,7 +266,8 @@ def load_engine(path: Path) -> ModuleType:
     try:
         with _siblings(folder):
             spec.loader.exec_module(module)
-    except (Exception, SystemExit) as exc:
+    except BaseException as exc:  # noqa: BLE001 - see _interrupted
+        _interrupted(exc)
         for loaded in [n for n in sys.modules if n == name or n.startswith(f"{name}.")]:
             sys.modules.pop(loaded, None)
         raise DataErrors([DataError(_at(label, path, exc), "",
@@ -367,7 +375,8 @@ def engine_replayer(module: ModuleType) -> Replayer:
             state = module.setup(dict(example.setup), rules, data)
         except RuleError as exc:
             raise ExampleError(f"{where}: setup: {exc}") from None
-        except Exception as exc:
+        except BaseException as exc:  # noqa: BLE001 - see _interrupted
+            _interrupted(exc)
             raise ExampleError(f"{where}: setup: {_crash(label, path, exc)}") from None
         states, events = [state], []
         for number, step in enumerate(example.steps, 1):
@@ -375,7 +384,8 @@ def engine_replayer(module: ModuleType) -> Replayer:
                 state, new = module.play(state, dict(step), data)
             except RuleError as exc:
                 raise ExampleError(f"{where}: step {number}: {exc}") from None
-            except Exception as exc:
+            except BaseException as exc:  # noqa: BLE001 - see _interrupted
+                _interrupted(exc)
                 raise ExampleError(f"{where}: step {number}: {_crash(label, path, exc)}") \
                     from None
             bad = [e for e in new if not isinstance(e, Event)]
@@ -386,7 +396,8 @@ def engine_replayer(module: ModuleType) -> Replayer:
             events.extend(new)
         try:
             observed = dict(module.observe(state))
-        except Exception as exc:
+        except BaseException as exc:  # noqa: BLE001 - see _interrupted
+            _interrupted(exc)
             raise ExampleError(f"{where}: observe: {_crash(label, path, exc)}") from None
         unknown = sorted(k for k in example.expect if k not in observed)
         if unknown:

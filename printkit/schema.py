@@ -8,7 +8,9 @@ file in one pass.
 
 from __future__ import annotations
 
+import math
 import re
+import stat
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -68,6 +70,10 @@ class Value:
         if not ok:
             errors.append(DataError(file, path, f"expected {_TYPE_NAMES[self.kind]}, "
                                                 f"got {_describe(value)}"))
+            return _MISSING
+        if self.kind is float and not math.isfinite(value):  # nan and inf pass no range check
+            errors.append(DataError(file, path, f"{value!r} is not a number that can be "
+                                                f"printed; give a finite number"))
             return _MISSING
         if self.choices is not None and value not in self.choices:
             valid = ", ".join(repr(c) for c in self.choices)
@@ -190,6 +196,23 @@ def _join(path: str, key: str) -> str:
 MAX_TOML_BYTES = 5 * 1024 * 1024
 
 
+def inside(folder: Path, name: str, file: str, key: str, what: str = "file") -> Path:
+    """The file ``name`` names in a game folder, resolved (symlinks too): it must lie inside
+    the folder and, if it exists, be a regular file; otherwise a DataError naming ``file``
+    and ``key`` (and never anything read from outside)."""
+    root = folder.resolve()
+    try:
+        real = (folder / name).resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        raise DataError(file, key, f"{what} {name!r} cannot be resolved") from None
+    if Path(name).is_absolute() or not real.is_relative_to(root):
+        raise DataError(file, key, f"{what} {name!r} must be a path inside the game folder "
+                                   f"(symlinks included)")
+    if real.exists() and not stat.S_ISREG(real.stat().st_mode):
+        raise DataError(file, key, f"{what} {name!r} is not a regular file")
+    return real
+
+
 def read_limited(path: Path, label: str, limit: int, hint: str = "") -> bytes:
     """A data file's bytes; a missing, unreadable or oversized file, or a folder, is a
     one-line DataError naming it (``hint`` says what the file should hold)."""
@@ -199,6 +222,8 @@ def read_limited(path: Path, label: str, limit: int, hint: str = "") -> bytes:
     try:
         if path.is_dir():
             raise fail("is a folder, not a file")
+        if path.exists() and not stat.S_ISREG(path.stat().st_mode):
+            raise fail("is not a regular file (a pipe or a device cannot be read as data)")
         with path.open("rb") as fh:
             raw = fh.read(limit + 1)
     except FileNotFoundError:
@@ -286,3 +311,28 @@ def players_in_order(data: dict[str, Any]) -> list[tuple[str, str]]:
     if data["players"]["min"] > data["players"]["max"]:
         return [("players.min", "must not exceed players.max")]
     return []
+
+
+class DataText(str):
+    """A string of a game's data: text, never a format string or markup.
+
+    Game data reaches the templates marked so (:func:`as_data`), and the templates'
+    translation functions print its translation literally: a ``%``, ``<``, ``&`` or
+    ``{`` in a title, a kit step or a card prints as itself.
+    """
+
+    __slots__ = ()
+
+
+def as_data(value: Any) -> Any:
+    """``value`` with every string in it (dict keys aside) marked as DataText."""
+    if isinstance(value, str):
+        return value if isinstance(value, DataText) else DataText(value)
+    if isinstance(value, dict):
+        return {k: as_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [as_data(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(as_data(v) for v in value)
+    return value
+

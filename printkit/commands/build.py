@@ -554,7 +554,12 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     ready = [(_COST.get(kinds[k], 1), _render_document, k) for k in todo]
     ready += [(_GUIDE_COST, _render_guide_and_kit, task) for group, left in waiting.items()
               if not left and (task := guide_and_kit(*group)) is not None]
-    _schedule(ready, workers, {_render_document: document_done, _render_guide_and_kit: kit_done})
+    # No more processes than there is work, nor more than a few per core.
+    enough = max(1, min(workers, len(todo) + len(waiting), 4 * (os.cpu_count() or 1)))
+    if options.jobs is not None and enough < options.jobs:
+        result.warnings.append(f"warning: --jobs {options.jobs}: {enough} processes used (no "
+                               f"more than the documents to render, at most 4 per core)")
+    _schedule(ready, enough, {_render_document: document_done, _render_guide_and_kit: kit_done})
     if errors:
         raise BuildError(_unique(errors))
     # Files in one order whatever order the workers finished in.

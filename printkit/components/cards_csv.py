@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,14 @@ def read_cards(path: Path, label: str,
     Blank lines are skipped.
     """
     text = _read(path, label)
-    rows = list(csv.reader(io.StringIO(text, newline="")))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    rows: list[list[str]] = []
+    try:
+        for row in reader:
+            rows.append(row)
+    except csv.Error as exc:  # an unclosed quote, a cell over the field limit
+        raise DataErrors([DataError(label, f"line {reader.line_num}",
+                                    f"is not valid CSV ({exc})")]) from None
     errors: list[DataError] = []
     numbered = [(i + 1, row) for i, row in enumerate(rows) if any(c.strip() for c in row)]
     if not numbered:
@@ -70,7 +78,7 @@ def read_cards(path: Path, label: str,
         raise DataErrors(errors)
     cards: list[tuple[int, dict[str, Any]]] = []
     for line, row in numbered[1:]:
-        if len(row) > len(names):
+        if len(row) != len(names):  # a ragged row: a cell lost or one too many
             errors.append(DataError(label, f"line {line}", f"has {len(row)} cells, the header "
                                                            f"{len(names)}"))
             continue
@@ -80,7 +88,7 @@ def read_cards(path: Path, label: str,
             if name == "count":
                 if not value:
                     continue
-                if not value.isdigit() or int(value) > MAX_COUNT:
+                if not re.fullmatch(r"[0-9]{1,7}", value) or int(value) > MAX_COUNT:
                     errors.append(DataError(label, _cell(line, col, name),
                                             f"{value!r} is not a whole number from 0 to "
                                             f"{MAX_COUNT:,}"))

@@ -36,6 +36,7 @@ from printkit.errors import DataError, DataErrors
 from printkit.layout.geometry import DEFAULT_SPEC, CardSize, mm
 from printkit.render.symbols import SYMBOLS
 from printkit.resources import relative
+from printkit.schema import as_data, inside
 
 
 @dataclass(frozen=True)
@@ -121,11 +122,12 @@ def _cards(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str, folde
         return [Card({k: v for k, v in entry.items() if k != "count"}, count(entry),
                      file, f"decks.{deck_id}.cards[{i}]")
                 for i, entry in enumerate(spec["cards"])]
-    path = folder / spec["csv"]
-    label = shown(path)
+    path = inside(folder, spec["csv"], file, f"decks.{deck_id}.csv", "CSV file")
+    label = shown(folder / spec["csv"])
     rows, columns = read_cards(path, label, list(spec["fields"]))
-    return [Card({k: v for k, v in values.items() if k != "count"}, values.get("count", 1),
-                 label, f"line {line}", columns) for line, values in rows]
+    return [Card({k: as_data(v) for k, v in values.items() if k != "count"},
+                 values.get("count", 1), label, f"line {line}", columns)
+            for line, values in rows]
 
 
 def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) -> None:

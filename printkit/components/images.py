@@ -18,6 +18,7 @@ from pathlib import Path
 from PIL import Image, ImageCms, UnidentifiedImageError
 
 from printkit.errors import DataError
+from printkit.schema import inside
 
 #: Below this many dots per inch at print size, an image prints visibly soft.
 MIN_DPI = 200
@@ -38,8 +39,27 @@ class Artwork:
         return self.image.size
 
 
+#: Pillow's own guard against decompression bombs, set to printkit's limit rather than
+#: left to Pillow's default (and reported as a line naming the file).
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+
+
+def _eight_bit(im: Image.Image) -> Image.Image:
+    """A 16-bit or 32-bit greyscale image as 8-bit greyscale, its tones kept (Pillow's own
+    conversion clips every value over 255 to white)."""
+    if im.mode in ("I;16", "I;16B", "I;16L", "I;16N"):
+        im = im.convert("I")
+        top = 65535
+    elif im.mode in ("I", "F"):
+        top = 65535 if (im.getextrema()[1] or 0) > 255 else 255
+    else:
+        return im
+    return im.point(lambda v: v * (255 / top)).convert("L")
+
+
 def _to_srgb(im: Image.Image) -> Image.Image:
     """The image in sRGB: through its ICC profile if it has one, else as the numbers say."""
+    im = _eight_bit(im)
     icc = im.info.get("icc_profile")
     alpha = im.getchannel("A") if im.mode in ("RGBA", "LA") else None
     if im.mode == "P":
@@ -79,14 +99,15 @@ def load_artwork(folder: Path, name: str, file: str, key: str) -> Artwork:
     ``file`` and ``key`` say where the name was given (game.toml and the key
     path, or the CSV file and its line and column).
     """
-    path = (folder / name)
-    if Path(name).is_absolute() or ".." in Path(name).parts:
-        raise DataError(file, key, f"image {name!r} must be a path inside the game folder")
+    path = inside(folder, name, file, key, "image")
     if not path.is_file():
         raise DataError(file, key, f"image file {name!r} not found in {folder.name}/")
     try:
         stat = path.stat()
         image = _load(path.resolve(), (stat.st_mtime_ns, stat.st_size))
+    except Image.DecompressionBombError:
+        raise DataError(file, key, f"image {name!r} has more than {MAX_PIXELS:,} pixels, "
+                                   f"more than any card needs") from None
     except (UnidentifiedImageError, ValueError, OSError, ImageCms.PyCMSError) as exc:
         reason = str(exc) if isinstance(exc, ValueError) else "cannot be read as PNG or JPEG"
         raise DataError(file, key, f"image {name!r} {reason}") from None

@@ -271,7 +271,8 @@ class Localizer:
         if text is None:
             self._fallback(key)
             return msgid
-        return text
+        # the translation of game data is game data too: text, never markup or a format
+        return type(msgid)(text) if type(msgid) is not str else text
 
     def npgettext(self, context: str | None, singular: str, plural: str, n: int) -> str:
         key = message_key(singular, context)

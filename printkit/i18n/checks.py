@@ -58,6 +58,8 @@ def problems(msgid: str | tuple[str, ...], strings: Iterable[str],
     ids = (msgid,) if isinstance(msgid, str) else msgid
     source = set().union(*(placeholders(i) for i in ids))
     plural = not isinstance(msgid, str)
+    # a format string: it has placeholders or writes its percent signs %%
+    formatted = any(_PERCENT.search(i) for i in ids)
     found: list[str] = []
     for text in strings:
         if not text:
@@ -70,7 +72,8 @@ def problems(msgid: str | tuple[str, ...], strings: Iterable[str],
         if extra:
             found.append(f"adds placeholder {', '.join(f'%({n})s' for n in sorted(extra))} "
                          f"that the source does not have")
-        if "%" in _PERCENT.sub("", text):
+        # (a msgid of game data is plain text: its percent signs print as they are)
+        if formatted and "%" in _PERCENT.sub("", text):
             found.append("has a lone % (write %% for a percent sign)")
         markup = _markup_problem(text)
         if markup:

@@ -18,6 +18,7 @@ from printkit.layout.geometry import Rect
 from printkit.layout.labels import LabelBox
 from printkit.render import fonts
 from printkit.render.text import Ink, fit_size
+from printkit.schema import DataText
 
 if TYPE_CHECKING:
     from printkit.game import RenderContext
@@ -76,7 +77,8 @@ class SheetNames:
             ctx.paper.name]
         if role != "sheet":
             parts.append(ctx._(LAYOUT_NAMES[ctx.spec.layout]))
-        return " · ".join(parts)
+        # the game's and the deck's names are data: the label prints as text, markup-free
+        return DataText(" · ".join(parts))
 
     def _draw(self, canvas: Canvas, text: str, places: list[LabelBox],
               where: str) -> LabelBox | None:

@@ -33,12 +33,15 @@ from jinja2 import (
 )
 from jinja2.bccache import Bucket
 from jinja2.runtime import Context
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from printkit.errors import PrintkitError, TemplateError
 from printkit.i18n import Localizer
 from printkit.i18n.checks import WORDS
+from printkit.render.text import balanced
 from printkit.resources import cache_dir, templates_dir
+from printkit.schema import DataText
 
 #: Options shared by rendering and by message extraction.
 JINJA_EXTENSIONS = ["jinja2.ext.i18n"]
@@ -50,7 +53,10 @@ _ALLOWED_TAG = re.compile(r"&lt;(/?)([bi])&gt;")
 
 
 def safe_translation(text: str) -> Markup:
-    """Escape a translation, then let <b> and <i> (exactly those) through as markup."""
+    """Escape a translation, then let <b> and <i> (exactly those, and only when they open
+    and close in order) through as markup; unbalanced ones print as they are."""
+    if not balanced(text):
+        return Markup(escape(text))
     return Markup(_ALLOWED_TAG.sub(r"<\1\2>", str(escape(text))))
 
 
@@ -78,7 +84,12 @@ def _formatted(context: Context, text: str, variables: dict[str, Any]) -> Markup
         count = _count(value)
         if count is not None:
             variables.setdefault(name + WORDS, localizer.words(count))
-    return safe_translation(text) % variables
+    # a lone percent sign (not %% nor a placeholder) is a percent sign, not a bad format
+    return safe_translation(_LONE_PERCENT.sub("%%", text)) % variables
+
+
+#: ``%%``, or a percent sign that starts no placeholder: both print one percent sign.
+_LONE_PERCENT = re.compile(r"%%|%(?!\()")
 
 
 def _count(value: Any) -> int | None:
@@ -89,8 +100,16 @@ def _count(value: Any) -> int | None:
     return None
 
 
+def _data_text(translation: str) -> Markup:
+    """The translation of a string of game data: text, escaped whole (no markup, no
+    placeholders: a ``%`` or ``<`` in a title prints as itself)."""
+    return Markup(escape(translation))
+
+
 @pass_context
 def _gettext(context: Context, message: str, **variables: Any) -> Markup:
+    if isinstance(message, DataText):
+        return _data_text(_localizer(context).gettext(message))
     return _formatted(context, _localizer(context).gettext(message), variables)
 
 
@@ -102,6 +121,8 @@ def _ngettext(context: Context, singular: str, plural: str, n: int, **variables:
 
 @pass_context
 def _pgettext(context: Context, msgctxt: str, message: str, **variables: Any) -> Markup:
+    if isinstance(message, DataText):
+        return _data_text(_localizer(context).pgettext(msgctxt, message))
     variables.setdefault("context", msgctxt)
     return _formatted(context, _localizer(context).pgettext(msgctxt, message), variables)
 
@@ -139,6 +160,19 @@ def _compile_settings(env: Environment) -> str:
                  env.trim_blocks, env.lstrip_blocks, env.newline_sequence))
 
 
+class _ConfinedLoader(FileSystemLoader):
+    """Templates from their folders only: a template that is a symlink to a file outside
+    its folder is not read."""
+
+    def get_source(self, environment: Environment, template: str) -> Any:
+        source, filename, uptodate = super().get_source(environment, template)
+        real = Path(filename).resolve()
+        if not any(real.is_relative_to(Path(root).resolve()) for root in self.searchpath):
+            raise TemplateError(f"templates/{template}: the template is a link to a file "
+                                f"outside the templates folder; copy the file in instead")
+        return source, filename, uptodate
+
+
 class _CompiledTemplates(FileSystemBytecodeCache):
     """Compiled templates kept in printkit's cache folder, shared by every build process.
 
@@ -156,17 +190,32 @@ class _CompiledTemplates(FileSystemBytecodeCache):
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
         return sha1(f"{self._settings}|{name}|{filename}".encode()).hexdigest()
 
+    def _private(self) -> bool:
+        """Whether the cache folder is this user's alone: compiled templates are code, so
+        a folder another user could write to is never read from (nor written to)."""
+        try:
+            if not self._ready:
+                os.makedirs(self.directory, mode=0o700, exist_ok=True)
+                self._ready = True
+            info = os.stat(self.directory)
+        except OSError:  # read-only home, full disk: templates compile every time
+            return False
+        if not hasattr(os, "getuid"):  # Windows: the user's profile folder is private
+            return True
+        return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
     def load_bytecode(self, bucket: Bucket) -> None:
+        if not self._private():
+            return
         try:
             super().load_bytecode(bucket)
         except Exception:  # unreadable or damaged: compile again
             bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
+        if not self._private():
+            return
         try:
-            if not self._ready:
-                os.makedirs(self.directory, exist_ok=True)
-                self._ready = True
             super().dump_bytecode(bucket)
         except OSError:  # read-only home, full disk: the next build compiles again
             pass
@@ -189,8 +238,8 @@ def _new_environment(*folders: str) -> Environment:
     locale-specific lives in the environment and one environment (with its
     compiled templates) serves every locale, one render after another.
     """
-    env = Environment(
-        loader=FileSystemLoader(list(folders)),
+    env = SandboxedEnvironment(
+        loader=_ConfinedLoader(list(folders)),
         autoescape=True,
         undefined=StrictUndefined,
         extensions=JINJA_EXTENSIONS,

@@ -24,6 +24,7 @@ from printkit.render import fonts
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import printed_scale
 from printkit.render.script import activate, active
+from printkit.schema import DataText
 
 #: The legibility floor: no text prints smaller than this on the paper (labels, sheets,
 #: guides, cards, boards, figures). A string asked for smaller is set at the floor, and
@@ -54,14 +55,44 @@ def label_text(text: str) -> str:
     return text.replace("%%", "%")
 
 
+def balanced(text: str) -> bool:
+    """Whether the <b>/<i> tags of ``text`` open and close in order (then they are markup;
+    otherwise they print as they are, like any other characters)."""
+    stack: list[str] = []
+    for tag in _TAG.findall(text):
+        if not tag.startswith("</"):
+            stack.append(tag[1])
+        elif not stack or stack.pop() != tag[2]:
+            return False
+    return not stack
+
+
 def plain(text: str) -> str:
     """The text without its <b>/<i> tags: what is measured and glyph-checked."""
-    return _TAG.sub("", text)
+    return _TAG.sub("", text) if balanced(text) else text
 
 
 def markup(text: str) -> str:
     """Paragraph markup of ``text``: everything escaped but balanced <b>/<i> tags."""
+    if not balanced(text):
+        return escape(text)
     return re.sub(r"&lt;(/?)([bi])&gt;", r"<\1\2>", escape(text))
+
+
+def _prepared(text: str, locale: str) -> tuple[str, bool]:
+    """The text as it prints, and whether it is literal: game data is text (its ``%%``,
+    ``<b>`` and ``&`` print as they are), other text follows the translators' rules
+    (``%%`` a percent sign, <b> and <i> markup)."""
+    literal = isinstance(text, DataText)
+    return typography.localise(text if literal else label_text(text), locale), literal
+
+
+def _measured(text: str, literal: bool) -> str:
+    return text if literal else plain(text)
+
+
+def _markup(text: str, literal: bool) -> str:
+    return markup_escape(text) if literal else markup(text)
 
 
 def fit_size(text: str, font: str, size: float, min_size: float, width: float) -> float | None:
@@ -119,26 +150,26 @@ class Ink:
         ``%%`` prints as a percent sign and <b>/<i> as bold and italic, as in
         flowing text.
         """
-        text = typography.localise(label_text(text), self.locale)
+        text, literal = _prepared(text, self.locale)
         # a script that is shaped (its own fonts, not CJK) is set as a paragraph too
         script = active()
-        tagged = _TAG.search(text) is not None or (
+        tagged = (not literal and _TAG.search(text) is not None and balanced(text)) or (
             bool(script.fonts) and not script.cjk and not text.isascii())
         if self.miniature() and min(size, box.height) < self.floor() - 1e-9:
-            self.check(plain(text), where)
+            self.check(_measured(text, literal), where)
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
         # A tagged line is measured in bold, its widest possible face.
         squeeze = 1.0
         try:
-            used = self.fitted(plain(text), box, fonts.BOLD if tagged else font, size,
-                               min_size, where)
+            used = self.fitted(_measured(text, literal), box,
+                               fonts.BOLD if tagged else font, size, min_size, where)
         except FitError:
             if self.miniature():
                 return 0.0
             # At the floor and still too wide: set condensed, down to CONDENSED, rather
             # than smaller (the letters keep their height; a tagged line cannot).
             used = max(min_size, self.floor())
-            wide = fonts.string_width(plain(text), font, used)
+            wide = fonts.string_width(_measured(text, literal), font, used)
             if tagged or wide * CONDENSED > box.width:
                 raise
             squeeze = box.width / wide
@@ -155,7 +186,7 @@ class Ink:
                                    textColor=fill,
                                    alignment={"centre": TA_CENTER, "right": TA_RIGHT}.get(
                                        align, TA_LEFT))
-            para = Paragraph(markup(text), style)
+            para = Paragraph(_markup(text, literal), style)
             para.wrap(box.width, box.height)
             para.drawOn(c, box.x, y - used * 0.22)
             return used
@@ -193,8 +224,8 @@ class Ink:
 
         ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
         """
-        text = typography.localise(label_text(text), self.locale)
-        self.check(plain(text), where)
+        text, literal = _prepared(text, self.locale)
+        self.check(_measured(text, literal), where)
         floor = self.floor()
         if self.miniature() and size < floor - 1e-9:
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
@@ -204,11 +235,12 @@ class Ink:
         while current >= min_size - 1e-9:
             style = ParagraphStyle("ink", fontName=font, fontSize=current, alignment=alignment,
                                    leading=current * 1.2, textColor=colour)
-            para = Paragraph(markup(text), style)
+            para = Paragraph(_markup(text, literal), style)
             _, height = para.wrap(box.width, box.height)
             # lines of a script set without spaces break between any two characters
             words_fit = active().cjk or all(fonts.string_width(word, font, current)
-                                            <= box.width for word in plain(text).split())
+                                            <= box.width
+                                            for word in _measured(text, literal).split())
             if height <= box.height and words_fit:
                 top = {"top": box.top, "bottom": box.y + height}.get(
                     valign, box.top - (box.height - height) / 2)

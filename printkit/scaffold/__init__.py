@@ -9,6 +9,7 @@ warnings. A wheel carries the files (hatch packages ``printkit/`` whole).
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -43,11 +44,16 @@ def new_project(name: str, parent: Path = Path(".")) -> Path:
         raise UsageError(f"{name!r} gives no game id: use letters or digits")
     try:
         shutil.copytree(TEMPLATE, folder, ignore=shutil.ignore_patterns("__pycache__"))
+        title = title_of(name)
+        # in comments and docstrings, the title without what would end them
+        plain = re.sub(r'["\\\r\n]', "", title)
         for path in folder.rglob("*"):
             if path.is_file() and path.suffix in _FILLED:
                 text = path.read_text(encoding="utf-8")
-                path.write_text(text.replace("__TITLE__", title_of(name))
-                                .replace("__ID__", game_id), encoding="utf-8")
+                if path.suffix == ".toml":  # the title's value: a TOML string, escaped
+                    text = text.replace('"__TITLE__"', json.dumps(title, ensure_ascii=False))
+                path.write_text(text.replace("__TITLE__", plain).replace("__ID__", game_id),
+                                encoding="utf-8")
         from printkit.i18n.catalogs import update_locales
 
         with selected(load_project(folder)):
