@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from printkit import __version__
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, Stopped
 from printkit.layout.geometry import LAYOUTS, MAX_DUPLEX_OFFSET_MM, PAPERS
 from printkit.resources import find_project
 
@@ -215,8 +217,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     disk, a read-only folder); 2 bad usage or bad data; 130 interrupted.
     """
     args = parser().parse_args(_join_negative_offset(sys.argv[1:] if argv is None else argv))
+    previous = _handle_stop_signals()
     try:
         return _run(args)
+    except Stopped as stop:
+        _err(f"printkit: stopped by {signal.Signals(stop.signum).name}; nothing was written")
+        return 128 + stop.signum
     except KeyboardInterrupt:
         _err("printkit: interrupted; nothing was written")
         return 130
@@ -242,6 +248,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         _err(f"printkit: internal error: {type(exc).__name__}: {exc} "
              f"(run again with --debug for the traceback)")
         return 1
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped(signum)
+
+
+def _handle_stop_signals() -> dict[int, Any]:
+    """SIGTERM and SIGHUP stop printkit as Ctrl-C does (see :class:`Stopped`); the
+    handlers they had before, to put back."""
+    previous: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        try:
+            previous[signum] = signal.signal(signum, _stop)
+        except ValueError:  # not the main thread (a test runner's): leave them
+            pass
+    return previous
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -124,3 +124,14 @@ class BuildError(PrintkitError):
         for e in self.errors:
             out.extend(e.lines())
         return out
+
+
+class Stopped(KeyboardInterrupt):
+    """A stop signal (SIGTERM from ``kill``, systemd, Docker or CI; SIGHUP from a closed
+    terminal), handled like Ctrl-C: workers stopped, staged files removed, the lock
+    released; the exit code is 128 plus the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+

@@ -6,8 +6,15 @@ steps, both on the destination's own file system:
 1. **Stage**: each file is written and flushed to a temporary name beside its
    destination (``.rulebook-a4.pdf.<random>.new``), several at once (a flush
    waits on the disk).
-2. **Swap**: each existing destination is renamed aside
-   (``….<random>.old``) and the staged file renamed into place.
+2. **Swap**: each existing destination keeps a second name (a hard link,
+   ``….<random>.old``) and the staged file replaces it in one atomic rename, so
+   a published file is never missing, not even for an instant.
+
+Before the first swap, a journal (``<out>/.printkit.swap``) lists what is being
+replaced; it is removed once every file is in place. A build killed outright
+(``kill -9``, a power cut) leaves the journal behind: the next build into the
+folder finds it and rolls the swap back to the whole old set, and removes every
+staged file of printkit's own naming, before doing anything else.
 
 If anything fails on the way — a read-only folder, a file where a folder
 should be, a full disk, Ctrl-C — every step already taken is undone in
@@ -26,17 +33,24 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import json
 import os
+import re
 import secrets
+import shutil
 import signal
 import socket
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from printkit.errors import OutputError
+from printkit.errors import OutputError, Stopped
 
 LOCK_NAME = ".printkit.lock"
+#: The journal of a swap in progress (see the module's documentation).
+JOURNAL_NAME = ".printkit.swap"
+#: printkit's own staged and set-aside files: ``.<name>.<8 hex digits>.new`` / ``.old``.
+STAGED = re.compile(r"\..+\.[0-9a-f]{8}\.(new|old)")
 
 
 @contextlib.contextmanager
@@ -76,30 +90,41 @@ def output_lock(out: Path) -> Iterator[None]:
 
 
 class _Deferred:
-    """Holds off Ctrl-C (SIGINT) inside a block; raises it at the next :meth:`check`."""
+    """Holds off Ctrl-C and the stop signals (SIGINT, SIGTERM, SIGHUP) inside a block;
+    raises them at the next :meth:`check`."""
 
     def __init__(self) -> None:
         self.interrupted = False
-        self._previous = None
+        self._previous: dict[int, object] = {}
+        self._signum = 0
 
     def __enter__(self) -> _Deferred:
-        try:
-            self._previous = signal.signal(signal.SIGINT, self._note)
-        except ValueError:  # not the main thread: signals cannot be caught here anyway
-            self._previous = None
+        self._previous = {}
+        self._signum = 0
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                self._previous[signum] = signal.signal(signum, self._note)
+            except ValueError:  # not the main thread: signals cannot be caught here anyway
+                pass
         return self
 
     def _note(self, signum: int, frame: object) -> None:
         self.interrupted = True
+        self._signum = signum
 
     def check(self) -> None:
         if self.interrupted:
             self.interrupted = False
+            if self._signum != signal.SIGINT:
+                raise Stopped(self._signum)
             raise KeyboardInterrupt
 
     def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
         if exc[0] is None:
             self.check()
 
@@ -181,27 +206,102 @@ def commit(files: Mapping[Path, bytes], out: Path | None = None) -> list[Path]:
             if out is not None:
                 _make_dirs(out, created)
                 stack.enter_context(output_lock(out))
+                recover(out)
             for path in files:
                 _make_dirs(path.parent, created)
                 if path.is_dir():
                     raise OutputError(f"cannot write {path}: a folder is in the way")
             _stage_all(files, token, staged)
             interrupt.check()
+            journal = out / JOURNAL_NAME if out is not None else None
+            if journal is not None:
+                _write_journal(journal, out, token, staged)
             for path, temp in staged.items():
                 if path.exists():
                     old = path.with_name(f".{path.name}.{token}.old")
-                    _rename(path, old)
+                    _keep(path, old)
                     moved_aside[path] = old
-                _rename(temp, path)
+                _rename(temp, path)  # atomic: the old file until now, the new one after
                 placed.append(path)
                 interrupt.check()
+            if journal is not None:
+                journal.unlink()  # every file is in place: the new set is published
         except BaseException:
             stack.close()  # release (and remove) the lock before removing new folders
             _undo(staged, moved_aside, placed, created)
+            if out is not None:
+                with contextlib.suppress(OSError):
+                    (out / JOURNAL_NAME).unlink(missing_ok=True)
             raise
         for old in moved_aside.values():
             old.unlink(missing_ok=True)
     return list(files)
+
+
+def _keep(path: Path, old: Path) -> None:
+    """Give ``path`` a second name ``old`` (its content, should the swap be undone)."""
+    try:
+        os.link(path, old)
+    except OSError:  # a file system without hard links: a copy does as well
+        try:
+            shutil.copy2(path, old)
+        except OSError as exc:
+            raise OutputError(f"cannot write {path}: {_reason(exc)}") from None
+
+
+def _restore(old: Path, path: Path) -> None:
+    """Put the set-aside ``old`` back at ``path`` in one rename. Still a second name of
+    the same file (the swap never reached it), it only has to go: renaming one name of a
+    file onto another name of it does nothing."""
+    if path.exists() and os.path.samefile(old, path):
+        old.unlink()
+    else:
+        os.replace(old, path)
+
+
+def _write_journal(journal: Path, out: Path, token: str, staged: Mapping[Path, Path]) -> None:
+    """Record the swap about to happen: each destination and whether it existed before."""
+    entries = [[path.relative_to(out).as_posix() if path.is_relative_to(out) else str(path),
+                path.exists()] for path in staged]
+    temp = journal.with_name(f"{JOURNAL_NAME}.{token}.new")  # swept like any staged file
+    try:
+        with open(temp, "w", encoding="utf-8") as fh:
+            json.dump({"token": token, "files": entries}, fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(temp, journal)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        raise OutputError(f"cannot write {journal}: {_reason(exc)}") from None
+
+
+def recover(out: Path) -> bool:
+    """Finish what a killed build left in ``out``: roll an interrupted swap back to the
+    whole old set, and remove every staged or set-aside file of printkit's own naming.
+    Call it holding the output lock. True if there was anything to put right."""
+    journal = out / JOURNAL_NAME
+    found = False
+    if journal.is_file():
+        found = True
+        try:
+            record = json.loads(journal.read_text(encoding="utf-8"))
+            token, entries = str(record["token"]), list(record["files"])
+        except (OSError, ValueError, KeyError, TypeError):
+            token, entries = "", []  # unreadable: the sweep below still cleans up
+        for name, existed in entries:
+            path = out / name
+            old = path.with_name(f".{path.name}.{token}.old")
+            with contextlib.suppress(OSError):
+                if existed and old.exists():
+                    _restore(old, path)  # the old version, whole
+                elif not existed:
+                    path.unlink(missing_ok=True)  # new in the swap that did not finish
+        journal.unlink(missing_ok=True)
+    for leftover in (p for p in out.rglob(".*") if STAGED.fullmatch(p.name)):
+        found = True
+        with contextlib.suppress(OSError):
+            leftover.unlink()
+    return found
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -220,11 +320,12 @@ def _undo(staged: Mapping[Path, Path], moved_aside: Mapping[Path, Path], placed:
           created: list[Path]) -> None:
     """Put every file and folder back as it was; best effort, never raises."""
     for path in reversed(placed):
+        if path not in moved_aside:  # new in this build
+            with contextlib.suppress(OSError):
+                path.unlink()
+    for path, old in moved_aside.items():  # the old version back, in one rename
         with contextlib.suppress(OSError):
-            path.unlink()
-    for path, old in moved_aside.items():
-        with contextlib.suppress(OSError):
-            os.replace(old, path)
+            _restore(old, path)
     for temp in staged.values():
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)

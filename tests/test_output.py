@@ -45,7 +45,7 @@ def test_a_build_replaces_every_file_and_leaves_no_temporary_file(out: Path) -> 
     assert leftovers(out) == []
 
 
-@pytest.mark.parametrize("fail_at", [1, 3, 6, 9, 10])  # 10 renames: 4 aside, 6 in
+@pytest.mark.parametrize("fail_at", [1, 2, 4, 6, 7])  # 7 renames: the journal, 6 in
 def test_a_full_disk_at_any_rename_puts_every_file_back(out: Path, fail_at: int,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     before = snapshot(out)
@@ -120,3 +120,41 @@ def test_a_second_build_into_the_same_folder_stops_naming_the_first(out: Path) -
         assert "is being written by" in done.stdout and str(os.getpid()) in done.stdout
     assert not (out / LOCK_NAME).exists()
     assert snapshot(out) == before
+
+
+_KILLED_BUILD = """
+import os, sys
+from pathlib import Path
+from printkit.output import commit
+out, n = Path(sys.argv[1]), int(sys.argv[2])
+files = {out / ("a" if i % 2 else "b") / f"doc{i}.pdf": b"new" + bytes([i]) for i in range(6)}
+real, calls = os.replace, [0]
+def replace(src, dst):
+    calls[0] += 1
+    if calls[0] == n:
+        os._exit(137)  # as kill -9: no clean-up of any kind
+    return real(src, dst)
+os.replace = replace
+commit(files, out)
+"""
+
+
+@pytest.mark.parametrize("kill_at", range(1, 9))  # the journal, 6 files, and after
+def test_a_build_killed_at_any_rename_never_leaves_a_file_missing_or_a_mixed_set(
+        out: Path, kill_at: int) -> None:
+    import subprocess
+    import sys
+
+    before = snapshot(out)
+    subprocess.run([sys.executable, "-c", _KILLED_BUILD, str(out), str(kill_at)], check=False)
+    # at the kill, every published file is there: old or new, never missing
+    assert all((out / name).is_file() for name in before)
+    # the next build puts the folder right first: the whole old set or the whole new one
+    output.recover(out)
+    # (a kill leaves the lock file naming a dead holder: the next build takes the lock)
+    now = {name: data for name, (data, _mtime) in snapshot(out).items()
+           if name != output.LOCK_NAME}
+    old = {name: data for name, (data, _mtime) in before.items()}
+    new = {p.relative_to(out).as_posix(): data for p, data in files(out, b"new").items()}
+    assert now in (old, new), (kill_at, now)
+    assert leftovers(out) in ([], [".printkit.lock"]), leftovers(out)

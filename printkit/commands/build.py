@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
@@ -12,7 +13,13 @@ from itertools import count
 from pathlib import Path
 
 from printkit import fit, games, trace
-from printkit.errors import BuildError, PrintkitError, TranslationErrors, UsageError
+from printkit.errors import (
+    BuildError,
+    DataErrors,
+    PrintkitError,
+    TranslationErrors,
+    UsageError,
+)
 from printkit.fingerprint import (
     STORE_NAME,
     Record,
@@ -29,11 +36,11 @@ from printkit.i18n import N_, Localizer, shipped_locales
 from printkit.i18n.glossary import glossary_problems
 from printkit.kit import KitPart, combine, page_count
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
-from printkit.output import commit
+from printkit.output import JOURNAL_NAME, commit, output_lock, recover
 from printkit.preview import COVER, preview_name, preview_pattern, render_previews
 from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
-from printkit.render.fonts import check_locale
+from printkit.render.fonts import check_locale, data_glyph_errors
 from printkit.render.pdf import forget_recorded
 from printkit.render.script import load as load_script
 from printkit.resources import builtin_folder
@@ -323,16 +330,32 @@ def _schedule(ready: list[tuple], workers: int,
     # take the result (that wait cost each worker about 8 % of its time); no more,
     # so that a guide and kit that becomes ready goes ahead of cheaper documents.
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        running: dict[Future, tuple] = {}
-        while queue or running:
-            while queue and len(running) < workers + 1:
-                entry = take()
-                running[pool.submit(entry[1], entry[2])] = (next(order), entry)
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: running[f][0]):
-                _, (_, work, task) = running.pop(future)
-                queue.extend(done[work](task, future.result()))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                             initializer=_worker_signals) as pool:
+        try:
+            running: dict[Future, tuple] = {}
+            while queue or running:
+                while queue and len(running) < workers + 1:
+                    entry = take()
+                    running[pool.submit(entry[1], entry[2])] = (next(order), entry)
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in sorted(finished, key=lambda f: running[f][0]):
+                    _, (_, work, task) = running.pop(future)
+                    queue.extend(done[work](task, future.result()))
+        except BaseException:
+            # Ctrl-C, a stop signal or a failure: no worker outlives the build.
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+
+
+def _worker_signals() -> None:
+    """A worker ends at once on a stop signal (the build stops its workers so), instead
+    of running the build's own handler for it."""
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def build(options: BuildOptions, progress: Progress = lambda line: None) -> BuildResult:
@@ -365,6 +388,9 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     forget_recorded()  # drawings shared between documents come from this build's data
 
     out = options.out
+    if (out / JOURNAL_NAME).exists():  # a build killed while swapping files: undo it first
+        with output_lock(out):
+            recover(out)
     store = Store() if options.force else Store.load(out)
     fresh = Store()
     base = {game.id: digest(code_digest(), game_digest(game.id, game.folder, game.project,
@@ -445,6 +471,10 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         progress(f"checking {game.id}: data and worked examples")
         try:
             prepared[game.id] = _prepare(game)
+            unprintable = data_glyph_errors(prepared[game.id][0],
+                                            game.label(game.data_file), locales)
+            if unprintable:
+                raise DataErrors(unprintable)
             fit.check(game, prepared[game.id][0], paper)
             untraced = trace.coverage_problems(game, (v.example for v in
                                                       prepared[game.id][1].values()))

@@ -113,8 +113,8 @@ def _filled(text: str, values: Mapping[str, str]) -> str:
 
 def _words(ctx: RenderContext, box: Mapping[str, Any], raw: Any) -> str:
     """A text box's text, translated: its msgid, or the plural form its number picks."""
-    if box.get("plural") is None:
-        return ctx._(str(raw))
+    if box.get("plural") is None:  # (a string stays what it is: text of the game's data)
+        return ctx._(raw if isinstance(raw, str) else str(raw))
     n = whole_number(raw)
     assert n is not None  # checked when the deck was loaded
     one, many = box["plural"]
@@ -202,7 +202,7 @@ def draw_box(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, box: Mapping[s
     elif show == "value":
         value = _value(ctx, raw)
         if box.get("format") is not None:
-            value = box["format"] % {"value": value}
+            value = _filled(box["format"], {"value": value})
         _text(c, ink, box, rect, value, where, shown)
     elif show == "symbol":
         _symbol(c, ctx, box, str(raw), rect, shown)

@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printkit.errors import GlyphError
+from printkit.errors import DataError, GlyphError
 from printkit.render.script import Script, ScriptError, active, load
 from printkit.resources import fonts_dir
 
@@ -374,7 +376,47 @@ def check_locale(code: str) -> None:
                     f"glyph in the fonts tried ({', '.join(tried)}); {_how(code, tried)}")
 
 
-def check_glyphs(text: str, locale: str, where: str, heading: bool = False) -> None:
+#: Keys of game data that name things rather than print text (ids, files, colours,
+#: symbols) and the rules engine's own table: not glyph-checked as text.
+_NOT_PRINTED = ("id", "csv", "image", "colour", "color", "symbol", "file", "font")
+
+
+def data_glyph_errors(data: Mapping[str, Any], file: str,
+                      locales: Sequence[str]) -> list[DataError]:
+    """Every text of a game's data with a character no font of a locale being built has:
+    bad data (exit 2), named by file and key, before anything is rendered."""
+    found: list[DataError] = []
+    scripts = [(code, load(code)) for code in locales]
+
+    def walk(value: Any, key: str) -> None:
+        if isinstance(value, dict):
+            for name, item in value.items():
+                if name == "rules" and not key:
+                    continue
+                if not str(name).endswith(_NOT_PRINTED):
+                    walk(item, f"{key}.{name}" if key else str(name))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, f"{key}[{i}]")
+        elif isinstance(value, str):
+            for code, script in scripts:
+                # (the heading face too: a game's names are set in headings)
+                missing = missing_glyphs(value, (*_FILES, HEADING), script)
+                if missing:
+                    char = missing[0]
+                    found.append(DataError(file, key, (
+                        f"character {char!r} (U+{ord(char):04X} "
+                        f"{unicodedata.name(char, 'unnamed character')}) cannot be printed "
+                        f"in locale {code}: no font of it has it "
+                        f"({', '.join(_tried(script, True))})")))
+                    return
+
+    walk(data, "")
+    return found
+
+
+def check_glyphs(text: str, locale: str, where: str, heading: bool = False,
+                 data: bool = False) -> None:
     """Fail, naming the string, locale, character and the fonts tried, if no font of the
     locale's chain has a glyph for a character.
 
@@ -389,6 +431,11 @@ def check_glyphs(text: str, locale: str, where: str, heading: bool = False) -> N
         shown = text if len(text) <= 60 else text[:57] + "..."
         tried = _tried(script, heading)
         how = _how(locale, tried)
-        raise GlyphError(f"locale {locale}: {where}: character {char!r} (U+{ord(char):04X} "
+        if data:  # a character of the game's data: bad data, fixed in the data
+            how = "take it out of the game's data, or use a character the fonts have"
+        error = GlyphError(f"locale {locale}: {where}: character {char!r} (U+{ord(char):04X} "
                          f"{name}) has no glyph in the fonts tried ({', '.join(tried)}), in "
                          f"{shown!r}; {how}")
+        if data:
+            error.exit_code = 2
+        raise error

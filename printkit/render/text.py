@@ -116,8 +116,10 @@ class Ink:
     def __post_init__(self) -> None:
         activate(self.locale)
 
-    def check(self, text: str, where: str) -> None:
-        fonts.check_glyphs(text, self.locale, f"{self.document}: {where}")
+    def check(self, text: str, where: str, data: bool = False) -> None:
+        """The glyph check; ``data``: the text is a game's data (a character no font has
+        is then bad data, exit 2, to be taken out of the data)."""
+        fonts.check_glyphs(text, self.locale, f"{self.document}: {where}", data=data)
 
     def floor(self) -> float:
         """The smallest size, in the canvas's current units, that prints at FLOOR_PT."""
@@ -156,7 +158,7 @@ class Ink:
         tagged = (not literal and _TAG.search(text) is not None and balanced(text)) or (
             bool(script.fonts) and not script.cjk and not text.isascii())
         if self.miniature() and min(size, box.height) < self.floor() - 1e-9:
-            self.check(_measured(text, literal), where)
+            self.check(_measured(text, literal), where, literal)
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
         # A tagged line is measured in bold, its widest possible face.
         squeeze = 1.0
@@ -225,7 +227,7 @@ class Ink:
         ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
         """
         text, literal = _prepared(text, self.locale)
-        self.check(_measured(text, literal), where)
+        self.check(_measured(text, literal), where, literal)
         floor = self.floor()
         if self.miniature() and size < floor - 1e-9:
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
