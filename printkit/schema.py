@@ -60,6 +60,8 @@ class Value:
     minimum: float | None = None
     maximum: float | None = None
     pattern: str | None = None
+    #: The longest a string may be, in characters (MAX_TEXT if not given).
+    max_length: int | None = None
 
     def check(self, value: Any, file: str, path: str, errors: list[DataError]) -> Any:
         ok = isinstance(value, self.kind) and not (
@@ -88,6 +90,10 @@ class Value:
         if self.maximum is None and self.kind is int and abs(value) > MAX_COUNT:
             errors.append(DataError(file, path, f"{value!r} is beyond {MAX_COUNT:,}; no count "
                                                 f"in a printed game is that large"))
+            return _MISSING
+        if isinstance(value, str) and len(value) > (self.max_length or MAX_TEXT):
+            errors.append(DataError(file, path, f"is {len(value):,} characters long, more than "
+                                                f"the {self.max_length or MAX_TEXT:,} it may be"))
             return _MISSING
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
             errors.append(DataError(file, path, f"{value!r} must match {self.pattern}"))
@@ -286,9 +292,9 @@ def game_header(min_players: int, max_players: int) -> dict[str, Any]:
     """The keys every game.toml starts with: title (a proper name), the translatable
     subtitle and credit, and the player count within the rules' limits."""
     return {
-        "title": Value(str),
-        "subtitle": Value(str),
-        "credit": Value(str),
+        "title": Value(str, max_length=TITLE_LENGTH),
+        "subtitle": Value(str, max_length=300),
+        "credit": Value(str, max_length=1000),
         "players": Table({
             "min": Value(int, minimum=min_players, maximum=max_players),
             "max": Value(int, minimum=min_players, maximum=max_players),
@@ -311,6 +317,12 @@ def players_in_order(data: dict[str, Any]) -> list[tuple[str, str]]:
     if data["players"]["min"] > data["players"]["max"]:
         return [("players.min", "must not exceed players.max")]
     return []
+
+
+#: The longest text a game's data may hold in one string, and the longest title (a game's
+#: or a document's name: it is set large on covers and in every footer).
+MAX_TEXT = 5000
+TITLE_LENGTH = 120
 
 
 class DataText(str):

@@ -21,7 +21,7 @@ from typing import Any
 from printkit.errors import DataError
 from printkit.layout.geometry import DEFAULT_SPEC
 from printkit.render.symbols import SYMBOLS
-from printkit.schema import MAX_COUNT, Array, Keyed, Table, Value, duplicates
+from printkit.schema import MAX_COUNT, TITLE_LENGTH, Array, Keyed, Table, Value, duplicates
 
 COLOUR = r"#[0-9a-fA-F]{6}"
 #: What a face box shows.
@@ -369,7 +369,7 @@ def component_references(data: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 DECK = Table({
-    "title": Value(str),
+    "title": Value(str, max_length=TITLE_LENGTH),
     "card": CardSpec(),
     "fields": Array(Value(str, pattern=FIELD), max_items=50),
     "csv": Value(str, required=False, pattern=r"[^/\\].*\.csv"),
@@ -496,7 +496,7 @@ SHEET_ROW = Table({
 }, checks=(_sheet_row_checks,))
 
 SHEET = Table({
-    "title": Value(str),
+    "title": Value(str, max_length=TITLE_LENGTH),
     "heading": Value(str, required=False),
     "note": Value(str, required=False),
     # The first column holds each row's label; the others are for writing in.
@@ -553,7 +553,7 @@ def _track_checks(track: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 TRACK = Table({
-    "title": Value(str),
+    "title": Value(str, max_length=TITLE_LENGTH),
     "heading": Value(str, required=False),
     "spaces": Value(int, minimum=2, maximum=400),
     "shape": Value(str, choices=TRACK_SHAPES),
@@ -571,7 +571,7 @@ TRACK = Table({
 
 
 TOKENS = Table({
-    "title": Value(str),
+    "title": Value(str, max_length=TITLE_LENGTH),
     "size_mm": Value(float, required=False, default=20.0, minimum=8, maximum=80),
     "tokens": Array(Table({
         "shape": Value(str, choices=TOKEN_SHAPES),

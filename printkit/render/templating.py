@@ -84,6 +84,8 @@ def _formatted(context: Context, text: str, variables: dict[str, Any]) -> Markup
         count = _count(value)
         if count is not None:
             variables.setdefault(name + WORDS, localizer.words(count))
+    if not variables:  # nothing to fill in: a title's "%(x)s" is text; "%%" is one sign
+        return safe_translation(text.replace("%%", "%"))
     # a lone percent sign (not %% nor a placeholder) is a percent sign, not a bad format
     return safe_translation(_LONE_PERCENT.sub("%%", text)) % variables
 

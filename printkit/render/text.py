@@ -130,9 +130,9 @@ class Ink:
         return printed_scale(self.canvas) < 1 - 1e-6
 
     def fitted(self, text: str, box: Rect, font: str, size: float, min_size: float,
-               where: str) -> float:
+               where: str, data: bool = False) -> float:
         """The size at which ``text`` fits ``box`` on one line, or a FitError."""
-        self.check(text, where)
+        self.check(text, where, data)
         floor = self.floor()
         size, min_size = max(size, floor), max(min_size, floor)
         # A line is no taller than its box, except that no box makes text smaller than
@@ -164,7 +164,7 @@ class Ink:
         squeeze = 1.0
         try:
             used = self.fitted(_measured(text, literal), box,
-                               fonts.BOLD if tagged else font, size, min_size, where)
+                               fonts.BOLD if tagged else font, size, min_size, where, literal)
         except FitError:
             if self.miniature():
                 return 0.0

@@ -37,6 +37,8 @@ def _fails(project: Path, capsys: pytest.CaptureFixture, code: int = 2) -> str:
     ("Tailwind,Move.,+1,sun\n", ["cards.csv: line 2", "has 4 cells, the header 6"]),
     (f"Tailwind,{'x' * 140_000},+1,sun,#2e7d32,3\n", ["cards.csv: line", "not valid CSV",
                                                       "field limit"]),
+    ("Tail\ufeffwind,Move.,+1,sun,#2e7d32,3\n", ["cards.csv: line 2", "U+FEFF",
+                                                  "take it out of the game's data"]),
 ])
 def test_bad_csv_rows_name_the_line(project: Path, capsys: pytest.CaptureFixture, rows: str,
                                     words: list[str]) -> None:
@@ -85,3 +87,15 @@ def test_whatever_rules_py_raises_is_one_line(project: Path,
                                              "('engine gave up')\n\n\ndef _setup(")
     line = _fails(project, capsys, code=1)
     assert "rules.py" in line and "BaseException" in line and "engine gave up" in line, line
+
+
+def test_a_title_too_long_to_print_names_its_key(project: Path,
+                                                 capsys: pytest.CaptureFixture) -> None:
+    game = project / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    start = text.index('\ntitle = "') + 1
+    end = text.index("\n", start)
+    game.write_text(text[:start] + f'title = "{"x" * 3000}"' + text[end:], encoding="utf-8")
+    line = _fails(project, capsys)
+    assert "game.toml: title: is 3,000 characters long, more than the 120" in line, line
+

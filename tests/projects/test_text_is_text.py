@@ -13,10 +13,10 @@ from printkit.cli import main
 from .conftest import edit
 
 TITLE = "Snow <i>50%</i> & </b>"
-SUBTITLE = "A 100% <b>dice race & {{ x }} down"
+SUBTITLE = "A 100% <b>dice race & {{ x }} down %(y)s"
 CREDIT = "Made 50% by me, </b> 50% (you) %(x)s %%"
 STEP = "Print at 100% (actual size), then cut."
-DECK = "Weather 100% (cards) </b>"
+DECK = "Weather 100% (cards) </b> %(x)s"
 
 
 def _text(path: Path) -> str:
