@@ -17,6 +17,7 @@ ink-saver mode a fill or a symbol takes the form its ``saver`` declares (see
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from io import BytesIO
 from typing import Any
@@ -74,11 +75,16 @@ def _into_bleed(rect: Rect, card: CardBox) -> Rect:
 
 def _value(ctx: RenderContext, raw: Any) -> str:
     """A big value as printed: whole numbers in the locale's digits, anything else as is."""
-    if isinstance(raw, int) or (isinstance(raw, str) and raw.isdigit()):
+    if isinstance(raw, int) or (isinstance(raw, str) and _DIGITS.fullmatch(raw)):
         return ctx.localizer.number(int(raw))
-    if isinstance(raw, str) and raw[:1] in "-+" and raw[1:].isdigit():
+    if isinstance(raw, str) and raw[:1] in "-+" and _DIGITS.fullmatch(raw[1:]):
         return raw[0].replace("-", "\u2212") + ctx.localizer.number(int(raw[1:]))
     return str(raw)
+
+
+#: A whole number as a card shows it in the locale's digits: ASCII digits ("²" is a digit
+#: to Python but no number), at most 9 of them; anything else prints as written.
+_DIGITS = re.compile(r"[0-9]{1,9}")
 
 
 def _text(c: Canvas, ink: Ink, box: Mapping[str, Any], rect: Rect, text: str,

@@ -114,7 +114,9 @@ def whole_number(value: Any) -> int | None:
     """``value`` as a whole number (7 or "7"); None if it is not one."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.isascii() and value.isdigit():
+    # (at most 9 digits: no count on a card is longer, and Python refuses to read a
+    # number of thousands of digits)
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
         return int(value)
     return None
 

@@ -97,7 +97,7 @@ _LONE_PERCENT = re.compile(r"%%|%(?!\()")
 def _count(value: Any) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.isascii() and value.isdigit():
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
         return int(value)
     return None
 

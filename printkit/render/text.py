@@ -79,6 +79,11 @@ def markup(text: str) -> str:
     return re.sub(r"&lt;(/?)([bi])&gt;", r"<\1\2>", escape(text))
 
 
+def _shown(text: str) -> str:
+    """A string as an error quotes it: whole if short, else its start."""
+    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+
+
 def _prepared(text: str, locale: str) -> tuple[str, bool]:
     """The text as it prints, and whether it is literal: game data is text (its ``%%``,
     ``<b>`` and ``&`` print as they are), other text follows the translators' rules
@@ -140,8 +145,8 @@ class Ink:
         fitted = fit_size(text, font, max(min(size, box.height), min_size), min_size,
                           box.width)
         if fitted is None:
-            raise FitError(f"locale {self.locale}: {self.document}: {where}: {text!r} does not "
-                           f"fit {box.width / 2.8346:.0f} mm even at {min_size:g} pt")
+            raise FitError(f"locale {self.locale}: {self.document}: {where}: {_shown(text)} "
+                           f"does not fit {box.width / 2.8346:.0f} mm even at {min_size:g} pt")
         return fitted
 
     def line(self, text: str, box: Rect, font: str = fonts.REGULAR, size: float = 10,
@@ -195,7 +200,7 @@ class Ink:
         parts = fonts.runs(text, font)
         if len(parts) > 1 or (parts and parts[0][0] != font):  # in more than one font
             if squeeze < 1.0:
-                raise FitError(f"locale {self.locale}: {self.document}: {where}: {text!r} "
+                raise FitError(f"locale {self.locale}: {self.document}: {where}: {_shown(text)} "
                                f"does not fit {box.width / 2.8346:.0f} mm even at "
                                f"{used:g} pt")
             x = {"centre": box.x + box.width / 2, "right": box.right}.get(align, box.x)

@@ -56,3 +56,43 @@ def test_sigterm_while_rendering_stops_every_worker_and_leaves_nothing(tmp_path:
     left = [p.name for p in out.rglob("*")] if out.exists() else []
     assert not [n for n in left if n.endswith((".new", ".old", ".lock", ".swap"))], left
     assert not (list(out.rglob("*.pdf")) if out.exists() else [])  # nothing was written
+
+
+_SLOW_WRITE = """
+import sys, time
+from pathlib import Path
+from printkit import output
+from printkit.cli import main
+real = output._stage
+def stage(path, data, token):
+    (Path(sys.argv[1]).parent / "writing").touch()  # the test's cue
+    time.sleep(0.2)
+    return real(path, data, token)
+output._stage = stage
+output.STAGING_THREADS = 1
+sys.exit(main(["build", "--game", "polar-derby", "--locale", "en", "--no-previews",
+               "--jobs", "1", "--quiet", "--out", sys.argv[1]]))
+"""
+
+
+def test_sigterm_while_writing_leaves_the_old_output_whole(tmp_path: Path) -> None:
+    from printkit.cli import main
+    from tests.conftest import snapshot
+
+    out = tmp_path / "out"
+    assert main(["build", "--game", "polar-derby", "--locale", "en", "--no-previews",
+                 "--jobs", "1", "--quiet", "--out", str(out), "--force"]) == 0
+    before = snapshot(out)
+    # another paper, so that the build writes (new files beside the old ones)
+    script = _SLOW_WRITE.replace('"--locale", "en"', '"--locale", "en", "--paper", "letter"')
+    build = subprocess.Popen([sys.executable, "-c", script, str(out)],
+                             stderr=subprocess.PIPE, text=True)
+    cue = tmp_path / "writing"
+    deadline = time.monotonic() + 60
+    while not cue.exists():
+        assert build.poll() is None and time.monotonic() < deadline, "never started writing"
+        time.sleep(0.05)
+    build.send_signal(signal.SIGTERM)
+    assert build.wait(timeout=30) == 128 + signal.SIGTERM
+    assert "stopped by SIGTERM" in (build.stderr.read() if build.stderr else "")
+    assert snapshot(out) == before  # the old output, whole; nothing staged, no lock

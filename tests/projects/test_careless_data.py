@@ -99,3 +99,18 @@ def test_a_title_too_long_to_print_names_its_key(project: Path,
     line = _fails(project, capsys)
     assert "game.toml: title: is 3,000 characters long, more than the 120" in line, line
 
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "²", "+²"])
+def test_a_card_value_that_is_no_number_prints_or_is_one_short_line(
+        project: Path, capsys: pytest.CaptureFixture, value: str) -> None:
+    (project / "cards.csv").write_text(HEADER + f"Tailwind,Move.,{value},sun,#2e7d32,3\n",
+                                       encoding="utf-8")
+    out = project / "out"
+    code = main(["build", "--jobs", "1", "--no-previews", "--locale", "en", "--quiet",
+                 "--out", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code in (0, 1), err  # printed as written, or too long for its box (a fit error)
+    assert not any("internal error" in line for line in err), err
+    if code:
+        assert len(err) == 1 and "does not fit" in err[0] and len(err[0]) < 300, err
