@@ -245,8 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug in printkit: one line, the traceback on request
         if args.debug:
             raise
-        _err(f"printkit: internal error: {type(exc).__name__}: {exc} "
-             f"(run again with --debug for the traceback)")
+        _err(f"printkit: internal error: {type(exc).__name__}: {exc} (this is a bug in "
+             f"printkit: run again with --debug for the traceback, and report it)")
         return 1
     finally:
         for signum, handler in previous.items():
