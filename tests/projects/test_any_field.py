@@ -74,18 +74,23 @@ def _rewrite(folder: Path, pattern: str, line: str) -> None:
     path.write_text(new, encoding="utf-8")
 
 
+def _field(field: tuple, written_value: str) -> callable:  # type: ignore[valid-type]
+    """The change that writes ``written_value`` (TOML) into game.toml's ``field``."""
+    _key, pattern, written = field
+
+    def change(folder: Path) -> str:
+        _rewrite(folder, pattern, written.format(written_value))
+        return "game.toml"
+
+    return change
+
+
 @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(field=st.sampled_from(STRING_FIELDS), value=TEXT)
 def test_any_text_in_a_field_builds_or_names_the_field(built: Path,
                                                        capsys: pytest.CaptureFixture,
                                                        field: tuple, value: str) -> None:
-    key, pattern, written = field
-
-    def change(folder: Path) -> str:
-        _rewrite(folder, pattern, written.format(json.dumps(value, ensure_ascii=False)))
-        return "game.toml"
-
-    _case(built, change, capsys)
+    _case(built, _field(field, json.dumps(value, ensure_ascii=False)), capsys)
 
 
 @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -93,13 +98,7 @@ def test_any_text_in_a_field_builds_or_names_the_field(built: Path,
 def test_any_number_in_a_field_builds_or_names_the_field(built: Path,
                                                          capsys: pytest.CaptureFixture,
                                                          field: tuple, value: float) -> None:
-    key, pattern, written = field
-
-    def change(folder: Path) -> str:
-        _rewrite(folder, pattern, written.format(str(value).lower()))
-        return "game.toml"
-
-    _case(built, change, capsys)
+    _case(built, _field(field, str(value).lower()), capsys)
 
 
 @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
