@@ -4,7 +4,7 @@ registry, and read what a PDF embeds."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -160,6 +160,21 @@ def matrix_times(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...
     A, B, C, D, E, F = n
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
             e * A + f * C + E, e * B + f * D + F)
+
+
+def with_ctm(ops: list, ctm: tuple[float, ...] = IDENTITY) -> Iterator[tuple[Any, bytes,
+                                                                        tuple[float, ...]]]:
+    """Each ``(operands, operator)`` of a content stream with the transformation in force
+    after it, following q/Q and every ``cm`` as a PDF reader does."""
+    stack: list[tuple[float, ...]] = []
+    for operands, op in ops:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = matrix_times(tuple(float(v) for v in operands), ctm)
+        yield operands, op, ctm
 
 
 def locale_fonts(locale: str) -> tuple[str, ...]:

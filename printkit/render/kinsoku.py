@@ -28,9 +28,27 @@ CANNOT_END = frozenset("([{（［｛〔〈《「『【〘〖〝‘“")
 NBSP = "\u00a0"
 
 
-def _break_before(units: Sequence[str], start: int, end: int) -> int:
+#: In a short label, a line breaks between phrases where it can: after these or a space,
+#: or before an opening bracket (see split's ``phrases``).
+PHRASE_END = frozenset("、。，．・：；？！）」』】〕")
+
+
+def _phrase_break(units: Sequence[str], start: int, end: int) -> int | None:
+    """The last phrase boundary of a line from ``start`` to ``end`` (a label's lines may be
+    short: a phrase cut in two reads worse)."""
+    for j in range(end, start, -1):
+        before, after = units[j - 1], units[j]
+        if before in PHRASE_END or before.isspace() or after in CANNOT_END:
+            return j
+    return None
+
+
+def _break_before(units: Sequence[str], start: int, end: int, phrases: bool = False) -> int:
     """Where a line from ``start`` that overflows at ``end`` breaks instead: before a
-    forbidden start, after no forbidden end, and at a space inside a Latin word."""
+    forbidden start, after no forbidden end, at a space inside a Latin word, and (for
+    ``phrases``) between phrases where the line has room."""
+    if phrases:
+        end = _phrase_break(units, start, end) or end
     if ord(units[end][:1] or " ") < 0x3000 and not units[end].isspace():
         for j in range(end - 1, (start + end) // 2, -1):
             if category(units[j][:1] or " ") == "Zs" or ord(units[j][:1] or " ") >= 0x3000:
@@ -47,8 +65,11 @@ def _forbidden(before: str, after: str) -> bool:
     return after in CANNOT_START or before in CANNOT_END or NBSP in (before, after)
 
 
-def split(frags: Sequence[object], widths: Sequence[float], bounds: bool) -> ParaLines:
-    """Break ``frags`` (ReportLab paragraph fragments) into lines of ``widths``."""
+def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
+          phrases: bool = False) -> ParaLines:
+    """Break ``frags`` (ReportLab paragraph fragments) into lines of ``widths``;
+    ``phrases``: keep phrases whole where a line has room (labels on cards, not running
+    text, which Japanese sets breaking anywhere)."""
     units = []
     for frag in frags:
         text = getattr(frag, "text", "")
@@ -64,7 +85,7 @@ def split(frags: Sequence[object], widths: Sequence[float], bounds: bool) -> Par
         i += 1
         if not line_break and not (used > width + _FUZZ and i - 1 > start):
             continue
-        end = i if line_break else _break_before(units, start, i - 1)
+        end = i if line_break else _break_before(units, start, i - 1, phrases)
         taken = sum(u.width for u in units[start:end])
         lines.append(makeCJKParaLine(units[start:end], width, taken, width - taken,
                                      line_break, bounds))

@@ -95,5 +95,6 @@ class Paragraph(paragraph.Paragraph):
                                        lines=[], ascent=style.fontSize,
                                        descent=-0.2 * style.fontSize)
         leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
-        return kinsoku.split(self.frags, widths, leading not in ("", "off"))
+        return kinsoku.split(self.frags, widths, leading not in ("", "off"),
+                             getattr(style, "phrases", False))
 

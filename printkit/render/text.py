@@ -92,6 +92,11 @@ def _prepared(text: str, locale: str) -> tuple[str, bool]:
     return typography.localise(text if literal else label_text(text), locale), literal
 
 
+#: Where a label in a script without spaces may break between phrases (see
+#: Ink.paragraph): at spaces, after 、。 and closing brackets, before opening ones.
+_PHRASES = re.compile(r"\s+|(?<=[、。，．：；？！）」』】])|(?=[（「『【])")
+
+
 def _measured(text: str, literal: bool) -> str:
     return text if literal else plain(text)
 
@@ -237,23 +242,27 @@ class Ink:
         if self.miniature() and size < floor - 1e-9:
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
         size, min_size = max(size, floor), max(min_size, floor)
-        current = size
         alignment = {"left": TA_LEFT, "centre": TA_CENTER}[align]
-        while current >= min_size - 1e-9:
-            style = ParagraphStyle("ink", fontName=font, fontSize=current, alignment=alignment,
-                                   leading=current * 1.2, textColor=colour)
-            para = Paragraph(_markup(text, literal), style)
-            _, height = para.wrap(box.width, box.height)
-            # lines of a script set without spaces break between any two characters
-            words_fit = active().cjk or all(fonts.string_width(word, font, current)
-                                            <= box.width
-                                            for word in _measured(text, literal).split())
-            if height <= box.height and words_fit:
-                top = {"top": box.top, "bottom": box.y + height}.get(
-                    valign, box.top - (box.height - height) / 2)
-                para.drawOn(self.canvas, box.x, top - height)
-                return current
-            current -= 0.5
+        # Words must fit a line whole. A script set without spaces keeps each phrase on
+        # one line if any size allows; else its lines break between any characters.
+        shown = _measured(text, literal)
+        tries = ([_PHRASES.split(shown), []] if active().cjk else [shown.split()])
+        for words in tries:
+            current = size
+            while current >= min_size - 1e-9:
+                style = ParagraphStyle("ink", fontName=font, fontSize=current,
+                                       alignment=alignment, leading=current * 1.2,
+                                       textColor=colour, phrases=bool(words))
+                para = Paragraph(_markup(text, literal), style)
+                _, height = para.wrap(box.width, box.height)
+                words_fit = all(fonts.string_width(word, font, current) <= box.width
+                                for word in words)
+                if height <= box.height and words_fit:
+                    top = {"top": box.top, "bottom": box.y + height}.get(
+                        valign, box.top - (box.height - height) / 2)
+                    para.drawOn(self.canvas, box.x, top - height)
+                    return current
+                current -= 0.5
         if self.miniature():
             return 0.0
         raise FitError(f"locale {self.locale}: {self.document}: {where}: {text[:40]!r}... "

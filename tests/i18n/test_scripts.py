@@ -218,3 +218,19 @@ def test_a_devanagari_sentence_is_shaped_as_harfbuzz_shapes_it(hindi: Path) -> N
     assert len(shaped) < len(text.replace(" ", ""))
     assert printed == shaped
     activate("en")
+
+
+def test_a_japanese_label_breaks_between_phrases_where_it_can() -> None:
+    """A card's label keeps 「（右へ投げる）」 whole; running text may break anywhere."""
+    activate("ja")
+    text = "緑のイエティ（右へ投げる）"
+    lines = {}
+    for phrases in (True, False):
+        style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=8, leading=9.6,
+                               phrases=phrases)
+        para = Paragraph(text, style)
+        para.wrap(99.2, 100)
+        lines[phrases] = ["".join(f.text for f in line.words) for line in para.blPara.lines]
+    activate("en")
+    assert lines[True] == ["緑のイエティ", "（右へ投げる）"]
+    assert lines[False] == ["緑のイエティ（右へ投げ", "る）"]  # kinsoku alone: 」 not first

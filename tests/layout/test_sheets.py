@@ -22,7 +22,7 @@ from printkit.layout import (
     mm,
     paper,
 )
-from tests.support import IDENTITY, matrix_times
+from tests.support import with_ctm
 
 SHOP = PrintSpec(layout="shop")
 COUNT = 12
@@ -233,15 +233,9 @@ def _rectangles_on_paper(pdf: bytes, page_index: int) -> list[tuple[float, float
 
     page = pypdf.PdfReader(BytesIO(pdf)).pages[page_index]
     ops = ContentStream(page.get_contents(), page.pdf).operations
-    ctm, stack, found = IDENTITY, [], []
-    for operands, op in ops:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            ctm = matrix_times(tuple(float(v) for v in operands), ctm)
-        elif op == b"re":
+    found = []
+    for operands, op, ctm in with_ctm(ops):
+        if op == b"re":
             x, y = float(operands[0]), float(operands[1])
             A, B, C, D, E, F = ctm
             found.append((x * A + y * C + E, x * B + y * D + F))

@@ -20,7 +20,7 @@ from printkit.layout.geometry import Rect, mm
 from printkit.render import fonts
 from printkit.render.pdf import draw_once
 from printkit.render.text import FLOOR_PT, Ink
-from tests.support import IDENTITY, matrix_times
+from tests.support import IDENTITY, matrix_times, with_ctm
 
 LOCALES = ("en", "pl", "de")
 
@@ -29,19 +29,12 @@ def _scale(m: tuple[float, ...]) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
 
 
-def _walk(ops: list, resources, ctm: tuple[float, ...], pdf, out: list[float]) -> None:
+def _walk(ops: list, resources, start: tuple[float, ...], pdf, out: list[float]) -> None:
     """Every text-showing operator's size on the paper: Tf size × text matrix × CTM, with
     q/Q, cm and form XObjects (their /Matrix too) followed as a reader does."""
-    stack: list[tuple[float, ...]] = []
     size, tm = 0.0, IDENTITY
-    for operands, op in ops:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            ctm = matrix_times(tuple(float(v) for v in operands), ctm)
-        elif op == b"BT":
+    for operands, op, ctm in with_ctm(ops, start):
+        if op == b"BT":
             tm = IDENTITY
         elif op == b"Tm":
             tm = tuple(float(v) for v in operands)
