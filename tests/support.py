@@ -4,6 +4,7 @@ registry, and read what a PDF embeds."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from io import BytesIO
@@ -207,3 +208,35 @@ def writes_without_spaces(locale: str) -> bool:
 
     return load(locale).cjk
 
+
+
+def reads_right_to_left(locale: str) -> bool:
+    """Whether the locale's documents read right to left (Arabic)."""
+    from printkit.render.script import load
+
+    return load(locale).rtl
+
+
+_LATIN_OR_NUMBER = re.compile(r"[A-Za-z0-9]+")
+
+
+def printed_in(part: str, text: str, locale: str) -> bool:
+    """Whether ``part`` is printed in a document whose extracted text is ``text``.
+
+    Text extraction gives a right-to-left line's letters as presentation forms and its
+    runs in an order of its own, so there only the Latin words and the numbers of
+    ``part`` are looked for, each as often as ``part`` has them; the sentences
+    themselves are checked in the document's source (flow XML or catalog)."""
+    if not reads_right_to_left(locale):
+        return part in text
+    have = Counter(_LATIN_OR_NUMBER.findall(text))
+    return all(have[word] >= n for word, n in Counter(_LATIN_OR_NUMBER.findall(part)).items())
+
+
+def says_in_words(locale: str, n: int) -> bool:
+    """Whether the locale may say the number ``n`` by the form of its noun alone, with no
+    numeral: Arabic's singular and dual ("بطاقة واحدة", one card; "بطاقتان", two cards),
+    as its plural rule gives two a category of its own."""
+    from babel import Locale
+
+    return n in (1, 2) and Locale.parse(locale).plural_form(2) == "two"

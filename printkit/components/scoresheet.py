@@ -344,17 +344,18 @@ def render_sheet(ctx: RenderContext, component_id: str, art: SheetArt | None = N
     ink = Ink(c, loc.code, component_id)
     area, strip = split_label_strip(page_area(ctx.paper, landscape, MARGIN_MM))
     values = art.values(ctx) if art is not None and art.values is not None else None
-    if spec["texts"]:
-        top = _texts(c, ink, ctx, spec, area, values)
-    else:
-        top = _heading(c, ink, ctx, spec, area)
-    if art is not None and art.header is not None:
-        art.header(c, ink, ctx, area)
-    if spec["row"]:
-        _row_table(c, ink, ctx, spec, component_id, area, top, art)
-    else:
-        _short_table(c, ink, ctx, spec, area, top)
-    ctx.sheet_names(ink).page(c, 1, 1, strip)
+    with ink.reading_order(page[0]):  # right to left: the sheet's mirror image
+        if spec["texts"]:
+            top = _texts(c, ink, ctx, spec, area, values)
+        else:
+            top = _heading(c, ink, ctx, spec, area)
+        if art is not None and art.header is not None:
+            art.header(c, ink, ctx, area)
+        if spec["row"]:
+            _row_table(c, ink, ctx, spec, component_id, area, top, art)
+        else:
+            _short_table(c, ink, ctx, spec, area, top)
+        ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()

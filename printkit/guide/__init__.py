@@ -64,6 +64,7 @@ from printkit.render import fonts
 from printkit.render.flow import ACCENT, FlowBuilder, FlowDocument, keep_headings
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
+from printkit.render.script import active
 from printkit.render.templating import render
 from printkit.render.text import Ink
 from printkit.runs import in_kit, plan, run_file
@@ -154,6 +155,9 @@ def _table(builder: FlowBuilder, element: ET.Element, width: float,
     if not rows or len(fractions) != len(rows[0]):
         raise builder.fail("a <table> needs rows and one width per column")
     total = sum(fractions)
+    if active().rtl:  # the first column on the right
+        rows = [row[::-1] for row in rows]
+        fractions.reverse()
     table = Table(rows, colWidths=[width * f / total for f in fractions], repeatRows=1)
     style = [
         # A Table's cell font defaults to Helvetica, which is never embedded.

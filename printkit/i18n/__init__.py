@@ -35,6 +35,7 @@ from printkit.errors import (
     TranslationErrors,
     UsageError,
 )
+from printkit.i18n import typography
 from printkit.i18n.checks import problems
 from printkit.resources import DOMAIN, SOURCE_LOCALE, locale_codes, locales_dir, relative
 
@@ -289,6 +290,10 @@ class Localizer:
     def list(self, items: Sequence[str], style: str = "standard") -> str:
         """Items joined as the locale joins a list: "A, B and C", "A, B y C", "A, B i C"."""
         return format_list(list(items), style=style, locale=self.code)
+
+    def series(self, items: Sequence[str]) -> str:
+        """Items joined with no "and", as the locale separates them: "A, B, C", "A، B، C"."""
+        return typography.SERIES.get(typography.language(self.code), ", ").join(items)
 
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self.code)

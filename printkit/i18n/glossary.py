@@ -41,6 +41,10 @@ from printkit.resources import relative
 
 _MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|%%")
 
+#: Arabic vowel signs, shadda and tatweel: optional in writing, and not word characters
+#: to a regex, so terms and translations are compared without them.
+_OPTIONAL_MARKS = re.compile("[\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06ed]")
+
 
 def glossary_path(code: str, root: Path | None = None) -> Path:
     return locales_root(root) / code / "glossary.toml"
@@ -51,7 +55,7 @@ def _pattern(words: list[str], whole: bool = True) -> re.Pattern[str] | None:
     Without ``whole`` (a language written without spaces, such as Japanese) a term
     matches anywhere in the text: there are no word boundaries to look for."""
     alternatives = []
-    for word in words:
+    for word in (_OPTIONAL_MARKS.sub("", w) for w in words):
         end = r"(?!\w)" if whole else ""
         parts = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) + end
                  for w in word.split()]
@@ -112,7 +116,7 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
 
 
 def _plain(text: str) -> str:
-    return _MARKUP.sub(" ", text)
+    return _OPTIONAL_MARKS.sub("", _MARKUP.sub(" ", text))
 
 
 def entry_problems(terms: list[Term], msgid: str | tuple[str, ...], strings: tuple[str, ...],

@@ -24,6 +24,9 @@ QUOTES: dict[str, tuple[str, str]] = {
     "cs": ("„", "“"), "ja": ("「", "」"), "zh": ("“", "”"), "ko": ("“", "”"),
     "ar": ("”", "“"), "he": ("”", "”"), "fa": ("«", "»"), "hi": ("“", "”"),
 }
+#: What separates the items of a series with no "and" (a legend, values in brackets), where
+#: it is not ", ": CLDR's list separators for these scripts.
+SERIES: dict[str, str] = {"ar": "، ", "fa": "، ", "ur": "، ", "ja": "、", "zh": "、"}
 #: Languages that set a no-break space before high punctuation and inside guillemets.
 SPACED_PUNCTUATION = {"fr"}
 

@@ -28,6 +28,7 @@ from printkit.guide import Material, bill_of_materials
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS
 from printkit.preview import COVER, FOLDER, preview_name
+from printkit.render.script import load as load_script
 from printkit.render.templating import render
 from printkit.variants import VARIANTS, variant_id
 
@@ -165,7 +166,8 @@ def kit_page(out: Path, pending: Mapping[Path, bytes], names: set[str]) -> bytes
         if not kits:
             continue
         localizer = Localizer.for_locale(code)
-        body = render(TEMPLATE, localizer, part="locale", code=code, kits=kits)
+        body = render(TEMPLATE, localizer, part="locale", code=code, kits=kits,
+                      direction=load_script(code).direction)
         sections.append((code, _language(code), Markup(body)))
     english = Localizer.for_locale("en")
     return (render(TEMPLATE, english, part="page", sections=sections) + "\n").encode()

@@ -6,8 +6,8 @@ stored in logical order and displayed in visual order: :func:`levels` resolves e
 character's embedding level (rules W1–W7, N1–N2, I1–I2 and L1), :func:`visual_order`
 reorders them (rule L2), :func:`display` gives the visual string with brackets
 mirrored, and :func:`log2vis` both in the form of ReportLab's optional ``rlbidi``
-module (not on PyPI). It is the ordering step of right-to-left text, which printkit does
-not render yet (see ``locales/drafts/README.md``); tested against python-bidi.
+module (not on PyPI). :mod:`printkit.render.rtl` sets right-to-left lines with it;
+tested against python-bidi.
 
 Pure Python and standard library only, so it runs wherever printkit does.
 """

@@ -57,7 +57,7 @@ from printkit.layout.geometry import MM, Paper
 from printkit.render import fonts
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
-from printkit.render.script import activate
+from printkit.render.script import activate, active
 from printkit.render.text import markup_escape
 
 #: A figure maker: the figure's XML attributes and the usable width -> a flowable.
@@ -207,15 +207,16 @@ class FlowBuilder:
                bar: bool = False, padding: float = 8) -> Table:
         """A tinted panel around ``inner``, framed, or with an accent bar on its left."""
         table = Table([[inner]], colWidths=[self.width - 4])
-        frame = (("LINEBEFORE", (0, 0), (0, -1), 3, rule) if bar
+        rtl = active().rtl  # the accent bar stands where lines begin
+        frame = (("LINEAFTER" if rtl else "LINEBEFORE", (0, 0), (0, -1), 3, rule) if bar
                  else ("BOX", (0, 0), (-1, -1), 0.8, rule))
         table.setStyle(TableStyle([
             # A Table's cell font defaults to Helvetica, which is never embedded.
             ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
             frame,
             ("BACKGROUND", (0, 0), (-1, -1), tint),
-            ("LEFTPADDING", (0, 0), (-1, -1), padding + (3 if bar else 0)),
-            ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+            ("LEFTPADDING", (0, 0), (-1, -1), padding + (3 if bar and not rtl else 0)),
+            ("RIGHTPADDING", (0, 0), (-1, -1), padding + (3 if bar and rtl else 0)),
             ("TOPPADDING", (0, 0), (-1, -1), padding * 0.75),
             ("BOTTOMPADDING", (0, 0), (-1, -1), padding * 0.5),
         ]))
@@ -240,6 +241,8 @@ class FlowBuilder:
             fonts.check_glyphs(label, self.doc.locale, self.doc.document)
             cells.append([Paragraph(markup_escape(label), self.styles["fact-label"]),
                           self.para(fact, "fact")])
+        if active().rtl:  # the first fact on the right
+            cells.reverse()
         table = Table([cells], colWidths=[self.width / len(cells)] * len(cells))
         table.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
@@ -311,9 +314,12 @@ class FlowBuilder:
             items = [ListItem(self.para(li, "li"), leftIndent=14) for li in element
                      if li.tag == "li"]
             kind = "bullet" if tag == "ul" else "1"
+            # bullets and numbers stand where lines begin: on the right, right to left
+            side = ({"bulletDir": "rtl", "rightIndent": 14, "leftIndent": 0}
+                    if active().rtl else {"leftIndent": 14})
             return [ListFlowable(items, bulletType=kind, start=None if tag == "ul" else 1,
                                  bulletFontName=fonts.REGULAR, bulletFontSize=9,
-                                 leftIndent=14, bulletColor=ACCENT, spaceAfter=4)]
+                                 bulletColor=ACCENT, spaceAfter=4, **side)]
         if tag == "box":
             # A heading in a box is not kept with what follows (the box is kept
             # together anyway), but it still gets its outline entry.
@@ -407,6 +413,7 @@ def render_flow(doc: FlowDocument) -> bytes:
     except ET.ParseError as exc:
         raise TranslationError(f"locale {doc.locale}: {doc.document}: the template produced "
                                f"broken markup ({exc})") from None
+    activate(doc.locale)
     buffer = BytesIO()
     margin = (12 if doc.compact else 18) * MM
     top, bottom = (10 if doc.compact else 16) * MM, (14 if doc.compact else 18) * MM
@@ -420,24 +427,31 @@ def render_flow(doc: FlowDocument) -> bytes:
         canvas.saveState()
         canvas.setFont(fonts.REGULAR, 8)
         canvas.setFillColor(colors.grey)
-        fonts.draw_runs(canvas, margin, 10 * MM if not doc.compact else 7 * MM, footer,
-                        fonts.REGULAR, 8)
+        # the title where lines begin, the page number where they end
+        rtl = active().rtl
+        y = 10 * MM if not doc.compact else 7 * MM
+        fonts.draw_runs(canvas, page_w - margin if rtl else margin, y, footer, fonts.REGULAR,
+                        8, "right" if rtl else "left")
         canvas.setFont(fonts.REGULAR, 8)
-        canvas.drawRightString(page_w - margin, 10 * MM if not doc.compact else 7 * MM,
-                               str(document.page))
+        if rtl:
+            canvas.drawString(margin, y, str(document.page))
+        else:
+            canvas.drawRightString(page_w - margin, y, str(document.page))
         canvas.restoreState()
 
     def frame(x: float, w: float, name: str) -> Frame:
         return Frame(x, bottom, w, height, leftPadding=0, rightPadding=0, topPadding=0,
                      bottomPadding=0, id=name)
 
+    # (right to left, the first column is the right one)
+    columns = [frame(margin, column, "left"), frame(margin + column + COLUMN_GAP, column,
+                                                    "right")]
     template = BaseDocTemplate(
         buffer, pagesize=doc.paper.size, leftMargin=margin, rightMargin=margin, topMargin=top,
         bottomMargin=bottom,
         pageTemplates=[
             PageTemplate("one", [frame(margin, width, "body")], onPage=page_footer),
-            PageTemplate("two", [frame(margin, column, "left"),
-                                 frame(margin + column + COLUMN_GAP, column, "right")],
+            PageTemplate("two", columns[::-1] if active().rtl else columns,
                          onPage=page_footer),
         ],
         **doc_options(doc.title, doc.subject or doc.document, doc.locale))

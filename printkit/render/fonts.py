@@ -27,6 +27,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import DataError, GlyphError
+from printkit.render import rtl
 from printkit.render.script import Script, ScriptError, active, load
 from printkit.resources import fonts_dir
 
@@ -285,20 +286,26 @@ def mark(markup: str, font: str) -> str:
 
 
 def string_width(text: str, font: str, size: float) -> float:
-    """The width of plain ``text`` as :func:`runs` sets it."""
+    """The width of plain ``text`` as :func:`runs` sets it (shaped, right to left)."""
+    if active().rtl:
+        return rtl.width(text, font, size)
     return sum(pdfmetrics.stringWidth(t, f, size) for f, t in runs(text, font))
 
 
 def draw_runs(canvas: object, x: float, y: float, text: str, font: str, size: float,
               align: str = "left") -> None:
-    """One line of plain text at ``x`` (its left end, centre or right end), font by font."""
-    parts = runs(text, font)
-    width = sum(pdfmetrics.stringWidth(t, f, size) for f, t in parts)
+    """One line of plain text at ``x`` (its left end, centre or right end), font by font;
+    in the bidi order of the line in a locale that reads right to left."""
+    if active().rtl:
+        parts = rtl.line(text, font, size)
+    else:
+        parts = [(f, t, pdfmetrics.stringWidth(t, f, size)) for f, t in runs(text, font)]
+    width = sum(w for _f, _t, w in parts)
     x -= {"left": 0.0, "centre": width / 2, "right": width}[align]
-    for run_font, run_text in parts:
+    for run_font, run_text, run_width in parts:
         canvas.setFont(run_font, size)  # type: ignore[attr-defined]
         canvas.drawString(x, y, run_text)  # type: ignore[attr-defined]
-        x += pdfmetrics.stringWidth(run_text, run_font, size)
+        x += run_width
 
 
 @cache

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph
 
-from printkit.render import fonts, kinsoku
+from printkit.render import fonts, kinsoku, rtl
 from printkit.render.script import active
 
 #: What ReportLab answers for a width too narrow to set anything in: not kept.
@@ -43,13 +44,22 @@ paragraph.shapeFragWord = _shape_one_font
 _TWINS: dict[tuple[int, str], tuple[ParagraphStyle, ParagraphStyle]] = {}
 
 
+#: How a paragraph's alignment reads in a right-to-left document.
+_MIRRORED = {TA_LEFT: TA_RIGHT, TA_JUSTIFY: TA_RIGHT, TA_RIGHT: TA_LEFT}
+
+
 def _twin(style: ParagraphStyle, kind: str) -> ParagraphStyle:
     """``style`` breaking lines between any two characters with the kinsoku rules
-    (``"cjk"``), or shaped by HarfBuzz (``"shaped"``: a script whose letters change shape
-    and order, such as Devanagari's vowel signs and conjuncts)."""
+    (``"cjk"``), shaped by HarfBuzz (``"shaped"``: a script whose letters change shape
+    and order, such as Devanagari's vowel signs and conjuncts), or read right to left
+    (``"rtl"``: set by :mod:`printkit.render.rtl`, aligned and indented as a mirror)."""
     kept = _TWINS.get((id(style), kind))
     if kept is None or kept[0] is not style:
-        settings = {"wordWrap": "CJK"} if kind == "cjk" else {"shaping": 1}
+        if kind == "rtl":
+            settings = {"rtl": 1, "alignment": _MIRRORED.get(style.alignment, style.alignment),
+                        "leftIndent": style.rightIndent, "rightIndent": style.leftIndent}
+        else:
+            settings = {"wordWrap": "CJK"} if kind == "cjk" else {"shaping": 1}
         kept = _TWINS[(id(style), kind)] = (
             style, ParagraphStyle(f"{style.name}-{kind}", parent=style, **settings))
     return kept[1]
@@ -65,7 +75,10 @@ class Paragraph(paragraph.Paragraph):
         if style is not None and script.fonts:
             if text is not None:  # None: a split paragraph's half, its frags already made
                 text = fonts.mark(text, style.fontName)
-            if script.cjk and style.wordWrap != "CJK":
+            if script.rtl:
+                if not getattr(style, "rtl", 0):
+                    style = _twin(style, "rtl")
+            elif script.cjk and style.wordWrap != "CJK":
                 style = _twin(style, "cjk")
             elif not script.cjk and not style.shaping:
                 style = _twin(style, "shaped")
@@ -80,9 +93,28 @@ class Paragraph(paragraph.Paragraph):
             self._wrapped_at = availWidth
         return size
 
+    def breakLines(self, width: Any) -> Any:  # noqa: N802
+        if not getattr(self.style, "rtl", 0):
+            return super().breakLines(width)
+        return self._own_lines(width, rtl.split)
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
+        parts = super().split(availWidth, availHeight)
+        if len(parts) == 2 and getattr(self.style, "rtl", 0):
+            # the second half is broken again: from the text in logical order, not the
+            # first half's lines in visual order
+            taken = len(parts[0].blPara.lines)
+            parts[1].frags = [f for ln in self.blPara.lines[taken:] for f in ln.logical]
+        return parts
+
     def breakLinesCJK(self, maxWidths: Any) -> Any:  # noqa: N802, N803
         """Lines broken between characters, keeping the kinsoku rules (see
         :mod:`printkit.render.kinsoku`)."""
+        return self._own_lines(maxWidths, lambda frags, widths, bounds: kinsoku.split(
+            frags, widths, bounds, getattr(self.style, "phrases", False)))
+
+    def _own_lines(self, maxWidths: Any, split: Any) -> Any:  # noqa: N803
+        """The lines of ``split(frags, widths, bounds)``, with ReportLab's bookkeeping."""
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
         style = self.style
         self.height = 0
@@ -95,6 +127,5 @@ class Paragraph(paragraph.Paragraph):
                                        lines=[], ascent=style.fontSize,
                                        descent=-0.2 * style.fontSize)
         leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
-        return kinsoku.split(self.frags, widths, leading not in ("", "off"),
-                             getattr(style, "phrases", False))
+        return split(self.frags, widths, leading not in ("", "off"))
 

@@ -4,7 +4,7 @@ DejaVu covers Latin, Greek and Cyrillic, not Japanese, Chinese, Arabic or Hindi.
 locale whose letters it lacks says so in ``locales/<code>/script.toml``, beside its
 catalog::
 
-    direction = "ltr"        # the only one printkit renders so far ("rtl" is refused)
+    direction = "rtl"        # read right to left (Arabic, Hebrew, Persian); default "ltr"
     line_break = "cjk"       # lines break between characters (with kinsoku); default "words"
 
     [fonts]                  # printkit's fonts folder, or a path beside this file
@@ -111,9 +111,6 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
         raise ScriptError(f"{where}: unknown key {unknown[0]!r}; keys: direction, "
                           f"line_break, fonts")
     direction = data.get("direction", "ltr")
-    if direction == "rtl":
-        raise ScriptError(f"{where}: direction = 'rtl' cannot be rendered yet: printkit sets "
-                          f"text left to right only (see locales/drafts/README.md)")
     if direction not in DIRECTIONS:
         raise ScriptError(f"{where}: direction = {direction!r} cannot be rendered; "
                           f"use {' or '.join(map(repr, DIRECTIONS))}")
@@ -138,6 +135,11 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
             raise ScriptError(f"{where}: fonts.{role}: font file {name!r} not found beside "
                               f"{FILE} or in printkit's fonts folder")
         fonts[role] = found
+    if direction == "rtl" and not fonts:
+        raise ScriptError(f"{where}: direction = 'rtl' needs [fonts]: a right-to-left script "
+                          f"is shaped in its own font (README: \"Add a locale in any script\")")
+    if line_break == "cjk" and direction == "rtl":
+        raise ScriptError(f"{where}: line_break = 'cjk' cannot be set right to left")
     if fonts:
         fonts.setdefault("bold", fonts["regular"])
         fonts.setdefault("italic", fonts["regular"])

@@ -9,6 +9,8 @@ tofu or a label cut off at the trim.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -125,6 +127,42 @@ class Ink:
 
     def __post_init__(self) -> None:
         activate(self.locale)
+        self._mirrored = False
+
+    @contextmanager
+    def reading_order(self, page_width: float) -> Iterator[None]:
+        """Within: a page laid out for a language read right to left, drawn as the mirror
+        image of its left-to-right layout (a sheet's first column on the right, its label
+        column and heading on the right), while the text in each box reads upright. Nothing
+        changes in a locale read left to right. For sheets and forms, not for what has the
+        game's own geometry (boards, tracks, cards)."""
+        if not active().rtl:
+            yield
+            return
+        c = self.canvas
+        c.saveState()
+        c.transform(-1, 0, 0, 1, page_width, 0)
+        self._mirrored = True
+        try:
+            yield
+        finally:
+            self._mirrored = False
+            c.restoreState()
+
+    @contextmanager
+    def _upright(self, box: Rect) -> Iterator[None]:
+        """Text drawn in ``box`` on a mirrored page: mirrored again about the box's middle,
+        so it stands where the mirrored box is and reads the right way round."""
+        if not self._mirrored:
+            yield
+            return
+        c = self.canvas
+        c.saveState()
+        c.transform(-1, 0, 0, 1, 2 * box.x + box.width, 0)
+        try:
+            yield
+        finally:
+            c.restoreState()
 
     def check(self, text: str, where: str, data: bool = False) -> None:
         """The glyph check; ``data``: the text is a game's data (a character no font has
@@ -165,16 +203,16 @@ class Ink:
         text, literal = _prepared(text, self.locale)
         # a script that is shaped (its own fonts, not CJK) is set as a paragraph too
         script = active()
-        tagged = (not literal and _TAG.search(text) is not None and balanced(text)) or (
-            bool(script.fonts) and not script.cjk and not text.isascii())
+        marked = not literal and _TAG.search(text) is not None and balanced(text)
+        tagged = marked or (bool(script.fonts) and not script.cjk and not text.isascii())
         if self.miniature() and min(size, box.height) < self.floor() - 1e-9:
             self.check(_measured(text, literal), where, literal)
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
-        # A tagged line is measured in bold, its widest possible face.
+        # A line with <b> or <i> is measured in bold, its widest possible face.
         squeeze = 1.0
         try:
             used = self.fitted(_measured(text, literal), box,
-                               fonts.BOLD if tagged else font, size, min_size, where, literal)
+                               fonts.BOLD if marked else font, size, min_size, where, literal)
         except FitError:
             if self.miniature():
                 return 0.0
@@ -186,47 +224,50 @@ class Ink:
                 raise
             squeeze = box.width / wide
         c = self.canvas
-        if valign == "middle":
-            y = box.y + (box.height - used * 0.72) / 2
-        elif valign == "top":
-            y = box.top - used * 0.8
-        else:
-            y = box.y + used * 0.22
-        if tagged:
-            fill = getattr(c, "_fillColorObj", black)
-            style = ParagraphStyle("ink-line", fontName=font, fontSize=used, leading=used,
-                                   textColor=fill,
-                                   alignment={"centre": TA_CENTER, "right": TA_RIGHT}.get(
-                                       align, TA_LEFT))
-            para = Paragraph(_markup(text, literal), style)
-            para.wrap(box.width, box.height)
-            para.drawOn(c, box.x, y - used * 0.22)
-            return used
-        parts = fonts.runs(text, font)
-        if len(parts) > 1 or (parts and parts[0][0] != font):  # in more than one font
+        with self._upright(box):
+            if valign == "middle":
+                y = box.y + (box.height - used * 0.72) / 2
+            elif valign == "top":
+                y = box.top - used * 0.8
+            else:
+                y = box.y + used * 0.22
+            if tagged:
+                fill = getattr(c, "_fillColorObj", black)
+                style = ParagraphStyle("ink-line", fontName=font, fontSize=used, leading=used,
+                                       textColor=fill,
+                                       alignment={"centre": TA_CENTER, "right": TA_RIGHT}.get(
+                                           align, TA_LEFT))
+                para = Paragraph(_markup(text, literal), style)
+                para.wrap(box.width, box.height)
+                para.drawOn(c, box.x, y - used * 0.22)
+                return used
+            if active().rtl:  # (a paragraph above mirrors its own alignment)
+                align = {"left": "right", "right": "left"}.get(align, align)
+            parts = fonts.runs(text, font)
+            if len(parts) > 1 or (parts and parts[0][0] != font):  # in more than one font
+                if squeeze < 1.0:
+                    raise FitError(f"locale {self.locale}: {self.document}: {where}: "
+                                   f"{_shown(text)} does not fit {box.width / 2.8346:.0f} "
+                                   f"mm even at {used:g} pt")
+                x = {"centre": box.x + box.width / 2, "right": box.right}.get(align, box.x)
+                fonts.draw_runs(c, x, y, text, font, used,
+                                align if align in ("centre", "right") else "left")
+                return used
             if squeeze < 1.0:
-                raise FitError(f"locale {self.locale}: {self.document}: {where}: {_shown(text)} "
-                               f"does not fit {box.width / 2.8346:.0f} mm even at "
-                               f"{used:g} pt")
-            x = {"centre": box.x + box.width / 2, "right": box.right}.get(align, box.x)
-            fonts.draw_runs(c, x, y, text, font, used,
-                            align if align in ("centre", "right") else "left")
+                line = c.beginText(box.x, y)
+                line.setFont(font, used)
+                line.setHorizScale(squeeze * 100)
+                line.textOut(text)
+                c.drawText(line)
+                return used
+            c.setFont(font, used)
+            if align == "centre":
+                c.drawCentredString(box.x + box.width / 2, y, text)
+            elif align == "right":
+                c.drawRightString(box.right, y, text)
+            else:
+                c.drawString(box.x, y, text)
             return used
-        if squeeze < 1.0:
-            line = c.beginText(box.x, y)
-            line.setFont(font, used)
-            line.setHorizScale(squeeze * 100)
-            line.textOut(text)
-            c.drawText(line)
-            return used
-        c.setFont(font, used)
-        if align == "centre":
-            c.drawCentredString(box.x + box.width / 2, y, text)
-        elif align == "right":
-            c.drawRightString(box.right, y, text)
-        else:
-            c.drawString(box.x, y, text)
-        return used
 
     def paragraph(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
                   font: str = fonts.REGULAR, colour: Color = black,
@@ -260,7 +301,8 @@ class Ink:
                 if height <= box.height and words_fit:
                     top = {"top": box.top, "bottom": box.y + height}.get(
                         valign, box.top - (box.height - height) / 2)
-                    para.drawOn(self.canvas, box.x, top - height)
+                    with self._upright(box):
+                        para.drawOn(self.canvas, box.x, top - height)
                     return current
                 current -= 0.5
         if self.miniature():

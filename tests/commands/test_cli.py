@@ -138,7 +138,7 @@ def test_wrong_example_fails_check_and_build_naming_it(
     [
         (["build", "--game", "chess"], "unknown game 'chess'; games: coraz-blizej-swieta"),
         (["build", "--locale", "xx"],
-         "unknown locale 'xx'; shipped locales: en, de, es, fr, ja, pl"),
+         "unknown locale 'xx'; shipped locales: en, ar, de, es, fr, ja, pl"),
         (["check", "--game", "chess"], "unknown game 'chess'"),
     ],
 )

@@ -102,7 +102,7 @@ def ja_copy(locales_copy: Path) -> Path:
     (("line_break = \"cjk\"", "line_break = \"cjk\"\ndirection = \"ttb\""),
      ["locale ja", "direction = 'ttb' cannot be rendered"]),
     (("line_break = \"cjk\"", "line_break = \"cjk\"\ndirection = \"rtl\""),
-     ["locale ja", "direction = 'rtl' cannot be rendered yet"]),
+     ["locale ja", "line_break = 'cjk' cannot be set right to left"]),
     (("[fonts]", "[fonts]\nmonospace = \"x.ttf\""),
      ["locale ja", "fonts.monospace is not a font role"]),
 ])

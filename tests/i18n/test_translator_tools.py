@@ -256,3 +256,18 @@ def test_french_spacing_is_not_typed_into_the_catalog() -> None:
              for text in ((m.string,) if isinstance(m.string, str) else m.string)
              if re.search(r"[\u00a0\u202f][;:!?»]|«[\u00a0\u202f]", text)]
     assert typed == []
+
+
+def test_an_arabic_term_matches_with_or_without_its_vowel_signs(tmp_path: Path) -> None:
+    from printkit.i18n.glossary import entry_problems, load_glossary
+
+    folder = tmp_path / "ar"
+    folder.mkdir()
+    (folder / "glossary.toml").write_text(
+        '[[term]]\nen = ["draw pile"]\nuse = "كومة السحب"\n', encoding="utf-8")
+    terms = load_glossary("ar", tmp_path)
+    msgid = "Take the top card of the draw pile."
+    for written in ("خذ البطاقة العليا من كومة السّحب.", "خذ البطاقة العليا من كومةِ السحب."):
+        assert entry_problems(terms, msgid, (written,), set()) == [], written
+    # a mark is not a word break: the term inside another word does not match
+    assert entry_problems(terms, msgid, ("خذ البطاقة العليا من كومة الأسحبة.",), set())

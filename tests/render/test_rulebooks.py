@@ -18,7 +18,7 @@ from printkit.games import GAMES
 from printkit.i18n import Localizer, shipped_locales
 from printkit.render.flow import UNITS
 from tests.conftest import FLOW_XML
-from tests.support import flat
+from tests.support import flat, reads_right_to_left
 
 LOCALES = shipped_locales()
 GAME_IDS = list(GAMES)
@@ -107,6 +107,8 @@ def test_each_example_is_on_one_page_with_its_heading_diagram_and_text(built_kit
     for locale in LOCALES:
         panels = _example_panels(flow_xml(game, locale, "rulebook"))
         assert len(panels) == len(GAMES[game].load_examples()), locale
+        if reads_right_to_left(locale):
+            continue  # its headings cannot be found in extracted text (see printed_in)
         texts = page_texts(reader(built_kit, game, locale, "rulebook"))
         page = 0
         for heading, caption, ending in panels:

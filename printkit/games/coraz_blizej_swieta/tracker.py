@@ -99,23 +99,24 @@ def render_tracker(ctx: RenderContext) -> bytes:
     c = new_canvas(buffer, ctx.paper.size, ctx.title, _("Tracker sheet"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "tracker")
     area, strip = split_label_strip(page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM))
-    c.setFillColor(RED)
-    ink.line(ctx.data["title"], Rect(area.x, area.top - mm(12), area.width, mm(12)),
-             fonts.BOLD, 22, 12, where="title")
-    c.setFillColor(INK)
-    ink.line(_("Tracker sheet"), Rect(area.x, area.top - mm(20), area.width, mm(8)),
-             fonts.ITALIC, 12, 8, where="subtitle")
-    # TRANSLATORS: the instructions under the tracker sheet's title, a paragraph across the
-    # page (about 180 mm wide, up to three lines).
-    note = _("Tick a die when you take one (everyone starts with die 1 ticked), a week card "
-             "when you take one in the Tydzień variant, and a box for every turn you lose; "
-             "cross it out when you sit that turn out.")
-    ink.paragraph(note, Rect(area.x, area.top - mm(36), area.width, mm(14)), colour=INK,
-                  where="note")
-    for n, block in enumerate(player_blocks(ctx, area)):
-        draw_player_block(c, ink, ctx, block, n + 1)
-    shapes.star(c, area.right - mm(6), area.top - mm(6), mm(5), fill=GREEN)
-    ctx.sheet_names(ink).page(c, 1, 1, strip)
+    with ink.reading_order(ctx.paper.size[0]):  # right to left: the mirror image
+        c.setFillColor(RED)
+        ink.line(ctx.data["title"], Rect(area.x, area.top - mm(12), area.width, mm(12)),
+                 fonts.BOLD, 22, 12, where="title")
+        c.setFillColor(INK)
+        ink.line(_("Tracker sheet"), Rect(area.x, area.top - mm(20), area.width, mm(8)),
+                 fonts.ITALIC, 12, 8, where="subtitle")
+        # TRANSLATORS: the instructions under the tracker sheet's title, a paragraph across the
+        # page (about 180 mm wide, up to three lines).
+        note = _("Tick a die when you take one (everyone starts with die 1 ticked), a week card "
+                 "when you take one in the Tydzień variant, and a box for every turn you lose; "
+                 "cross it out when you sit that turn out.")
+        ink.paragraph(note, Rect(area.x, area.top - mm(36), area.width, mm(14)), colour=INK,
+                      where="note")
+        for n, block in enumerate(player_blocks(ctx, area)):
+            draw_player_block(c, ink, ctx, block, n + 1)
+        shapes.star(c, area.right - mm(6), area.top - mm(6), mm(5), fill=GREEN)
+        ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()

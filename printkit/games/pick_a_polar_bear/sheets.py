@@ -109,47 +109,48 @@ def render_solo_sheet(ctx: RenderContext) -> bytes:
              "After %(rounds)s rounds, add up the cards set aside.") % {
         "cards": number(solo["rows"] * solo["columns"]), "rows": number(solo["rows"]),
         "columns": number(solo["columns"]), "rounds": number(solo["rounds"])}
-    top = _heading(c, ink, ctx, area, _("Solo score sheet"), note)
-    banner = Rect(area.x, top - mm(10), area.width, mm(9))
-    fills = fills_for(ctx)
-    fills.band(c, banner, NAVY, mm(2))
-    c.setFillColor(fills.text(PAPER, NAVY))
-    # TRANSLATORS: a banner across the solo score sheet (bold, one line about 180 mm wide,
-    # shrunk to fit): a lower score is the better one.
-    ink.line(_("The fewer cards you set aside, the better."), banner.inset(mm(1.5)), fonts.BOLD,
-             13, 7, where="lower is better")
-    label_w = mm(38)
-    col_w = (area.width - label_w) / SOLO_BLOCK
-    blocks = -(-SOLO_GAMES // SOLO_BLOCK)
-    rows = solo["rounds"] + 2
-    gap = mm(8)
-    room = banner.y - mm(6) - area.y - (blocks - 1) * gap
-    row_h = min(room / blocks / rows, mm(17))
-    y = banner.y - mm(6)
-    for block in range(blocks):
-        for r in range(rows):
-            y -= row_h
-            head, total = r == 0, r == rows - 1
-            # TRANSLATORS: head of the label column of each table on the solo score sheet
-            # (bold, one line about 36 mm wide, shrunk to fit).
-            label = (_("Cards set aside") if head else _("Total") if total
-                     else _("Round %(number)s") % {"number": number(r)})
-            c.setFillColor(NAVY if total else MUTED if head else INK)
-            ink.line(label, Rect(area.x, y, label_w - mm(2), row_h),
-                     fonts.ITALIC if head else fonts.BOLD, 11, 6, align="left",
-                     where="row label")
-            for g in range(SOLO_BLOCK):
-                cell = Rect(area.x + label_w + g * col_w, y, col_w, row_h)
-                _cell(c, cell, ICE if head or total else PAPER)
-                if head:
-                    c.setFillColor(INK)
-                    game = block * SOLO_BLOCK + g + 1
-                    ink.line(_("Game %(number)s") % {"number": number(game)}, cell.inset(mm(1)),
-                             fonts.BOLD, 10, 6, where="game heading")
-            if total:
-                _outline(c, Rect(area.x + label_w, y, SOLO_BLOCK * col_w, row_h))
-        y -= gap
-    ctx.sheet_names(ink).page(c, 1, 1, strip)
+    with ink.reading_order(ctx.paper.size[0]):  # right to left: the mirror image
+        top = _heading(c, ink, ctx, area, _("Solo score sheet"), note)
+        banner = Rect(area.x, top - mm(10), area.width, mm(9))
+        fills = fills_for(ctx)
+        fills.band(c, banner, NAVY, mm(2))
+        c.setFillColor(fills.text(PAPER, NAVY))
+        # TRANSLATORS: a banner across the solo score sheet (bold, one line about 180 mm wide,
+        # shrunk to fit): a lower score is the better one.
+        ink.line(_("The fewer cards you set aside, the better."), banner.inset(mm(1.5)), fonts.BOLD,
+                 13, 7, where="lower is better")
+        label_w = mm(38)
+        col_w = (area.width - label_w) / SOLO_BLOCK
+        blocks = -(-SOLO_GAMES // SOLO_BLOCK)
+        rows = solo["rounds"] + 2
+        gap = mm(8)
+        room = banner.y - mm(6) - area.y - (blocks - 1) * gap
+        row_h = min(room / blocks / rows, mm(17))
+        y = banner.y - mm(6)
+        for block in range(blocks):
+            for r in range(rows):
+                y -= row_h
+                head, total = r == 0, r == rows - 1
+                # TRANSLATORS: head of the label column of each table on the solo score sheet
+                # (bold, one line about 36 mm wide, shrunk to fit).
+                label = (_("Cards set aside") if head else _("Total") if total
+                         else _("Round %(number)s") % {"number": number(r)})
+                c.setFillColor(NAVY if total else MUTED if head else INK)
+                ink.line(label, Rect(area.x, y, label_w - mm(2), row_h),
+                         fonts.ITALIC if head else fonts.BOLD, 11, 6, align="left",
+                         where="row label")
+                for g in range(SOLO_BLOCK):
+                    cell = Rect(area.x + label_w + g * col_w, y, col_w, row_h)
+                    _cell(c, cell, ICE if head or total else PAPER)
+                    if head:
+                        c.setFillColor(INK)
+                        game = block * SOLO_BLOCK + g + 1
+                        ink.line(_("Game %(number)s") % {"number": number(game)}, cell.inset(mm(1)),
+                                 fonts.BOLD, 10, 6, where="game heading")
+                if total:
+                    _outline(c, Rect(area.x + label_w, y, SOLO_BLOCK * col_w, row_h))
+            y -= gap
+        ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()

@@ -52,8 +52,8 @@ def _header(c: Canvas, ink: Ink, ctx: RenderContext, area: Rect) -> None:
 
 def _values(ctx: RenderContext) -> dict[str, str]:
     """%(values)s in the note: every colour's name and value."""
-    return {"values": ", ".join(f"{ctx._(c['name'])} {ctx.localizer.number(c['value'])}"
-                                for c in ctx.data["colours"])}
+    return {"values": ctx.localizer.series(
+        f"{ctx._(c['name'])} {ctx.localizer.number(c['value'])}" for c in ctx.data["colours"])}
 
 
 ART = SheetArt(header=_header, values=_values)

@@ -17,7 +17,7 @@ from printkit.games.coraz_blizej_swieta.figures import component_labels
 from printkit.games.coraz_blizej_swieta.rulebook import cast
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import PAPERS
-from tests.support import flat
+from tests.support import flat, printed_in
 
 GAME_ID = "coraz-blizej-swieta"
 LOCALES = shipped_locales()
@@ -79,7 +79,7 @@ def test_every_story_prints_the_numbers_of_its_replay(locale: str) -> None:
         player = players[i % len(players)]
         assert player in text, (locale, v.id)
         for wanted in _expected_numbers(v):
-            assert wanted in text, (locale, v.id, wanted)
+            assert printed_in(wanted, text, locale), (locale, v.id, wanted)
 
 
 def test_a_christmas_eve_change_is_told_with_its_new_sum() -> None:
@@ -122,9 +122,9 @@ def test_the_components_page_draws_each_component_with_its_count(locale: str) ->
     loc = ctx.localizer
     first = flat(PdfReader(BytesIO(_pdf("rulebook", locale))).pages[0].extract_text() or "")
     for label in component_labels(ctx).values():
-        assert flat(label) in first, (locale, label)
+        assert printed_in(flat(label), first, locale), (locale, label)
     # The week card is the kit's own drawing, its title large enough to print.
-    assert loc.gettext("Week") in first
+    assert printed_in(loc.gettext("Week"), first, locale)
     # The board's field names and the tracker sheet's words would print under the 6 pt
     # floor in these miniatures: the pictures show them without those words.
     assert loc.gettext("Second day of Christmas") not in first

@@ -25,7 +25,7 @@ from printkit.games.pick_a_polar_bear.rulebook import (
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import PAPERS
 from printkit.render.templating import environment
-from tests.support import reader, text
+from tests.support import reader, says_in_words, text
 
 LOCALES = shipped_locales()
 NAMES = names(GAME.load_data())
@@ -96,6 +96,8 @@ def players_of(v: Any) -> set[int]:
 
 def _check_story(story: str, v: Any, localizer: Localizer) -> None:
     for n in numbers_of(v):
+        if says_in_words(localizer.code, n):
+            continue
         shown = localizer.number(n)
         assert re.search(rf"(?<![\d]){re.escape(shown)}(?![\d])", story), \
             f"{v.id}: {shown} missing from: {story}"

@@ -1,0 +1,265 @@
+"""Right-to-left text (Arabic, Hebrew, Persian): lines shaped, broken and put in bidi order.
+
+ReportLab shapes a word with HarfBuzz but orders a line only through its optional
+``rlbidi`` module, which is not on PyPI and takes one font per line. Here a paragraph is
+set in three steps:
+
+1. its text, in logical order, gets the embedding level of each character from the Unicode
+   bidi algorithm (:mod:`printkit.render.bidi`; the paragraph reads right to left if it
+   has any right-to-left letter);
+2. each piece of one font and one level is shaped on its own, in its own direction
+   (:func:`shape`): Arabic letters join, a number inside Arabic text keeps its digits in
+   order, brackets are mirrored;
+3. lines break at spaces by the shaped widths, and each line's pieces are put in visual
+   order (rule L2) and drawn left to right, the line set against the right margin.
+
+Text of printkit's own font (DejaVu: digits, Latin names, punctuation) is not shaped, so
+it stays plain text in the PDF; a locale's font is shaped by HarfBuzz.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import uharfbuzz
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+from reportlab.pdfgen.textobject import PDFTextObject
+from reportlab.platypus.paragraph import FragLine, ParaLines
+from reportlab.rl_config import _FUZZ
+
+from printkit.render import bidi
+
+#: HarfBuzz features: kerning and the ligatures a script needs, no discretionary ones.
+FEATURES = {"kern": True, "liga": True}
+
+#: The base level of a right-to-left paragraph.
+RTL = 1
+
+
+_set_rise = PDFTextObject.setRise
+
+
+def _safe_set_rise(self: PDFTextObject, rise: float) -> None:
+    """ReportLab's setRise, which fails when shaped text starts with a raised glyph (an
+    Arabic mark first in visual order) and no operator came before it in the string."""
+    if self._code:
+        _set_rise(self, rise)
+        return
+    self._rise = rise
+    self._y -= rise
+    self._code.append(f"{fp_str(rise)} Ts")
+
+
+PDFTextObject.setRise = _safe_set_rise  # type: ignore[method-assign]
+
+
+def _shapable(font: str) -> bool:
+    from printkit.render.fonts import is_locale_font
+
+    return is_locale_font(font)
+
+
+@lru_cache(maxsize=20000)
+def shape(text: str, font: str, size: float, rtl: bool) -> tuple[str, float]:
+    """``text`` of one font and one direction in visual order, and its width.
+
+    A locale's font is shaped by HarfBuzz in the given direction (joined letters, marks,
+    mirrored brackets) and comes back as ReportLab's ShapedStr; printkit's own font is
+    not shaped, only reversed and mirrored when it reads right to left."""
+    if not _shapable(font):
+        if rtl:
+            text = "".join(bidi.MIRRORS.get(c, c) for c in reversed(text))
+        return text, pdfmetrics.stringWidth(text, font, size)
+    ttf = pdfmetrics.getFont(font)
+    hb_font = ttf.hbFont(size)
+    buffer = uharfbuzz.Buffer()
+    buffer.cluster_level = uharfbuzz.BufferClusterLevel.MONOTONE_CHARACTERS
+    buffer.add_str(text)
+    buffer.direction = "rtl" if rtl else "ltr"
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, FEATURES)
+    chars = []
+    data = []
+    for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
+        gid = info.codepoint
+        try:
+            code = ttf.face.glyphToChar[gid][0]
+        except KeyError:
+            code = ttf.hbAddPrivate(hb_font.glyph_to_string(gid), gid, pos.x_advance)
+        chars.append(chr(code))
+        data.append(ShapeData(info.cluster, ttf.pdfScale(pos.x_advance),
+                              ttf.pdfScale(pos.y_advance), ttf.pdfScale(pos.x_offset),
+                              ttf.pdfScale(pos.y_offset), ttf.face.charWidths[code]))
+    shaped = ShapedStr("".join(chars), shapeData=data)
+    return shaped, sum(d.x_advance for d in data) * size / 1000
+
+
+def _direction(text: str) -> str:
+    """A paragraph's direction: right to left if it has a letter of a right-to-left script,
+    else left to right (a game's Latin title alone on a line keeps its "…" at its end)."""
+    return "RTL" if any(unicodedata.bidirectional(c) in ("R", "AL") for c in text) else "LTR"
+
+
+def visual_order(found: Sequence[int]) -> list[int]:
+    """Indexes of items with embedding levels ``found`` in the order they are shown (L2)."""
+    order = list(range(len(found)))
+    odd = [lv for lv in found if lv % 2]
+    if not odd:
+        return order
+    for level in range(max(found), min(odd) - 1, -1):
+        i = 0
+        while i < len(order):
+            if found[order[i]] < level:
+                i += 1
+                continue
+            j = i
+            while j < len(order) and found[order[j]] >= level:
+                j += 1
+            order[i:j] = order[i:j][::-1]
+            i = j
+    return order
+
+
+def line(text: str, font: str, size: float) -> list[tuple[str, str, float]]:
+    """One line of plain text read right to left, as (font, visual text, width) pieces
+    from left to right: each font of :func:`printkit.render.fonts.runs` and each bidi
+    level shaped on its own."""
+    from printkit.render.fonts import runs
+
+    found = bidi.levels(text, _direction(text))
+    pieces: list[tuple[str, int, str]] = []
+    at = 0
+    for run_font, run_text in runs(text, font):
+        for char in run_text:
+            level = found[at]
+            at += 1
+            if pieces and pieces[-1][:2] == (run_font, level):
+                pieces[-1] = (run_font, level, pieces[-1][2] + char)
+            else:
+                pieces.append((run_font, level, char))
+    out = []
+    for i in visual_order([p[1] for p in pieces]):
+        piece_font, level, piece = pieces[i]
+        shaped, width = shape(piece, piece_font, size, bool(level % 2))
+        out.append((piece_font, shaped, width))
+    return out
+
+
+def width(text: str, font: str, size: float) -> float:
+    return sum(w for _f, _t, w in line(text, font, size))
+
+
+class _Piece:
+    """Text of one fragment and one level, shaped."""
+
+    __slots__ = ("frag", "level", "text", "shaped", "width")
+
+    def __init__(self, frag: Any, level: int, text: str) -> None:
+        self.frag, self.level, self.text = frag, level, text
+        self.shaped: str = ""
+        self.width = 0.0
+
+    def measure(self) -> _Piece:
+        if hasattr(self.frag, "cbDefn"):
+            self.shaped, self.width = "", 0.0
+        else:
+            self.shaped, self.width = shape(self.text, self.frag.fontName,
+                                            self.frag.fontSize, bool(self.level % 2))
+        return self
+
+
+def _words(chars: list[tuple[str, Any]]) -> list[list[_Piece]]:
+    """The paragraph's words (each with the spaces after it) as pieces of one fragment and
+    one level each, shaped."""
+    text = "".join(c for c, _f in chars)
+    found = bidi.levels(text, _direction(text)) if chars else []
+    words: list[list[_Piece]] = []
+    current: list[_Piece] = []
+    for (char, frag), level in zip(chars, found, strict=True):
+        space = char == " " or (char.isspace() and char != "\u00a0")
+        if current and not space and current[-1].text[-1:].isspace() \
+                and current[-1].text[-1] != "\u00a0":
+            words.append(current)
+            current = []
+        last = current[-1] if current else None
+        if last is not None and last.frag is frag and last.level == level:
+            last.text += char
+        else:
+            current.append(_Piece(frag, level, char))
+    if current:
+        words.append(current)
+    return [[p.measure() for p in word] for word in words]
+
+
+def _strip(word: list[_Piece]) -> list[_Piece]:
+    """A line's last word without its trailing spaces (they take no room at a line's end)."""
+    out = list(word)
+    while out and out[-1].text.isspace():
+        out.pop()
+    if out and out[-1].text != out[-1].text.rstrip():
+        last = out[-1]
+        out[-1] = _Piece(last.frag, last.level, last.text.rstrip()).measure()
+    return out
+
+
+def _line(words: list[list[_Piece]], width: float, line_break: bool, bounds: bool) -> FragLine:
+    pieces = [p for word in words[:-1] for p in word] + _strip(words[-1])
+    used = sum(p.width for p in pieces)
+    shown = [pieces[i] for i in visual_order([p.level for p in pieces])]
+    frags = [p.frag if hasattr(p.frag, "cbDefn") else p.frag.clone(text=p.shaped)
+             for p in shown]
+    size, ascent, descent = 0.0, 0.0, 0.0
+    for p in pieces:
+        frag = p.frag
+        size = max(size, frag.fontSize)
+        up, down = pdfmetrics.getAscentDescent(frag.fontName, frag.fontSize)
+        ascent, descent = max(ascent, up), min(descent, down)
+    line = FragLine(kind=1, extraSpace=width - used, wordCount=1, words=frags,
+                    fontSize=size, ascent=ascent, descent=descent, maxWidth=width,
+                    currentWidth=used, lineBreak=line_break)
+    #: the line's text in logical order, for the second half of a split paragraph
+    line.logical = [p.frag if hasattr(p.frag, "cbDefn") else p.frag.clone(text=p.text)
+                    for word in words for p in word]
+    return line
+
+
+def split(frags: Sequence[Any], widths: Sequence[float], bounds: bool) -> ParaLines:
+    """Break paragraph fragments (logical order) into right-to-left lines of ``widths``."""
+    lines: list[FragLine] = []
+
+    def width() -> float:
+        return widths[min(len(lines), len(widths) - 1)]
+
+    def fill(chars: list[tuple[str, Any]], forced: bool) -> None:
+        words = _words(chars)
+        current: list[list[_Piece]] = []
+        used = trailing = 0.0
+        for word in words:
+            size = sum(p.width for p in word)
+            space = sum(p.width for p in word if p.text.isspace())
+            if current and used - trailing + size - space > width() + _FUZZ:
+                lines.append(_line(current, width(), False, bounds))
+                current, used = [], 0.0
+            current.append(word)
+            used += size
+            trailing = space
+        if current:
+            lines.append(_line(current, width(), forced, bounds))
+
+    chars: list[tuple[str, Any]] = []
+    for frag in frags:
+        if hasattr(frag, "lineBreak"):
+            fill(chars, True)
+            chars = []
+        elif hasattr(frag, "cbDefn"):
+            chars.append(("\u200b", frag))
+        else:
+            chars += [(c, frag) for c in frag.text]
+    if chars:
+        fill(chars, False)
+    return ParaLines(kind=1, lines=lines)
