@@ -27,6 +27,10 @@ QUOTES: dict[str, tuple[str, str]] = {
 #: What separates the items of a series with no "and" (a legend, values in brackets), where
 #: it is not ", ": CLDR's list separators for these scripts.
 SERIES: dict[str, str] = {"ar": "، ", "fa": "، ", "ur": "، ", "ja": "、", "zh": "、"}
+#: Languages written without spaces: no space follows a full stop, comma or closing
+#: bracket of theirs (sentences joined by a space in the source are closed up).
+CLOSED_UP = {"ja", "zh"}
+_AFTER_FULL_WIDTH = re.compile(r"(?<=[。、！？：；」』）】])[ \t\r\n]+(?=\S)")
 #: Languages that set a no-break space before high punctuation and inside guillemets.
 SPACED_PUNCTUATION = {"fr"}
 
@@ -94,4 +98,7 @@ def localise(text: str, code: str | None) -> str:
     text = quotes(text, code)
     if language(code) in SPACED_PUNCTUATION:
         text = french_spacing(text)
+    if language(code) in CLOSED_UP:
+        text = "".join(part if i % 2 else _AFTER_FULL_WIDTH.sub("", part)
+                       for i, part in enumerate(_MARKUP.split(text)))
     return text

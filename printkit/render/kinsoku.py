@@ -6,7 +6,8 @@ does not know the full-width forms (！？：) or opening brackets at a line's e
 line never starts with a character of :data:`CANNOT_START` (closing brackets, 、。, small
 kana, the prolonged sound mark, full-width ！？：；) and never ends with one of
 :data:`CANNOT_END` (opening brackets): the characters concerned move to the next line
-together (oidashi), so no line runs past its box. Nor does a line break at a no-break
+together (oidashi), so no line runs past its box, and a Latin word or a number they
+would cut moves with them. Nor does a line break at a no-break
 space (a sum, a number and its unit), and Latin words inside the text break at their
 spaces where the line has one in its second half.
 """
@@ -56,7 +57,19 @@ def _break_before(units: Sequence[str], start: int, end: int, phrases: bool = Fa
                 break
     while end - 1 > start and _forbidden(units[end - 1], units[end]):
         end -= 1
-    return end
+    # (moving a closing mark over may have cut a Latin word or a number: keep it whole
+    # where the line has room)
+    whole = end
+    while whole - 1 > (start + end) // 2 and (_inside_word(units[whole - 1], units[whole])
+                                              or _forbidden(units[whole - 1], units[whole])):
+        whole -= 1
+    return whole if not _inside_word(units[whole - 1], units[whole]) else end
+
+
+def _inside_word(before: str, after: str) -> bool:
+    """Whether ``before`` and ``after`` are two letters or digits of one Latin word or
+    number (a player's name, a sum's 12)."""
+    return all(c[:1].isalnum() and ord(c[:1]) < 0x3000 for c in (before, after))
 
 
 def _forbidden(before: str, after: str) -> bool:

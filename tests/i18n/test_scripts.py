@@ -234,3 +234,30 @@ def test_a_japanese_label_breaks_between_phrases_where_it_can() -> None:
     activate("en")
     assert lines[True] == ["緑のイエティ", "（右へ投げる）"]
     assert lines[False] == ["緑のイエティ（右へ投げ", "る）"]  # kinsoku alone: 」 not first
+
+
+def test_japanese_sentences_follow_each_other_without_a_space(built_kit: Path) -> None:
+    joined = 0
+    for game in GAMES:
+        for doc in ("rulebook", "reference"):
+            pdf = PdfReader(built_kit / game / "ja" / f"{doc}-a4.pdf")
+            text = "".join(page.extract_text() or "" for page in pdf.pages)
+            assert not re.search(r"[。、！？] (?=\S)", text), (game, doc)
+            joined += len(re.findall(r"。(?=\S)", text))
+    assert joined > 100  # sentences do follow each other on a line
+
+
+def test_a_latin_name_or_number_is_never_cut_to_keep_a_closing_mark_off_a_line_start() -> None:
+    activate("ja")
+    style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=10, leading=12)
+    text = "合計は12点です。Ana、Benの勝利です。Cleoは19点、Devは7点でした。"
+    for width in range(60, 260, 3):
+        para = Paragraph(text, style)
+        para.wrap(width, 1000)
+        lines = ["".join(str(f.text) for f in line.words) for line in para.blPara.lines]
+        assert "".join(lines) == text
+        for before, after in zip(lines, lines[1:], strict=False):
+            assert not (before[-1].isascii() and before[-1].isalnum()
+                        and after[0].isascii() and after[0].isalnum()), (width, lines)
+        assert all(line[0] not in kinsoku.CANNOT_START for line in lines[1:]), (width, lines)
+    activate("en")
