@@ -232,7 +232,8 @@ _TOKENS = re.compile(r"[^\s\u2e80-\U0010ffff]+|.", re.S)
 def runs(text: str, font: str, script: Script | None = None) -> list[tuple[str, str]]:
     """``text`` as (font, text) runs: each character in the first font of its chain that
     has it, a word of an alphabetic script in the first that has all its letters (so
-    "bliżej" is never set half in one font), spaces with the run they are in."""
+    "bliżej" is never set half in one font; a bracket that font lacks in the next that
+    has it), spaces with the run they are in."""
     script = script or active()
     fonts = chain(font, script)
     if len(fonts) == 1:
@@ -244,16 +245,20 @@ def runs(text: str, font: str, script: Script | None = None) -> list[tuple[str, 
     for token in _TOKENS.findall(text):
         if out and (token.isspace() or token in _LAYOUT):
             chosen = out[-1][0]
-        else:
-            order = ascii_first if token.isascii() else fonts
-            chosen = next((f for f in order if all(ord(c) in _charmap(f) for c in token)),
-                          None)
-            if chosen is None:  # no one font has the whole word: character by character
-                for char in token:
-                    _extend(out, next((f for f in fonts if ord(char) in _charmap(f)), font),
-                            char)
-                continue
-        _extend(out, chosen, token)
+            _extend(out, chosen, token)
+            continue
+        # The word's font is the first that has all its letters (and marks); a bracket or
+        # quotation mark run into it that this font lacks takes the first font that has
+        # it, so "(الحجم" stays in the Arabic font, shaped, and only "(" is DejaVu's.
+        order = ascii_first if token.isascii() else fonts
+        letters = [c for c in token if unicodedata.category(c)[0] in "LM"] or token
+        chosen = next((f for f in order if all(ord(c) in _charmap(f) for c in letters)),
+                      None)
+        for char in token:
+            if chosen is not None and ord(char) in _charmap(chosen):
+                _extend(out, chosen, char)
+            else:
+                _extend(out, next((f for f in fonts if ord(char) in _charmap(f)), font), char)
     return out
 
 

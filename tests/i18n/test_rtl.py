@@ -217,3 +217,15 @@ def test_a_latin_title_alone_on_a_line_keeps_its_ellipsis_at_its_end(arabic: obj
     assert "".join(str(text) for _font, text, _w in pieces) == "Coraz bliżej Święta…"
     mixed = rtl.line("يرمي Ben.", fonts.REGULAR, 10)
     assert str(mixed[0][1]) == "."  # an Arabic sentence's full stop: at its left end
+
+
+def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(
+        arabic: object) -> None:
+    arabic_font = fonts.chain(fonts.REGULAR)[0]
+    assert ord("(") not in fonts._charmap(arabic_font)  # Noto Sans Arabic has no "("
+    assert fonts.runs("(الحجم الفعلي)", fonts.REGULAR) == [
+        (fonts.REGULAR, "("), (arabic_font, "الحجم الفعلي"), (fonts.REGULAR, ")")]
+    # and the word is shaped: its letters joined, not DejaVu's isolated forms
+    shaped, _width = rtl.shape("الحجم", arabic_font, 10, True)
+    assert _glyphs(shaped, arabic_font) != [
+        pdfmetrics.getFont(arabic_font).face.charToGlyph[ord(c)] for c in reversed("الحجم")]
