@@ -3,12 +3,17 @@
 A document's fingerprint is a hash of everything that can change its bytes:
 
 * printkit itself: its code, fonts and shared templates (a new version, or an
-  edited module, rebuilds everything);
+  edited module, rebuilds everything), and the versions of Python and of every library
+  that shapes the bytes (an upgraded ReportLab rebuilds everything too);
 * the game: its data and examples files and its templates;
 * the options: paper, layout, ink saver, duplex offset, strictness;
 * the translations of exactly the catalog entries the document used when it
   was last rendered (a changed Polish entry rebuilds only the Polish
-  documents that print it).
+  documents that print it);
+* the pictures the document drew when it was last rendered (a game project's folder
+  digest leaves pictures out: one changed picture rebuilds only the documents that show
+  it). A picture is hashed only when its size or modification time changed (see
+  :mod:`printkit.filestamps`).
 
 The store, ``<out>/.printkit-build.json``, records for every output file its
 fingerprint, the entries it used, the warnings it gave and the hash of the
@@ -21,9 +26,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import platform
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,16 +62,42 @@ def _files_digest(paths: Iterable[Path], root: Path) -> str:
     return h.hexdigest()
 
 
+#: The distributions whose versions shape the bytes of a build: the PDF writer and its C
+#: accelerator, shaping, templates, locale data (Babel carries CLDR), number words,
+#: pictures, the kit merger and the previews' rasteriser.
+LIBRARIES = ("reportlab", "rl_accel", "uharfbuzz", "jinja2", "markupsafe", "babel",
+             "num2words", "pillow", "pypdf", "pypdfium2")
+
+
+def libraries() -> dict[str, str | None]:
+    """The installed version of each of :data:`LIBRARIES` (None: not installed), and
+    Python's."""
+    versions: dict[str, str | None] = {
+        "python": f"{sys.implementation.name} {platform.python_version()}"}
+    for name in LIBRARIES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = None
+    return versions
+
+
 @cache
 def code_digest() -> str:
-    """printkit's code, fonts and shared templates (game data and templates excluded)."""
+    """printkit's code, fonts and shared templates (game data and templates excluded), and
+    the versions of Python and the libraries that shape the output."""
     files = [p for p in PACKAGE_DIR.rglob("*") if p.is_file() and "__pycache__" not in p.parts
              and p.suffix != ".toml" and "_data" not in p.parts]
     templates = templates_dir()
     shared = [p for p in templates.glob("*") if p.is_file()]
     return digest(__version__, _files_digest(files, PACKAGE_DIR),
-                  _files_digest(shared, templates))
+                  _files_digest(shared, templates), libraries())
 
+
+#: What marks a picture among a document's used entries (the rest are catalog keys).
+PICTURE = "picture:"
+#: Files of a game project fingerprinted per document, by the documents that draw them.
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 #: Folders of a game project that no rendering reads: translations are fingerprinted per
 #: entry (see :func:`translations`), and ``output`` is where a build run inside it writes.
@@ -97,13 +131,42 @@ def _project_files(folder: Path, out: Path | None) -> list[Path]:
             continue
         if skip is not None and path.resolve().is_relative_to(skip):
             continue
+        if path.suffix.lower() in PICTURE_SUFFIXES:
+            continue
         if path.is_file():
             files.append(path)
     return files
 
 
+def used_pictures(folder: Path, paths: Iterable[Path]) -> list[str]:
+    """Used entries for the pictures a document drew (paths inside the game's folder)."""
+    root = folder.resolve()
+    out = []
+    for path in paths:
+        try:
+            out.append(PICTURE + path.resolve().relative_to(root).as_posix())
+        except ValueError:
+            out.append(PICTURE + str(path))
+    return sorted(out)
+
+
+def pictures(folder: Path, used: Iterable[str]) -> str:
+    """The current content of the pictures among ``used`` (see :func:`used_pictures`)."""
+    from printkit import filestamps
+
+    found = []
+    for key in sorted(k for k in used if k.startswith(PICTURE)):
+        path = folder / key[len(PICTURE):]
+        try:
+            found.append((key, filestamps.sha256(path)))
+        except OSError:
+            found.append((key, None))
+    return digest(found)
+
+
 def translations(localizer: Localizer, keys: Iterable[str]) -> str:
     """The current translations of the catalog entries ``keys`` in this locale."""
+    keys = [k for k in keys if not k.startswith(PICTURE)]
     catalog = localizer.catalog
     if catalog is None:
         return digest(sorted(keys))
@@ -125,6 +188,8 @@ class Store:
     #: one's digest, how many documents it had, its warnings and the files it wrote
     #: outside the records.
     last: list[dict[str, Any]] = field(default_factory=list)
+    #: What the build learnt of its input files (see :mod:`printkit.filestamps`).
+    stamps: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def load(cls, out: Path) -> Store:
@@ -132,16 +197,19 @@ class Store:
             raw = json.loads((out / STORE_NAME).read_text(encoding="utf-8"))
             if raw.get("format") != FORMAT:
                 return cls()
+            stamps = raw.get("stamps") or {}
             return cls({name: Record(**rec) for name, rec in raw["files"].items()},
-                       list(raw.get("last") or []))
+                       list(raw.get("last") or []),
+                       stamps if isinstance(stamps, dict) else {})
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             return cls()
 
     def to_bytes(self) -> bytes:
         files = {name: vars(rec) for name, rec in sorted(self.records.items())}
-        return (json.dumps({"format": FORMAT, "files": files, "last": self.last}, indent=1,
-                           sort_keys=True)
-                + "\n").encode()
+        saved: dict[str, Any] = {"format": FORMAT, "files": files, "last": self.last}
+        if self.stamps:
+            saved["stamps"] = self.stamps
+        return (json.dumps(saved, indent=1, sort_keys=True) + "\n").encode()
 
     def up_to_date(self, out: Path, path: Path, fingerprint: str) -> Record | None:
         """The record of ``path`` if its fingerprint matches and the file is unchanged."""

@@ -33,7 +33,8 @@ def fonts_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    """Where printkit keeps what it can make again (compiled templates): ``$PRINTKIT_CACHE``,
+    """Where printkit keeps what it can make again (compiled templates, prepared pictures):
+    ``$PRINTKIT_CACHE``,
     else ``$XDG_CACHE_HOME/printkit``, else ``~/.cache/printkit``. Never build output."""
     chosen = os.environ.get("PRINTKIT_CACHE")
     if chosen:

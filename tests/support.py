@@ -240,3 +240,24 @@ def says_in_words(locale: str, n: int) -> bool:
     from babel import Locale
 
     return n in (1, 2) and Locale.parse(locale).plural_form(2) == "two"
+
+
+def drawn_picture(art: Any) -> Any:
+    """The pixels a PDF embeds for an Artwork at its own size: RGB, or RGBA when the
+    picture has transparency (decoded from the prepared picture, as a PDF reader would)."""
+    import zlib
+
+    from PIL import Image
+
+    from printkit.components.pictures import prepare
+
+    prepared = prepare(art.path, art.digest, art.size)
+    size = (prepared.width, prepared.height)
+    if prepared.filter == "DCTDecode":
+        image = Image.open(BytesIO(prepared.colour())).convert("RGB")
+    else:
+        mode = "RGB" if prepared.colour_space == "DeviceRGB" else "L"
+        image = Image.frombytes(mode, size, zlib.decompress(prepared.colour())).convert("RGB")
+    if prepared.alpha_length:
+        image.putalpha(Image.frombytes("L", size, zlib.decompress(prepared.alpha())))
+    return image

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from itertools import count
 from pathlib import Path
 
-from printkit import fit, games, trace
+from printkit import filestamps, fit, games, trace
+from printkit.components.images import DRAWN
 from printkit.errors import (
     BuildError,
     DataErrors,
@@ -28,7 +29,9 @@ from printkit.fingerprint import (
     digest,
     game_digest,
     options_digest,
+    pictures,
     translations,
+    used_pictures,
 )
 from printkit.game import GUIDE, Document, Game, RenderContext
 from printkit.guide import bill_of_materials, materials, print_order
@@ -224,13 +227,15 @@ def _render_document(task: tuple[str, str, str]) -> tuple:
     game = games.get(game_id)
     doc, spec, own = _target(game, name, _JOB.spec)
     localizer = Localizer.for_locale(locale, strict=_JOB.strict)
+    DRAWN.clear()
     try:
         pdf = doc.render(_context(game, locale, doc.id, localizer, spec))
     except PrintkitError as exc:
         return _failure(exc)
     # Missing translations (catalog keys) and other warnings (whole lines) travel, and are
-    # remembered for the incremental build, together.
-    return ("ok", pdf, sorted(localizer.used), sorted(localizer.missing | localizer.notes),
+    # remembered for the incremental build, together; so do the pictures drawn.
+    used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
+    return ("ok", pdf, used, sorted(localizer.missing | localizer.notes),
             _previews(pdf) if own else {})
 
 
@@ -392,6 +397,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         with output_lock(out):
             recover(out)
     store = Store() if options.force else Store.load(out)
+    filestamps.seed(store.stamps)  # pictures unchanged since the last build: not read again
     fresh = Store()
     base = {game.id: digest(code_digest(), game_digest(game.id, game.folder, game.project,
                                                       out),
@@ -410,7 +416,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
             _target(game, name, spec)
         return digest(base[game.id], settings(doc.kind, doc_spec),
                       locale, scripts[locale], name, translations(localizers[locale], used),
-                      list(depends))
+                      pictures(game.folder, used), list(depends))
 
     # Documents: up to date, or rendered (longest first, in as many processes as asked).
     files: dict[Path, bytes] = {}
@@ -627,6 +633,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         fresh.last = remember((Store.load(out) if options.force else store).last, {
             "digest": whole, "documents": result.rendered + result.up_to_date,
             "warnings": result.warnings, "extra": {INDEX_NAME: hashlib.sha256(page).hexdigest()}})
+    fresh.stamps = filestamps.under([g.folder for g in selected if g.project])
     if files or store.to_bytes() != fresh.to_bytes():
         files[out / STORE_NAME] = fresh.to_bytes()
     result.written = [p for p in commit(files, out) if p.name != STORE_NAME] if files else []

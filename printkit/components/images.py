@@ -1,4 +1,4 @@
-"""Artwork files on cards: read with Pillow, turned into sRGB, checked for print resolution.
+"""Artwork files on cards: checked when the game is loaded, turned into sRGB when drawn.
 
 A designer's PNG or JPEG may be tagged with any colour profile (Adobe RGB,
 a printer's CMYK) or none; the PDF is sRGB throughout, so a tagged image is
@@ -6,17 +6,22 @@ converted through its profile (Pillow's ImageCms) rather than having its
 numbers reinterpreted, which would shift every colour. An image that would
 print below :data:`MIN_DPI` at its size on the card looks soft, so it is a
 warning for the designer; one that cannot be read at all is an error.
+
+Loading a game reads each picture's header and checks its data, but keeps no pixels: a
+picture is decoded when it is drawn, once per build and size (see
+:mod:`printkit.components.pictures`).
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageCms, UnidentifiedImageError
 
+from printkit import filestamps
+from printkit.components.pictures import draw, prepare, target
 from printkit.errors import DataError
 from printkit.schema import inside
 
@@ -29,14 +34,15 @@ FORMATS = ("PNG", "JPEG")
 
 @dataclass(frozen=True)
 class Artwork:
-    """An image ready to draw: sRGB (with alpha if it had any) and its pixel size."""
+    """A picture file that can be drawn: its path, the hash of its bytes and its pixel
+    size (no pixels: see :mod:`printkit.components.pictures`)."""
 
-    image: Image.Image
     path: Path
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.image.size
+    digest: str
+    size: tuple[int, int]
+    #: the game file and key that named it, for an error found only when it is drawn
+    file: str = ""
+    key: str = ""
 
 
 #: Pillow's own guard against decompression bombs, set to printkit's limit rather than
@@ -57,7 +63,7 @@ def _eight_bit(im: Image.Image) -> Image.Image:
     return im.point(lambda v: v * (255 / top)).convert("L")
 
 
-def _to_srgb(im: Image.Image) -> Image.Image:
+def to_srgb(im: Image.Image) -> Image.Image:
     """The image in sRGB: through its ICC profile if it has one, else as the numbers say."""
     im = _eight_bit(im)
     icc = im.info.get("icc_profile")
@@ -81,16 +87,23 @@ def _to_srgb(im: Image.Image) -> Image.Image:
     return im
 
 
-@cache
-def _load(path: Path, stamp: tuple[int, int]) -> Image.Image:
-    """The file's image, converted (cached per file version within one process)."""
+def _checked(path: Path) -> tuple[str, tuple[int, int]]:
+    """The file's hash and pixel size, once its header and data are checked. A file whose
+    size and modification time have not changed since it was checked, in this build or
+    the last one (see :mod:`printkit.filestamps`), is not read again; no pixels are kept."""
+    found = filestamps.known(path)
+    if found is not None and len(found[1]) == 2:
+        return found[0], (int(found[1][0]), int(found[1][1]))
     with Image.open(path) as im:
         if im.format not in FORMATS:
             raise ValueError(f"is {im.format or 'an unknown format'}, not PNG or JPEG")
         if im.width * im.height > MAX_PIXELS:
             raise ValueError(f"is {im.width}×{im.height} pixels, more than any card needs")
-        im.load()
-        return _to_srgb(im)
+        size = im.size
+        im.verify()  # a PNG's chunks and checksums, without decoding the pixels
+    sha = filestamps.sha256(path)
+    filestamps.learn(path, sha, list(size))
+    return sha, size
 
 
 def load_artwork(folder: Path, name: str, file: str, key: str) -> Artwork:
@@ -103,15 +116,14 @@ def load_artwork(folder: Path, name: str, file: str, key: str) -> Artwork:
     if not path.is_file():
         raise DataError(file, key, f"image file {name!r} not found in {folder.name}/")
     try:
-        stat = path.stat()
-        image = _load(path.resolve(), (stat.st_mtime_ns, stat.st_size))
+        digest, size = _checked(path.resolve())
     except Image.DecompressionBombError:
         raise DataError(file, key, f"image {name!r} has more than {MAX_PIXELS:,} pixels, "
                                    f"more than any card needs") from None
-    except (UnidentifiedImageError, ValueError, OSError, ImageCms.PyCMSError) as exc:
+    except (UnidentifiedImageError, ValueError, OSError, SyntaxError) as exc:
         reason = str(exc) if isinstance(exc, ValueError) else "cannot be read as PNG or JPEG"
         raise DataError(file, key, f"image {name!r} {reason}") from None
-    return Artwork(image, path)
+    return Artwork(path, digest, size, file, key)
 
 
 def fitted(size: tuple[int, int], box_w: float, box_h: float) -> tuple[float, float]:
@@ -163,12 +175,27 @@ class SoftImage:
     line: str
 
 
+#: The picture files drawn since the build last cleared it: each document's own, for its
+#: fingerprint (see :func:`printkit.fingerprint.pictures`).
+DRAWN: set[Path] = set()
+
+
 def draw_artwork(canvas: object, art: Artwork, x: float, y: float, box_w: float,
                  box_h: float) -> None:
-    """Draw ``art`` centred in the box, aspect kept; transparent parts show what is below."""
-    from reportlab.lib.utils import ImageReader
-
+    """Draw ``art`` centred in the box, aspect kept; transparent parts show what is below.
+    A picture far above the print resolution is embedded downsampled (see
+    :func:`printkit.components.pictures.target`)."""
     w, h = fitted(art.size, box_w, box_h)
-    mask = "auto" if art.image.mode == "RGBA" else None
-    canvas.drawImage(ImageReader(art.image), x + (box_w - w) / 2,  # type: ignore[attr-defined]
-                     y + (box_h - h) / 2, w, h, mask=mask)
+    pixels = target(art.size, box_w, box_h)
+    try:
+        prepared = prepare(art.path, art.digest, pixels)
+    except Image.DecompressionBombError:
+        raise DataError(art.file, art.key, f"image {art.path.name!r} has more than "
+                                           f"{MAX_PIXELS:,} pixels") from None
+    except (UnidentifiedImageError, ValueError, OSError, SyntaxError,
+            ImageCms.PyCMSError) as exc:
+        raise DataError(art.file, art.key, f"image {art.path.name!r} cannot be read as PNG "
+                                           f"or JPEG ({exc})") from None
+    DRAWN.add(art.path)
+    draw(canvas, prepared, f"{art.digest[:24]}{pixels[0]}x{pixels[1]}",
+         x + (box_w - w) / 2, y + (box_h - h) / 2, w, h)

@@ -240,3 +240,19 @@ def test_a_store_with_a_damaged_build_list_means_the_normal_way(tmp_path: Path) 
     again = cli_build(out)
     assert again.returncode == 0 and "reportlab" in again.stderr
     assert "rendered 0 document(s)" in again.stdout
+
+
+def test_an_upgraded_library_renders_everything_again(built: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit import fingerprint
+
+    real = fingerprint.metadata.version
+    monkeypatch.setattr(fingerprint.metadata, "version",
+                        lambda name: "99.0" if name == "reportlab" else real(name))
+    fingerprint.code_digest.cache_clear()
+    try:
+        result = run(built, games=[GAME_ID, OTHER])
+    finally:
+        monkeypatch.undo()
+        fingerprint.code_digest.cache_clear()
+    assert (result.rendered, result.up_to_date) == (files_per_build(), 0)

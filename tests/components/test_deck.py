@@ -11,7 +11,7 @@ from printkit.components.images import load_artwork
 from printkit.components.schema import SAFE_SHOWS
 from printkit.errors import DataErrors, FitError
 from printkit.layout.geometry import LAYOUTS, PAPERS
-from tests.support import embedded_fonts, reader, text, without_sheet_labels
+from tests.support import drawn_picture, embedded_fonts, reader, text, without_sheet_labels
 
 from .project import Project, picture
 
@@ -220,12 +220,13 @@ def test_a_box_naming_an_undeclared_field_is_an_error(project: Project) -> None:
 
 def test_a_colour_profile_is_converted_to_srgb(sample: Project) -> None:
     art = load_artwork(sample.folder, "images/ben.jpg", "heroes.csv", "line 3")
-    assert art.image.mode == "RGB"
-    r, g, b = art.image.getpixel((5, 5))
+    drawn = drawn_picture(art)
+    assert drawn.mode == "RGB"
+    r, g, b = drawn.getpixel((5, 5))
     assert abs(r - 60) < 8 and abs(g - 110) < 8 and abs(b - 159) < 8
     with Image.open(sample.folder / "images" / "ana.png") as original:
         assert original.mode == "RGBA"
-    assert load_artwork(sample.folder, "images/ana.png", "f", "k").image.mode == "RGBA"
+    assert drawn_picture(load_artwork(sample.folder, "images/ana.png", "f", "k")).mode == "RGBA"
 
 
 def test_card_text_is_translated_and_values_are_not(sample: Project) -> None:

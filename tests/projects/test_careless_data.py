@@ -13,6 +13,7 @@ from PIL import Image
 
 from printkit.cli import main
 from printkit.components.images import load_artwork
+from tests.support import drawn_picture
 
 from .conftest import edit
 
@@ -78,7 +79,7 @@ def test_a_16_bit_grey_picture_keeps_its_grey(tmp_path: Path) -> None:
     grey = Image.fromarray(np.full((8, 8), 40000, dtype=np.uint16))
     grey.save(tmp_path / "grey.png")
     art = load_artwork(tmp_path, "grey.png", "game.toml", "decks.cards.boxes[0].image")
-    assert art.image.getpixel((0, 0))[:3] == (155, 155, 155)  # 40000 of 65535, not white
+    assert drawn_picture(art).getpixel((0, 0))[:3] == (155, 155, 155)  # 40000 of 65535, not white
 
 
 def test_whatever_rules_py_raises_is_one_line(project: Path,
