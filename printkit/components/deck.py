@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -187,7 +187,8 @@ def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
         name, w, h, where, key, _on = use
         if name not in art:
             try:
-                art[name] = load_artwork(folder, name, where, key)
+                art[name] = replace(load_artwork(folder, name, where, key),
+                                    dpi=spec["picture_dpi"])
             except DataError as exc:
                 errors.append(exc)
                 art[name] = None  # type: ignore[assignment]  # reported once

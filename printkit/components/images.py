@@ -21,7 +21,7 @@ from pathlib import Path
 from PIL import Image, ImageCms, UnidentifiedImageError
 
 from printkit import filestamps
-from printkit.components.pictures import draw, prepare, target
+from printkit.components.pictures import TARGET_DPI, draw, prepare, target
 from printkit.errors import DataError
 from printkit.schema import inside
 
@@ -43,6 +43,8 @@ class Artwork:
     #: the game file and key that named it, for an error found only when it is drawn
     file: str = ""
     key: str = ""
+    #: embedded at most at this resolution at its printed size (0: as it is)
+    dpi: int = TARGET_DPI
 
 
 #: Pillow's own guard against decompression bombs, set to printkit's limit rather than
@@ -186,7 +188,7 @@ def draw_artwork(canvas: object, art: Artwork, x: float, y: float, box_w: float,
     A picture far above the print resolution is embedded downsampled (see
     :func:`printkit.components.pictures.target`)."""
     w, h = fitted(art.size, box_w, box_h)
-    pixels = target(art.size, box_w, box_h)
+    pixels = target(art.size, box_w, box_h, art.dpi) if art.dpi else art.size
     try:
         prepared = prepare(art.path, art.digest, pixels)
     except Image.DecompressionBombError:

@@ -377,6 +377,9 @@ DECK = Table({
     "csv": Value(str, required=False, pattern=r"[^/\\].*\.csv"),
     "cards": Array(CardEntry(), required=False, default=[], max_items=1000),
     "background": Value(str, required=False, default="#ffffff", pattern=COLOUR),
+    # Pictures far above this resolution at their printed size are embedded downsampled
+    # to it: 300 dpi, 600 for line art, 0 to keep every picture as it is.
+    "picture_dpi": Value(int, required=False, default=300, choices=(0, 150, 300, 600)),
     "boxes": Array(BOX, min_items=1, max_items=50),
     "back": BACK,
 }, checks=(_deck_checks,))

@@ -112,3 +112,21 @@ def test_memory_stays_flat_with_a_hundred_and_fifty_unique_pictures(tmp_path: Pa
     assert peak_mb < 300, peak_mb
     with Image.open(folder / "art" / "00000.png") as im:
         assert im.size == (400, 560)
+
+
+@pytest.mark.parametrize(("dpi", "pixels"), [(300, (449 * 5 // 7, 449)), (0, (1000, 1400))])
+def test_a_deck_chooses_its_pictures_resolution(tmp_path: Path, dpi: int,
+                                                pixels: tuple[int, int]) -> None:
+    folder = make_deck(tmp_path, 1, size=(1000, 1400))
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'background = "#f6f3ec"', f'background = "#f6f3ec"\npicture_dpi = {dpi}'),
+        encoding="utf-8")
+    out = tmp_path / "out"
+    _build(folder, out)
+    pdf = (out / folder.name / "en" / "cards-a4.pdf").read_bytes()
+    # (ReportLab writes a dictionary's keys in order: /Height, …, /Subtype, …, /Width)
+    sizes = re.findall(rb"/Height (\d+)[^>]*?/Subtype /Image[^>]*?/Width (\d+)", pdf)
+    assert len(sizes) == 1
+    assert any(abs(int(w) - pixels[0]) <= 2 and abs(int(h) - pixels[1]) <= 2
+               for h, w in sizes), (sizes, pixels)
