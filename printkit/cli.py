@@ -295,6 +295,9 @@ def _run(args: argparse.Namespace) -> int:
             if game is None:
                 return _dispatch(args)
         else:
+            settled = _settled_build(args, found)
+            if settled is not None:
+                return settled
             from printkit.project import load_project
 
             game = load_project(found)
@@ -305,21 +308,30 @@ def _run(args: argparse.Namespace) -> int:
         return _dispatch(args)
 
 
-def _settled_build(args: argparse.Namespace) -> int | None:
-    """A build of printkit's own games that finds nothing changed since the last build into
-    the same folder: said so without importing the renderers. None: build the normal way."""
+def _settled_build(args: argparse.Namespace, project: Path | None = None) -> int | None:
+    """A build of printkit's own games, or of the game ``project``, that finds nothing
+    changed since the last build into the same folder: said so without importing the
+    renderers. None: build the normal way."""
     if args.command != "build" or args.force or "printkit.games" in sys.modules:
         return None  # a process that already loaded the games (a test) builds normally
     from printkit import uptodate
 
-    games = list(dict.fromkeys(args.game)) if args.game else uptodate.registered()
-    shipped = uptodate.shipped_locales()
+    if project is not None:
+        project = project.resolve()
+        found = uptodate.project_game(project)
+        if found is None or (args.game and list(dict.fromkeys(args.game)) != [found[0]]):
+            return None
+        games: list[str] | None = [found[0]]
+        shipped = found[1]
+    else:
+        games = list(dict.fromkeys(args.game)) if args.game else uptodate.registered()
+        shipped = uptodate.shipped_locales()
     locales = list(dict.fromkeys(args.locale)) if args.locale else shipped
     if games is None or any(code not in shipped for code in locales):
         return None
     request = uptodate.Request.of(games, locales, args.paper, args.strict, args.layout,
                                   args.duplex_offset, args.ink_saver, not args.no_previews)
-    done = uptodate.settled(request, args.out)
+    done = uptodate.settled(request, args.out, project)
     if done is None:
         return None
     return _built(args, done.warnings, 0, done.documents, 0)

@@ -121,7 +121,8 @@ def game_digest(game_id: str, folder: Path, project: bool = False,
                   if templates.is_dir() else "")
 
 
-def _project_files(folder: Path, out: Path | None) -> list[Path]:
+def _project_files(folder: Path, out: Path | None, want_pictures: bool = False) -> list[Path]:
+    """The project's files that rendering may read: its pictures, or every other file."""
     skip = out.resolve() if out is not None else None
     files = []
     for path in folder.rglob("*"):
@@ -131,11 +132,20 @@ def _project_files(folder: Path, out: Path | None) -> list[Path]:
             continue
         if skip is not None and path.resolve().is_relative_to(skip):
             continue
-        if path.suffix.lower() in PICTURE_SUFFIXES:
+        if (path.suffix.lower() in PICTURE_SUFFIXES) != want_pictures:
             continue
         if path.is_file():
             files.append(path)
     return files
+
+
+def project_pictures(folder: Path, out: Path | None) -> str:
+    """Every picture of a game project, by its hash: read only where its size or
+    modification time changed since the last build (see :mod:`printkit.filestamps`)."""
+    from printkit import filestamps
+
+    return digest([(p.relative_to(folder).as_posix(), filestamps.sha256(p.resolve()))
+                   for p in sorted(_project_files(folder, out, want_pictures=True))])
 
 
 def used_pictures(folder: Path, paths: Iterable[Path]) -> list[str]:

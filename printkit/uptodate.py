@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit.fingerprint import Store, code_digest, digest, game_digest
+from printkit import filestamps
+from printkit.fingerprint import Store, code_digest, digest, game_digest, project_pictures
 from printkit.resources import BUILT_IN_GAMES, builtin_folder, locale_codes, locales_dir
 
 
@@ -52,30 +53,55 @@ class Request:
                    tuple(float(v) for v in duplex_offset), ink_saver, previews)
 
 
-def _locales_files(codes: tuple[str, ...]) -> str:
-    """The catalogs and glossaries of the given locales, whole files."""
-    root = locales_dir()
+def _locales_files(codes: tuple[str, ...], roots: tuple[Path, ...] = ()) -> str:
+    """The catalogs, glossaries and script files of the given locales, whole files, in
+    printkit's own locales and in ``roots`` (a project's)."""
     h = hashlib.sha256()
-    for code in codes:
-        folder = root / code
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()
-                           and p.suffix in (".po", ".toml")) if folder.is_dir() else ():
-            h.update(path.relative_to(root).as_posix().encode())
-            h.update(path.read_bytes())
+    for root in (*roots, locales_dir()):
+        for code in codes:
+            folder = root / code
+            for path in sorted(p for p in folder.rglob("*") if p.is_file()
+                               and p.suffix in (".po", ".toml")) if folder.is_dir() else ():
+                h.update(str(root).encode())
+                h.update(path.relative_to(root).as_posix().encode())
+                h.update(path.read_bytes())
     return h.hexdigest()
 
 
-def build_digest(request: Request, out: Path) -> str | None:
+def build_digest(request: Request, out: Path, project: Path | None = None) -> str | None:
     """The digest of everything a build of ``request`` reads; None when it cannot be told
-    without importing the games (a game that is not one of printkit's own)."""
-    folders = []
-    for game_id in request.games:
-        folder = builtin_folder(game_id)
-        if folder is None:
-            return None
-        folders.append((game_id, game_digest(game_id, folder, False, out)))
-    return digest(code_digest(), folders, _locales_files(request.locales), vars(request),
-                  os.environ.get("SOURCE_DATE_EPOCH", ""))
+    without importing the games (a game that is neither one of printkit's own nor the
+    game ``project`` whose folder is given)."""
+    if project is not None:
+        folders = [("project", game_digest(request.games[0], project, True, out),
+                    project_pictures(project, out))]
+        roots: tuple[Path, ...] = (project / "locales",)
+    else:
+        folders = []
+        for game_id in request.games:
+            folder = builtin_folder(game_id)
+            if folder is None:
+                return None
+            folders.append((game_id, game_digest(game_id, folder, False, out)))
+        roots = ()
+    return digest(code_digest(), folders, _locales_files(request.locales, roots),
+                  vars(request), os.environ.get("SOURCE_DATE_EPOCH", ""))
+
+
+def project_game(folder: Path) -> tuple[str, list[str]] | None:
+    """A game project's id and shipped locales, as a build of it will see them (None if
+    game.toml cannot be read: the normal way reports it)."""
+    import re
+    import tomllib
+
+    try:
+        data = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    game_id = data.get("id") or re.sub(r"[^a-z0-9]+", "-", folder.name.lower()).strip("-")
+    if not isinstance(game_id, str):
+        return None
+    return game_id, locale_codes(folder / "locales")
 
 
 def registered() -> list[str] | None:
@@ -111,11 +137,13 @@ class Settled:
     warnings: list[str]
 
 
-def settled(request: Request, out: Path) -> Settled | None:
+def settled(request: Request, out: Path, project: Path | None = None) -> Settled | None:
     """The last build into ``out``, if it was asked for the same and nothing it wrote or read
-    has changed since; else None (build the normal way)."""
+    has changed since; else None (build the normal way). ``project``: the game project's
+    folder, when the build is of a game project."""
     store = Store.load(out)
-    wanted = build_digest(request, out)
+    filestamps.seed(store.stamps)  # pictures unchanged since that build: not read again
+    wanted = build_digest(request, out, project)
     last = next((b for b in store.last if isinstance(b, dict) and b.get("digest") == wanted),
                 None)
     if wanted is None or last is None:

@@ -628,7 +628,10 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     if not index.is_file() or index.read_bytes() != page:
         files[index] = page
     own = all(not g.project and g.folder == builtin_folder(g.id) for g in selected)
-    whole = own and build_digest(options.request([g.id for g in selected], locales), out)
+    request = options.request([g.id for g in selected], locales)
+    whole = build_digest(request, out) if own else (
+        build_digest(request, out, selected[0].folder)
+        if len(selected) == 1 and selected[0].project else None)
     if whole:
         fresh.last = remember((Store.load(out) if options.force else store).last, {
             "digest": whole, "documents": result.rendered + result.up_to_date,

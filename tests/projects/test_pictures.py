@@ -130,3 +130,35 @@ def test_a_deck_chooses_its_pictures_resolution(tmp_path: Path, dpi: int,
     assert len(sizes) == 1
     assert any(abs(int(w) - pixels[0]) <= 2 and abs(int(h) - pixels[1]) <= 2
                for h, w in sizes), (sizes, pixels)
+
+
+def test_a_project_rebuild_with_nothing_changed_stops_before_importing_the_renderers(
+        tmp_path: Path) -> None:
+    folder = make_deck(tmp_path, 4, size=(120, 168))
+    out = tmp_path / "out"
+    command = [sys.executable, "-X", "importtime", "-m", "printkit", "--project", str(folder),
+               "build", "--locale", "en", "--no-previews", "--jobs", "1", "--out", str(out)]
+    env = {**os.environ, "PRINTKIT_CACHE": str(tmp_path / "cache")}
+
+    def run() -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+        assert done.returncode == 0, done.stderr
+        return done
+
+    first = run()
+    documents = first.stdout.split("rendered ")[1].split(" ")[0]
+    before = snapshot(out)
+    again = run()
+    assert f"rendered 0 document(s), {documents} up to date" in again.stdout
+    imported = [line for line in again.stderr.splitlines() if line.startswith("import time")]
+    assert imported and not any(name in line for line in imported
+                                for name in ("reportlab", "PIL", "jinja2", "babel"))
+    assert snapshot(out) == before
+    # a changed picture, a changed card: built the normal way, only what shows them
+    picture(7, (120, 168)).save(folder / "art" / "00001.png")
+    changed = run()
+    assert "rendered 0 " not in changed.stdout and "reportlab" in changed.stderr
+    csv = folder / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Card 2,", "Card Two,"),
+                   encoding="utf-8")
+    assert "rendered 0 " not in run().stdout
