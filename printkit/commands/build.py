@@ -13,7 +13,9 @@ from itertools import count
 from pathlib import Path
 
 from printkit import filestamps, fit, games, trace
-from printkit.components.images import DRAWN
+from printkit.components.deck import load_deck
+from printkit.components.images import DRAWN, Artwork, prepared_picture
+from printkit.components.pictures import cached
 from printkit.errors import (
     BuildError,
     DataErrors,
@@ -237,6 +239,33 @@ def _render_document(task: tuple[str, str, str]) -> tuple:
     used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
     return ("ok", pdf, used, sorted(localizer.missing | localizer.notes),
             _previews(pdf) if own else {})
+
+
+def _prepare_pictures(batch: list[tuple[Artwork, tuple[int, int]]]) -> tuple:
+    """Prepare a few pictures into the cache, before the documents that draw them."""
+    try:
+        for art, pixels in batch:
+            prepared_picture(art, pixels)
+    except PrintkitError as exc:
+        return _failure(exc)
+    return ("ok", len(batch))
+
+
+#: Pictures prepared by one task: few enough to spread over the workers, enough that a
+#: task is worth sending.
+PICTURE_BATCH = 8
+
+
+def _pictures_to_prepare(selected: list[Game], prepared: dict[str, tuple]) -> list[tuple]:
+    """Every picture the selected games' decks draw that the cache does not hold at its
+    size yet, each once (two decks, two names, one picture: prepared once)."""
+    found: dict[tuple[str, tuple[int, int]], tuple[Artwork, tuple[int, int]]] = {}
+    for game in selected:
+        data = prepared.get(game.id, ({},))[0]
+        for deck_id in data.get("decks") or {}:
+            for art, pixels in load_deck(data, deck_id, game.folder).pictures:
+                found.setdefault((art.digest, pixels), (art, pixels))
+    return [item for key, item in sorted(found.items()) if not cached(*key)]
 
 
 def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple:
@@ -493,6 +522,23 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     if errors:
         raise BuildError(errors)
     _JOB = _Job(prepared, paper, spec, options.strict, options.previews)
+    # Pictures first, each once and spread over the workers: the documents drawing them
+    # then read them from the cache (two workers would otherwise both prepare each one).
+    unprepared = _pictures_to_prepare(selected, prepared) if todo else []
+    if unprepared:
+        progress(f"preparing {len(unprepared)} picture(s)")
+        batches = [unprepared[i:i + PICTURE_BATCH] for i in range(0, len(unprepared),
+                                                                  PICTURE_BATCH)]
+
+        def pictures_done(task: list, outcome: tuple) -> list[tuple]:
+            if outcome[0] == "error":
+                errors.append(RenderFailure(outcome[1], outcome[2]))
+            return []
+
+        _schedule([(1, _prepare_pictures, batch) for batch in batches],
+                  max(1, min(workers, len(batches))), {_prepare_pictures: pictures_done})
+        if errors:
+            raise BuildError(_unique(errors))
     # Documents left to render per game and locale: its guide and kit follow the last one.
     waiting = {(game.id, locale): 0 for game in selected for locale in locales}
     for key in todo:

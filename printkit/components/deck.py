@@ -20,6 +20,7 @@ from printkit.components.cards_csv import read_cards
 from printkit.components.images import (
     Artwork,
     SoftImage,
+    embedded_size,
     is_soft,
     load_artwork,
     print_dpi,
@@ -84,6 +85,9 @@ class Deck:
     card: CardSize = CardSize(63, 88)
     #: Where game.toml gives that size: ``decks.<id>.card`` or that dotted key.
     card_key: str = ""
+    #: Every picture the deck draws, with the pixel size it is embedded at (see
+    #: :func:`printkit.components.images.embedded_size`): prepared before rendering.
+    pictures: tuple[tuple[Artwork, tuple[int, int]], ...] = ()
 
     @property
     def key(self) -> str:
@@ -152,9 +156,11 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
 
 def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
             cards: list[Card], folder: Path, file: str, errors: list[DataError],
-            soft: list[SoftImage]) -> dict[str, Artwork]:
+            soft: list[SoftImage], needed: set[tuple[Artwork, tuple[int, int]]]
+            ) -> dict[str, Artwork]:
     """Every image the deck names, loaded once; one :class:`SoftImage` per image that prints
-    below :data:`~printkit.components.images.MIN_DPI`, at its softest use, naming the card."""
+    below :data:`~printkit.components.images.MIN_DPI`, at its softest use, naming the card;
+    into ``needed``, each image with the pixel size it is embedded at."""
     art: dict[str, Artwork] = {}
     uses: list[tuple[str, float, float, str, str, str]] = []  # name, w, h, file, key, on
     back_boxes = (spec.get("back") or {}).get("boxes") or []
@@ -212,6 +218,8 @@ def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
         line = resolution_warning(art[name], name, w, h, where, key, on + more)
         if line is not None:
             soft.append(SoftImage(name, dpi, line))
+    needed.update((art[name], embedded_size(art[name], w, h)) for name, w, h, *_ in uses
+                  if art.get(name) is not None)
     return {k: v for k, v in art.items() if v is not None}
 
 
@@ -233,12 +241,14 @@ def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
         errors.append(DataError(cards[0].file if cards else file, f"decks.{deck_id}",
                                 "every card has a count of 0; the deck prints nothing"))
     soft: list[SoftImage] = []
-    art = _images(data, spec, deck_id, cards, folder, file, errors, soft)
+    needed: set[tuple[Artwork, tuple[int, int]]] = set()
+    art = _images(data, spec, deck_id, cards, folder, file, errors, soft, needed)
     if errors:
         raise DataErrors(errors)
     size = deck_card(data, spec)
     assert size is not None  # checked above
     card_key = spec["card"] if isinstance(spec["card"], str) else f"{base}.card"
     return Deck(deck_id, spec, tuple(cards), file, art, tuple(s.line for s in soft),
-                tuple(soft), CardSize(size["width_mm"], size["height_mm"]), card_key)
+                tuple(soft), CardSize(size["width_mm"], size["height_mm"]), card_key,
+                tuple(sorted(needed, key=lambda n: (n[0].digest, n[1]))))
 

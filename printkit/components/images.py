@@ -21,7 +21,7 @@ from pathlib import Path
 from PIL import Image, ImageCms, UnidentifiedImageError
 
 from printkit import filestamps
-from printkit.components.pictures import TARGET_DPI, draw, prepare, target
+from printkit.components.pictures import TARGET_DPI, Prepared, draw, prepare, target
 from printkit.errors import DataError
 from printkit.schema import inside
 
@@ -188,9 +188,23 @@ def draw_artwork(canvas: object, art: Artwork, x: float, y: float, box_w: float,
     A picture far above the print resolution is embedded downsampled (see
     :func:`printkit.components.pictures.target`)."""
     w, h = fitted(art.size, box_w, box_h)
-    pixels = target(art.size, box_w, box_h, art.dpi) if art.dpi else art.size
+    pixels = embedded_size(art, box_w, box_h)
+    prepared = prepared_picture(art, pixels)
+    DRAWN.add(art.path)
+    draw(canvas, prepared, f"{art.digest[:24]}{pixels[0]}x{pixels[1]}",
+         x + (box_w - w) / 2, y + (box_h - h) / 2, w, h)
+
+
+def embedded_size(art: Artwork, box_w: float, box_h: float) -> tuple[int, int]:
+    """The pixel size ``art`` is embedded at in a box of that many points."""
+    return target(art.size, box_w, box_h, art.dpi) if art.dpi else art.size
+
+
+def prepared_picture(art: Artwork, pixels: tuple[int, int]) -> Prepared:
+    """``art`` prepared at ``pixels`` (see :func:`printkit.components.pictures.prepare`); a
+    picture Pillow cannot decode is a one-line DataError naming the file and key."""
     try:
-        prepared = prepare(art.path, art.digest, pixels)
+        return prepare(art.path, art.digest, pixels)
     except Image.DecompressionBombError:
         raise DataError(art.file, art.key, f"image {art.path.name!r} has more than "
                                            f"{MAX_PIXELS:,} pixels") from None
@@ -198,6 +212,3 @@ def draw_artwork(canvas: object, art: Artwork, x: float, y: float, box_w: float,
             ImageCms.PyCMSError) as exc:
         raise DataError(art.file, art.key, f"image {art.path.name!r} cannot be read as PNG "
                                            f"or JPEG ({exc})") from None
-    DRAWN.add(art.path)
-    draw(canvas, prepared, f"{art.digest[:24]}{pixels[0]}x{pixels[1]}",
-         x + (box_w - w) / 2, y + (box_h - h) / 2, w, h)

@@ -88,8 +88,8 @@ def target(size: tuple[int, int], width_pt: float, height_pt: float,
 def prepare(source: Path, digest: str, pixels: tuple[int, int]) -> Prepared:
     """The picture ``source`` (whose bytes hash to ``digest``) at ``pixels``, from the
     cache or made now and cached. Raises what Pillow raises for a picture it cannot read."""
-    folder = cache_dir() / "pictures"
-    path = folder / f"{digest}-{pixels[0]}x{pixels[1]}-v{VERSION}.pkpic"
+    path = _path(digest, pixels)
+    folder = path.parent
     found = _read_header(path)
     if found is not None:
         return found
@@ -103,6 +103,15 @@ def prepare(source: Path, digest: str, pixels: tuple[int, int]) -> Prepared:
     return Prepared(path, int(header["width"]), int(header["height"]),  # type: ignore[call-overload]
                     str(header["colour_space"]), str(header["filter"]), len(head),
                     len(colour), len(alpha), held)
+
+
+def _path(digest: str, pixels: tuple[int, int]) -> Path:
+    return cache_dir() / "pictures" / f"{digest}-{pixels[0]}x{pixels[1]}-v{VERSION}.pkpic"
+
+
+def cached(digest: str, pixels: tuple[int, int]) -> bool:
+    """Whether the picture is prepared at that size in the cache already."""
+    return _read_header(_path(digest, pixels)) is not None
 
 
 def _store(folder: Path, path: Path, data: bytes) -> None:

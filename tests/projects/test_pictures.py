@@ -43,9 +43,9 @@ def deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _build(folder: Path, out: Path, **options: object) -> BuildResult:
+    settings = {"locales": ["en"], "out": out, "previews": False, "jobs": 1, **options}
     with selected(load_project(folder)):
-        return build(BuildOptions(locales=["en"], out=out, previews=False, jobs=1,
-                                  **options))  # type: ignore[arg-type]
+        return build(BuildOptions(**settings))  # type: ignore[arg-type]
 
 
 def test_each_distinct_picture_is_embedded_once_in_every_pdf(deck: Path,
@@ -162,3 +162,24 @@ def test_a_project_rebuild_with_nothing_changed_stops_before_importing_the_rende
     csv.write_text(csv.read_text(encoding="utf-8").replace("Card 2,", "Card Two,"),
                    encoding="utf-8")
     assert "rendered 0 " not in run().stdout
+
+
+def test_each_picture_is_prepared_once_per_build_and_two_jobs_write_the_same_bytes(
+        deck: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit.components import pictures
+
+    made: list[Path] = []
+    real = pictures._make
+    monkeypatch.setattr(pictures, "_make", lambda source, pixels: (
+        made.append(source), real(source, pixels))[1])
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    one = tmp_path / "one"
+    _build(deck, one)
+    # five files, four distinct pictures (the twins are one), each made once for every
+    # document, variant and kit that shows it
+    assert len(made) == 4
+    two = tmp_path / "two"
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache2"))
+    _build(deck, two, jobs=2)
+    names = sorted(p.relative_to(one).as_posix() for p in one.rglob("*.pdf"))
+    assert names and all((one / n).read_bytes() == (two / n).read_bytes() for n in names)
