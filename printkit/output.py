@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import itertools
 import json
 import os
 import re
@@ -40,8 +41,10 @@ import secrets
 import shutil
 import signal
 import socket
+import tempfile
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import OutputError, Stopped
@@ -154,11 +157,54 @@ def _make_dirs(folder: Path, created: list[Path]) -> None:
         raise OutputError(f"cannot write into {folder}: it is a file, not a folder")
 
 
-def _stage(path: Path, data: bytes, token: str) -> Path:
+@dataclass(frozen=True)
+class Spooled:
+    """A rendered file's bytes kept on disk until the build writes them (see :class:`Spool`),
+    or an output file already in place."""
+
+    path: Path
+
+    def read_bytes(self) -> bytes:
+        return self.path.read_bytes()
+
+
+def contents(data: bytes | Spooled) -> bytes:
+    return data if isinstance(data, bytes) else data.read_bytes()
+
+
+class Spool:
+    """Where a build keeps what it rendered until the all-or-nothing write: a big file on
+    disk, in a private temporary folder removed when the build ends, so that a build's
+    memory does not grow with its output (a deck of thousands of illustrated cards)."""
+
+    #: Files from this size on are kept on disk.
+    FROM = 1 << 20
+
+    def __enter__(self) -> Spool:
+        self._folder = tempfile.TemporaryDirectory(prefix="printkit-build-")
+        self._count = itertools.count()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._folder.cleanup()
+
+    def keep(self, data: bytes) -> bytes | Spooled:
+        if len(data) < self.FROM:
+            return data
+        path = Path(self._folder.name) / f"{next(self._count)}.part"
+        path.write_bytes(data)
+        return Spooled(path)
+
+
+def _stage(path: Path, data: bytes | Spooled, token: str) -> Path:
     temp = path.with_name(f".{path.name}.{token}.new")
     try:
         with open(temp, "xb") as fh:
-            fh.write(data)
+            if isinstance(data, Spooled):
+                with data.path.open("rb") as source:
+                    shutil.copyfileobj(source, fh, 1 << 20)
+            else:
+                fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(temp, 0o644)
@@ -172,7 +218,7 @@ def _stage(path: Path, data: bytes, token: str) -> Path:
 STAGING_THREADS = 8
 
 
-def _stage_all(files: Mapping[Path, bytes], token: str, staged: dict[Path, Path]) -> None:
+def _stage_all(files: Mapping[Path, bytes | Spooled], token: str, staged: dict[Path, Path]) -> None:
     """Stage every file (in ``files``' order into ``staged``), flushing several at once;
     the first failure is raised after every other write has finished, so that whatever
     was staged is known and can be removed."""
@@ -188,7 +234,7 @@ def _stage_all(files: Mapping[Path, bytes], token: str, staged: dict[Path, Path]
         raise failure
 
 
-def commit(files: Mapping[Path, bytes], out: Path | None = None) -> list[Path]:
+def commit(files: Mapping[Path, bytes | Spooled], out: Path | None = None) -> list[Path]:
     """Write every rendered file, or none; returns the paths written, in order.
 
     ``out`` is the output folder to lock while writing (none: no lock).

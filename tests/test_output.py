@@ -158,3 +158,21 @@ def test_a_build_killed_at_any_rename_never_leaves_a_file_missing_or_a_mixed_set
     new = {p.relative_to(out).as_posix(): data for p, data in files(out, b"new").items()}
     assert now in (old, new), (kill_at, now)
     assert leftovers(out) in ([], [".printkit.lock"]), leftovers(out)
+
+
+def test_a_big_rendered_file_waits_on_disk_and_is_written_whole(tmp_path: Path) -> None:
+    from printkit.output import Spool, Spooled
+
+    big, small = bytes(range(256)) * 8192, b"small"  # 2 MB: kept on disk
+    with Spool() as spool:
+        kept, held = spool.keep(big), spool.keep(small)
+        assert isinstance(kept, Spooled) and held == small
+        folder = kept.path.parent
+        out = tmp_path / "out"
+        commit({out / "a.pdf": kept, out / "b.txt": held}, out)
+    assert (out / "a.pdf").read_bytes() == big and (out / "b.txt").read_bytes() == small
+    assert not folder.exists()  # the spool is gone with the build
+    with pytest.raises(RuntimeError), Spool() as spool:
+        folder = spool.keep(big).path.parent  # type: ignore[union-attr]
+        raise RuntimeError("a failed build")
+    assert not folder.exists()

@@ -41,7 +41,7 @@ from printkit.i18n import N_, Localizer, shipped_locales
 from printkit.i18n.glossary import glossary_problems
 from printkit.kit import KitPart, combine, page_count
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
-from printkit.output import JOURNAL_NAME, commit, output_lock, recover
+from printkit.output import JOURNAL_NAME, Spool, Spooled, commit, contents, output_lock, recover
 from printkit.preview import COVER, preview_name, preview_pattern, render_previews
 from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
@@ -272,6 +272,7 @@ def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple
     """The guide (it lists the kit's pages) and the whole kit as one PDF."""
     game_id, locale, docs, paper_id = task
     assert _JOB is not None
+    docs = {name: contents(data) for name, data in docs.items()}
     game = games.get(game_id)
     localizer = Localizer.for_locale(locale, strict=_JOB.strict)
     ctx = _context(game, locale, GUIDE.id, localizer)
@@ -397,8 +398,14 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
 
     A document whose inputs are unchanged since the last build into the same
     folder, and whose file is still as written, is not rendered again (see
-    :mod:`printkit.fingerprint`); ``force`` renders everything.
+    :mod:`printkit.fingerprint`); ``force`` renders everything. What is rendered waits for
+    the all-or-nothing write on disk, not in memory (see :class:`printkit.output.Spool`).
     """
+    with Spool() as spool:
+        return _build(options, progress, spool)
+
+
+def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResult:
     global _JOB
     check_source_date_epoch()
     selected = games.select(options.games)
@@ -448,7 +455,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
                       pictures(game.folder, used), list(depends))
 
     # Documents: up to date, or rendered (longest first, in as many processes as asked).
-    files: dict[Path, bytes] = {}
+    files: dict[Path, bytes | Spooled] = {}
     todo: list[tuple[str, str, str]] = []
     kinds: dict[tuple[str, str, str], str] = {}
     prints: dict[tuple[str, str, str], str] = {}
@@ -578,8 +585,9 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
             missing[locale].update(kept_guide.warnings)
             result.up_to_date += 2 + len(run_paths)
             return None
+        # (rendered now, or in place since an earlier build: read by the worker)
         docs = {name: files.get(output_path(out, game.id, locale, name, paper.id))
-                or output_path(out, game.id, locale, name, paper.id).read_bytes()
+                or Spooled(output_path(out, game.id, locale, name, paper.id))
                 for name in _outputs(game, spec)}
         return (game.id, locale, docs, paper.id)
 
@@ -595,8 +603,8 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
         game = games.get(key[0])
         path = output_path(out, *key, paper.id)
         prints[key] = fingerprint(game, key[1], key[2], used)
-        files[path] = pdf
         fresh.record(out, path, prints[key], used, absent, pdf)
+        files[path] = spool.keep(pdf)
         add_previews(key, prints[key], shots)
         missing[key[1]].update(absent)
         result.rendered += 1
@@ -624,8 +632,8 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
                   for run, pdf in runs.items()),
                 (_kit_data_path(out, game.id, locale, paper.id), data,
                  digest(guide_print, "data"))):
-            files[path] = pdf
             fresh.record(out, path, print_, used, absent, pdf)
+            files[path] = spool.keep(pdf)
         add_previews((game.id, locale, GUIDE.id), guide_print, shots)
         missing[locale].update(absent)
         result.rendered += 2 + len(runs)

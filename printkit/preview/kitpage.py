@@ -27,6 +27,7 @@ from printkit.game import GUIDE, RenderContext
 from printkit.guide import Material, bill_of_materials
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS
+from printkit.output import contents
 from printkit.preview import COVER, FOLDER, preview_name
 from printkit.render.script import load as load_script
 from printkit.render.templating import render
@@ -91,9 +92,9 @@ def _href(*parts: str) -> str:
     return "/".join(quote(p) for p in parts)
 
 
-def _read(path: Path, pending: Mapping[Path, bytes]) -> dict[str, Any] | None:
+def _read(path: Path, pending: Mapping[Path, Any]) -> dict[str, Any] | None:
     try:
-        raw = pending[path] if path in pending else path.read_bytes()
+        raw = contents(pending[path]) if path in pending else path.read_bytes()
         record = json.loads(raw.decode("utf-8"))
     except (OSError, ValueError):
         return None
@@ -141,7 +142,7 @@ def _kit_records(out: Path, pending: Mapping[Path, bytes]) -> list[Path]:
     return sorted(p for p in found if p.parent.parent.parent.parent == out)
 
 
-def kit_page(out: Path, pending: Mapping[Path, bytes], names: set[str]) -> bytes:
+def kit_page(out: Path, pending: Mapping[Path, Any], names: set[str]) -> bytes:
     """``index.html`` for the output folder ``out``.
 
     ``pending`` are the files this build is about to write; ``names`` the output
