@@ -151,7 +151,8 @@ def _make(source: Path, pixels: tuple[int, int]) -> tuple[dict[str, object], byt
     with Image.open(source) as im:
         if (im.format == "JPEG" and im.mode in ("RGB", "L") and im.size == pixels
                 and not im.info.get("icc_profile") and not im.info.get("adobe_transform")):
-            # as it is: the file's own JPEG stream, no decoding
+            # as it is: the file's own JPEG stream, decoded once only to know it is whole
+            im.load()
             colour = source.read_bytes()
             space = "DeviceRGB" if im.mode == "RGB" else "DeviceGray"
             return _header(pixels, space, "DCTDecode", colour, b""), colour, b""

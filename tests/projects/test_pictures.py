@@ -183,3 +183,27 @@ def test_each_picture_is_prepared_once_per_build_and_two_jobs_write_the_same_byt
     _build(deck, two, jobs=2)
     names = sorted(p.relative_to(one).as_posix() for p in one.rglob("*.pdf"))
     assert names and all((one / n).read_bytes() == (two / n).read_bytes() for n in names)
+
+
+def test_a_picture_that_cannot_be_decoded_is_one_line_naming_the_file_and_card(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit.cli import main
+
+    folder = make_deck(tmp_path, 2, size=(120, 168))
+    good = folder / "art" / "00001.png"
+    picture(1, (120, 168)).save(good.with_suffix(".jpg"), quality=90)
+    data = good.with_suffix(".jpg").read_bytes()
+    (folder / "art" / "broken.jpg").write_bytes(data[:len(data) // 3])  # cut short
+    csv = folder / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("art/00001.png", "art/broken.jpg"),
+                   encoding="utf-8")
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    code = main(["--project", str(folder), "build", "--locale", "en", "--no-previews",
+                 "--out", str(out)])
+    said = capsys.readouterr().err.strip().splitlines()
+    err = [line for line in said if line.startswith("printkit:")]  # (the rest: progress)
+    assert code == 2, said
+    assert len(err) == 1 and "cards.csv" in err[0] and "broken.jpg" in err[0], err
+    assert not out.exists()
