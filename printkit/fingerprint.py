@@ -233,9 +233,13 @@ class Store:
         return record if hashlib.sha256(data).hexdigest() == record.sha256 else None
 
     def record(self, out: Path, path: Path, fingerprint: str, used: Iterable[str],
-               warnings: list[str], data: bytes) -> None:
+               warnings: list[str], data: Any) -> None:
+        """Remember the file's inputs and the hash of ``data``, its bytes (or a
+        :class:`printkit.output.Spooled` file holding them)."""
+        from printkit.output import sha256
+
         self.records[_name(out, path)] = Record(fingerprint, sorted(used), warnings,
-                                                hashlib.sha256(data).hexdigest())
+                                                sha256(data))
 
     def get(self, out: Path, path: Path) -> Record | None:
         return self.records.get(_name(out, path))

@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import hashlib
 import itertools
 import json
 import os
@@ -172,6 +173,17 @@ def contents(data: bytes | Spooled) -> bytes:
     return data if isinstance(data, bytes) else data.read_bytes()
 
 
+def sha256(data: bytes | Spooled) -> str:
+    """The hash of the bytes, read in blocks when they are on disk."""
+    if isinstance(data, bytes):
+        return hashlib.sha256(data).hexdigest()
+    h = hashlib.sha256()
+    with data.path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
 class Spool:
     """Where a build keeps what it rendered until the all-or-nothing write: a big file on
     disk, in a private temporary folder removed when the build ends, so that a build's
@@ -188,10 +200,12 @@ class Spool:
     def __exit__(self, *exc: object) -> None:
         self._folder.cleanup()
 
-    def keep(self, data: bytes) -> bytes | Spooled:
-        if len(data) < self.FROM:
+    def keep(self, data: bytes | Spooled) -> bytes | Spooled:
+        """``data`` as it is if small (or kept already), else on disk. Worker processes
+        keep what they render here too, so that it never travels back in memory."""
+        if isinstance(data, Spooled) or len(data) < self.FROM:
             return data
-        path = Path(self._folder.name) / f"{next(self._count)}.part"
+        path = Path(self._folder.name) / f"{os.getpid()}-{next(self._count)}.part"
         path.write_bytes(data)
         return Spooled(path)
 

@@ -162,6 +162,8 @@ class _Job:
     spec: PrintSpec
     strict: bool
     previews: bool = True
+    #: where renders wait for the write (workers keep their big results there)
+    spool: Spool | None = None
 
 
 _JOB: _Job | None = None
@@ -237,8 +239,14 @@ def _render_document(task: tuple[str, str, str]) -> tuple:
     # Missing translations (catalog keys) and other warnings (whole lines) travel, and are
     # remembered for the incremental build, together; so do the pictures drawn.
     used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
-    return ("ok", pdf, used, sorted(localizer.missing | localizer.notes),
-            _previews(pdf) if own else {})
+    shots = _previews(pdf) if own else {}
+    return ("ok", _kept(pdf), used, sorted(localizer.missing | localizer.notes), shots)
+
+
+def _kept(pdf: bytes) -> bytes | Spooled:
+    """A render's result as it travels back: a big one on disk (see :class:`Spool`)."""
+    assert _JOB is not None
+    return _JOB.spool.keep(pdf) if _JOB.spool is not None else pdf
 
 
 def _prepare_pictures(batch: list[tuple[Artwork, tuple[int, int]]]) -> tuple:
@@ -272,26 +280,32 @@ def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple
     """The guide (it lists the kit's pages) and the whole kit as one PDF."""
     game_id, locale, docs, paper_id = task
     assert _JOB is not None
-    docs = {name: contents(data) for name, data in docs.items()}
     game = games.get(game_id)
     localizer = Localizer.for_locale(locale, strict=_JOB.strict)
     ctx = _context(game, locale, GUIDE.id, localizer)
     try:
-        # the guide lists the variants too, with their page counts
-        counts = {k: page_count(v) for k, v in docs.items()}
+        # the guide lists the variants too, with their page counts; only the documents
+        # themselves are held, one variant read at a time
+        counts: dict[str, int] = {}
+        own = {d.id for d in game.documents}
+        for name, data in docs.items():
+            pdf = contents(data)
+            counts[name] = page_count(pdf)
+            docs[name] = pdf if name in own else data
         docs = {d.id: docs[d.id] for d in game.documents}
         guide = GUIDE.render(replace(ctx, pages=counts))
         pdfs = {GUIDE.id: guide, **docs}
         order = print_order(bill_of_materials(ctx, counts))
-        kit = _print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE)
-        runs = {run.id: _print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id])
+        kit = _kept(_print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE))
+        runs = {run.id: _kept(_print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id]))
                 for run in plan(order)}
     except PrintkitError as exc:
         return _failure(exc)
     pages = {GUIDE.id: page_count(guide), **counts}
     data = kit_data(ctx, pages)
+    shots = _previews(guide)
     return ("ok", (guide, kit, runs, data), sorted(localizer.used), sorted(localizer.missing),
-            _previews(guide))
+            shots)
 
 
 #: The title of each print run's file (the guide names the file, the PDF viewer this).
@@ -528,7 +542,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
         result.warnings += [f"warning: {line}" for line in untraced]
     if errors:
         raise BuildError(errors)
-    _JOB = _Job(prepared, paper, spec, options.strict, options.previews)
+    _JOB = _Job(prepared, paper, spec, options.strict, options.previews, spool)
     # Pictures first, each once and spread over the workers: the documents drawing them
     # then read them from the cache (two workers would otherwise both prepare each one).
     unprepared = _pictures_to_prepare(selected, prepared) if todo else []
