@@ -36,9 +36,14 @@ import json, resource, sys, time
 wall, cpu = time.perf_counter(), time.process_time()
 {body}
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+try:  # this program's own high-water mark (ru_maxrss keeps the parent's, from the fork)
+    with open("/proc/self/status") as status:
+        own = next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+except OSError:
+    own = me.ru_maxrss
 print(json.dumps({{"wall": time.perf_counter() - wall,
                   "cpu": me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime,
-                  "peak_mb": max(me.ru_maxrss, kids.ru_maxrss) / 1024, "result": result}}))
+                  "peak_mb": max(own, kids.ru_maxrss) / 1024, "result": result}}))
 """
 
 BUILD = """
