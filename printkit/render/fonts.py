@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -229,15 +229,20 @@ def chain(font: str, script: Script | None = None) -> tuple[str, ...]:
 _TOKENS = re.compile(r"[^\s\u2e80-\U0010ffff]+|.", re.S)
 
 
-def runs(text: str, font: str, script: Script | None = None) -> list[tuple[str, str]]:
+def runs(text: str, font: str, script: Script | None = None) -> tuple[tuple[str, str], ...]:
     """``text`` as (font, text) runs: each character in the first font of its chain that
     has it, a word of an alphabetic script in the first that has all its letters (so
     "bliżej" is never set half in one font; a bracket that font lacks in the next that
-    has it), spaces with the run they are in."""
-    script = script or active()
+    has it), spaces with the run they are in. (Kept: a label is measured at every size
+    it tries.)"""
+    return _runs(text, font, script or active())
+
+
+@lru_cache(maxsize=8192)
+def _runs(text: str, font: str, script: Script) -> tuple[tuple[str, str], ...]:
     fonts = chain(font, script)
     if len(fonts) == 1:
-        return [(font, text)] if text else []
+        return ((font, text),) if text else ()
     # Latin letters and digits beside an alphabetic script read best in printkit's own
     # font; beside CJK, in the CJK font made to match them.
     ascii_first = fonts if script.cjk else fonts[::-1]
@@ -259,7 +264,7 @@ def runs(text: str, font: str, script: Script | None = None) -> list[tuple[str, 
                 _extend(out, chosen, char)
             else:
                 _extend(out, next((f for f in fonts if ord(char) in _charmap(f)), font), char)
-    return out
+    return tuple(out)
 
 
 def _extend(out: list[tuple[str, str]], font: str, text: str) -> None:

@@ -33,6 +33,7 @@ from reportlab.platypus.paragraph import FragLine, ParaLines
 from reportlab.rl_config import _FUZZ
 
 from printkit.render import bidi
+from printkit.render.script import active as active_script
 
 #: HarfBuzz features: kerning and the ligatures a script needs, no discretionary ones.
 FEATURES = {"kern": True, "liga": True}
@@ -129,6 +130,13 @@ def line(text: str, font: str, size: float) -> list[tuple[str, str, float]]:
     """One line of plain text read right to left, as (font, visual text, width) pieces
     from left to right: each font of :func:`printkit.render.fonts.runs` and each bidi
     level shaped on its own."""
+    return [(f, t, w * size) for f, t, w in _at_one_point(text, font, active_script())]
+
+
+@lru_cache(maxsize=8192)
+def _at_one_point(text: str, font: str, _script: object) -> tuple[tuple[str, str, float], ...]:
+    """:func:`line` at 1 pt (shaping does not depend on the size; a label is measured at
+    every size it tries)."""
     from printkit.render.fonts import runs
 
     found = bidi.levels(text, _direction(text))
@@ -145,9 +153,9 @@ def line(text: str, font: str, size: float) -> list[tuple[str, str, float]]:
     out = []
     for i in visual_order([p[1] for p in pieces]):
         piece_font, level, piece = pieces[i]
-        shaped, width = shape(piece, piece_font, size, bool(level % 2))
+        shaped, width = shape(piece, piece_font, 1.0, bool(level % 2))
         out.append((piece_font, shaped, width))
-    return out
+    return tuple(out)
 
 
 def width(text: str, font: str, size: float) -> float:

@@ -223,8 +223,8 @@ def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(
         arabic: object) -> None:
     arabic_font = fonts.chain(fonts.REGULAR)[0]
     assert ord("(") not in fonts._charmap(arabic_font)  # Noto Sans Arabic has no "("
-    assert fonts.runs("(الحجم الفعلي)", fonts.REGULAR) == [
-        (fonts.REGULAR, "("), (arabic_font, "الحجم الفعلي"), (fonts.REGULAR, ")")]
+    assert fonts.runs("(الحجم الفعلي)", fonts.REGULAR) == (
+        (fonts.REGULAR, "("), (arabic_font, "الحجم الفعلي"), (fonts.REGULAR, ")"))
     # and the word is shaped: its letters joined, not DejaVu's isolated forms
     shaped, _width = rtl.shape("الحجم", arabic_font, 10, True)
     assert _glyphs(shaped, arabic_font) != [
