@@ -227,10 +227,13 @@ class Store:
         if record is None or record.fingerprint != fingerprint:
             return None
         try:
-            data = path.read_bytes()
+            h = hashlib.sha256()
+            with path.open("rb") as file:  # in blocks: a deck's sheets may be 100 MB
+                for block in iter(lambda: file.read(1 << 20), b""):
+                    h.update(block)
         except OSError:
             return None
-        return record if hashlib.sha256(data).hexdigest() == record.sha256 else None
+        return record if h.hexdigest() == record.sha256 else None
 
     def record(self, out: Path, path: Path, fingerprint: str, used: Iterable[str],
                warnings: list[str], data: Any) -> None:
