@@ -46,16 +46,21 @@ def learn(path: Path, sha: str, facts: list[Any] | None = None) -> None:
     _KNOWN[str(path)] = [mtime, size, sha, list(kept or [])]
 
 
+def read_sha256(path: Path) -> str:
+    """The hash of the file's bytes, read now in blocks (a deck's sheets may be 100 MB)."""
+    h = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
 def sha256(path: Path) -> str:
     """The hash of the file's bytes: remembered, or read now."""
     found = known(path)
     if found is not None:
         return found[0]
-    h = hashlib.sha256()
-    with path.open("rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            h.update(block)
-    sha = h.hexdigest()
+    sha = read_sha256(path)
     learn(path, sha)
     return sha
 

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from printkit.i18n import Localizer
 
-from printkit import __version__
+from printkit import __version__, filestamps
 from printkit.resources import PACKAGE_DIR, templates_dir
 
 STORE_NAME = ".printkit-build.json"
@@ -142,8 +142,6 @@ def _project_files(folder: Path, out: Path | None, want_pictures: bool = False) 
 def project_pictures(folder: Path, out: Path | None) -> str:
     """Every picture of a game project, by its hash: read only where its size or
     modification time changed since the last build (see :mod:`printkit.filestamps`)."""
-    from printkit import filestamps
-
     return digest([(p.relative_to(folder).as_posix(), filestamps.sha256(p.resolve()))
                    for p in sorted(_project_files(folder, out, want_pictures=True))])
 
@@ -162,8 +160,6 @@ def used_pictures(folder: Path, paths: Iterable[Path]) -> list[str]:
 
 def pictures(folder: Path, used: Iterable[str]) -> str:
     """The current content of the pictures among ``used`` (see :func:`used_pictures`)."""
-    from printkit import filestamps
-
     found = []
     for key in sorted(k for k in used if k.startswith(PICTURE)):
         path = folder / key[len(PICTURE):]
@@ -227,13 +223,10 @@ class Store:
         if record is None or record.fingerprint != fingerprint:
             return None
         try:
-            h = hashlib.sha256()
-            with path.open("rb") as file:  # in blocks: a deck's sheets may be 100 MB
-                for block in iter(lambda: file.read(1 << 20), b""):
-                    h.update(block)
+            found = filestamps.read_sha256(path)
         except OSError:
             return None
-        return record if h.hexdigest() == record.sha256 else None
+        return record if found == record.sha256 else None
 
     def record(self, out: Path, path: Path, fingerprint: str, used: Iterable[str],
                warnings: list[str], data: Any) -> None:

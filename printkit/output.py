@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import OutputError, Stopped
+from printkit.filestamps import read_sha256
 
 LOCK_NAME = ".printkit.lock"
 #: The journal of a swap in progress (see the module's documentation).
@@ -177,11 +178,7 @@ def sha256(data: bytes | Spooled) -> str:
     """The hash of the bytes, read in blocks when they are on disk."""
     if isinstance(data, bytes):
         return hashlib.sha256(data).hexdigest()
-    h = hashlib.sha256()
-    with data.path.open("rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+    return read_sha256(data.path)
 
 
 class Spool:
