@@ -44,6 +44,8 @@ class RenderContext:
     spec: PrintSpec = DEFAULT_SPEC
     #: Pages of each of the kit's documents in this build; given to the guide only.
     pages: Mapping[str, int] = field(default_factory=dict)
+    #: Which part of a document rendered in parts (see :attr:`Document.parts`); None: whole.
+    part: int | None = None
 
     def _(self, msgid: str) -> str:
         return self.localizer.gettext(msgid)
@@ -97,6 +99,11 @@ class Document:
     title: str
     render: Renderer
     kind: str = "sheet"
+    #: For a document that may be big (a deck of thousands of cards): in how many parts it
+    #: renders, each a PDF of its own (``ctx.part``), rendered in parallel and joined in
+    #: order. Decided by the document's content alone, never by the number of workers, so
+    #: that every build gives the same bytes. None: always whole.
+    parts: Callable[[RenderContext], int] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in DOCUMENT_KINDS:

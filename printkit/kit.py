@@ -22,10 +22,13 @@ for one), is derived from a hash of the inputs.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from io import BytesIO
+from pathlib import Path
+from typing import BinaryIO
 
 from printkit import __version__, pdfmerge
 
@@ -39,8 +42,9 @@ class KitPart:
     #: The document's translated title, e.g. "Regelheft"; its bookmark's title. None for a
     #: part with no bookmark of its own (a page left blank between two documents).
     title: str | None
-    #: The document's own PDF bytes.
-    pdf: bytes
+    #: The document's own PDF bytes, or the file that holds them (a big deck's, read a piece
+    #: at a time).
+    pdf: bytes | os.PathLike[str]
     #: Short page-label prefix, e.g. "Rulebook" translated: its pages show as "Rulebook 3".
     label: str
     #: The number of its first page's label ("Rulebook 9" for a blank page after 8 pages).
@@ -51,10 +55,15 @@ class KitPart:
 _PAGES = re.compile(rb"<<\s*/Count (\d+) /Kids \[[^\]]*\] /Type /Pages\s*>>")
 
 
-def page_count(pdf: bytes) -> int:
+def page_count(pdf: bytes | os.PathLike[str]) -> int:
     """How many pages a PDF has: read from the one flat Pages object ReportLab (or
     pdfmerge, for a kit) writes when there is exactly one (a tenth of a second saved
-    per kit), else from pypdf's page tree."""
+    per kit), else from pypdf's page tree. A file is read through its xref table."""
+    if not isinstance(pdf, bytes):
+        try:
+            return pdfmerge.page_count(pdf)
+        except pdfmerge.Unsupported:
+            pdf = Path(pdf).read_bytes()
     found = _PAGES.findall(pdf)
     if len(found) == 1:
         return int(found[0])
@@ -71,20 +80,35 @@ def file_id(parts: Sequence[KitPart], title: str, lang: str) -> bytes:
         data = field.encode("utf-8")
         digest.update(len(data).to_bytes(8, "big") + data)
     for part in parts:
-        digest.update(len(part.pdf).to_bytes(8, "big") + part.pdf)
+        if isinstance(part.pdf, bytes):
+            digest.update(len(part.pdf).to_bytes(8, "big") + part.pdf)
+            continue
+        with open(part.pdf, "rb") as fh:
+            digest.update(os.fstat(fh.fileno()).st_size.to_bytes(8, "big"))
+            while block := fh.read(1 << 20):
+                digest.update(block)
     return digest.digest()[:16]
 
 
-def combine(parts: Sequence[KitPart], title: str, lang: str) -> bytes:
-    """One PDF holding every part's pages in order; deterministic."""
+def combine(parts: Sequence[KitPart], title: str, lang: str,
+            into: BinaryIO | None = None) -> bytes | None:
+    """One PDF holding every part's pages in order; deterministic. Written to ``into`` (a
+    file open for writing, at its start) if given, else returned."""
     if not parts:
         raise ValueError("a kit needs at least one part")
     ident = file_id(parts, title, lang)
     info = {"Title": title, "Author": "printkit", "Creator": CREATOR, "Producer": CREATOR}
     try:
-        return pdfmerge.merge(parts, info=info, lang=lang, ident=ident)
+        return pdfmerge.merge(parts, info=info, lang=lang, ident=ident, into=into)
     except pdfmerge.Unsupported:
-        return combine_with_pypdf(parts, title, lang)
+        if into is not None:
+            into.seek(0)
+            into.truncate()
+        pdf = combine_with_pypdf(parts, title, lang)
+        if into is None:
+            return pdf
+        into.write(pdf)
+        return None
 
 
 def combine_with_pypdf(parts: Sequence[KitPart], title: str, lang: str) -> bytes:
@@ -99,7 +123,8 @@ def combine_with_pypdf(parts: Sequence[KitPart], title: str, lang: str) -> bytes
         raise ValueError("a kit needs at least one part")
     writer = PdfWriter()
     for part in parts:
-        reader = PdfReader(BytesIO(part.pdf))
+        reader = PdfReader(BytesIO(part.pdf if isinstance(part.pdf, bytes)
+                                   else Path(part.pdf).read_bytes()))
         if not reader.pages:
             raise ValueError(f"kit part {part.title!r} has no pages")
         first = len(writer.pages)

@@ -202,9 +202,13 @@ class Spool:
         keep what they render here too, so that it never travels back in memory."""
         if isinstance(data, Spooled) or len(data) < self.FROM:
             return data
-        path = Path(self._folder.name) / f"{os.getpid()}-{next(self._count)}.part"
+        path = self.new()
         path.write_bytes(data)
         return Spooled(path)
+
+    def new(self) -> Path:
+        """A new file's name in the spool, for a file written there piece by piece."""
+        return Path(self._folder.name) / f"{os.getpid()}-{next(self._count)}.part"
 
 
 def _stage(path: Path, data: bytes | Spooled, token: str) -> Path:

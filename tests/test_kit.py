@@ -457,7 +457,7 @@ def test_references_are_found_only_where_they_are(tokens: list[Any]) -> None:
     comments never yield a reference; every real ``N 0 R`` does, and nothing else changes."""
     head = b"\n<< /K [ " + b"".join(t + sep for (t, _), sep in tokens) + b"] >>\n"
     data = b"%PDF-1.4\n7 0 obj" + head + b"endobj\n"
-    found = pdfmerge._read_object(data, 9, 7)
+    found = pdfmerge.read_object(data, 9, 7)
     assert found.refs == [n for (_, n), _ in tokens if n is not None]
     assert found.template % tuple(found.refs) == head
     assert found.stream == b""

@@ -13,7 +13,8 @@ from itertools import count
 from pathlib import Path
 
 from printkit import filestamps, fit, games, trace
-from printkit.components.deck import load_deck
+from printkit.commands import parts as parted
+from printkit.components.deck import forget_decks, loaded_deck
 from printkit.components.images import DRAWN, Artwork, prepared_picture
 from printkit.components.pictures import cached
 from printkit.errors import (
@@ -41,7 +42,7 @@ from printkit.i18n import N_, Localizer, shipped_locales
 from printkit.i18n.glossary import glossary_problems
 from printkit.kit import KitPart, combine, page_count
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
-from printkit.output import JOURNAL_NAME, Spool, Spooled, commit, contents, output_lock, recover
+from printkit.output import JOURNAL_NAME, Spool, Spooled, commit, output_lock, recover
 from printkit.preview import COVER, preview_name, preview_pattern, render_previews
 from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
@@ -223,17 +224,17 @@ def _previews(pdf: bytes) -> dict[str, bytes]:
     return render_previews(pdf) if _JOB.previews else {}
 
 
-def _render_document(task: tuple[str, str, str]) -> tuple:
-    """Render one document or variant: ("ok", pdf, used catalog keys, missing keys,
-    previews) or ("error", …). Variants have no previews."""
-    game_id, locale, name = task
+def _render_document(task: tuple[str, str, str, int | None]) -> tuple:
+    """Render one document or variant, or one part of one (see :mod:`.parts`): ("ok", pdf,
+    used catalog keys, missing keys, previews) or ("error", …). Variants have no previews."""
+    game_id, locale, name, part = task
     assert _JOB is not None
     game = games.get(game_id)
     doc, spec, own = _target(game, name, _JOB.spec)
     localizer = Localizer.for_locale(locale, strict=_JOB.strict)
     DRAWN.clear()
     try:
-        pdf = doc.render(_context(game, locale, doc.id, localizer, spec))
+        pdf = doc.render(replace(_context(game, locale, doc.id, localizer, spec), part=part))
     except PrintkitError as exc:
         return _failure(exc)
     # Missing translations (catalog keys) and other warnings (whole lines) travel, and are
@@ -241,6 +242,12 @@ def _render_document(task: tuple[str, str, str]) -> tuple:
     used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
     shots = _previews(pdf) if own else {}
     return ("ok", _kept(pdf), used, sorted(localizer.missing | localizer.notes), shots)
+
+
+def _join_parts(task: tuple[tuple[str, str, str], list[bytes | Path]]) -> bytes | Spooled:
+    """One document from the PDFs of its parts, in order (see :mod:`.parts`)."""
+    assert _JOB is not None
+    return parted.join_pdfs(task[1], _JOB.spool)
 
 
 def _kept(pdf: bytes) -> bytes | Spooled:
@@ -271,7 +278,7 @@ def _pictures_to_prepare(selected: list[Game], prepared: dict[str, tuple]) -> li
     for game in selected:
         data = prepared.get(game.id, ({},))[0]
         for deck_id in data.get("decks") or {}:
-            for art, pixels in load_deck(data, deck_id, game.folder).pictures:
+            for art, pixels in loaded_deck(data, deck_id, game.folder).pictures:
                 found.setdefault((art.digest, pixels), (art, pixels))
     return [item for key, item in sorted(found.items()) if not cached(*key)]
 
@@ -286,18 +293,15 @@ def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple
     try:
         # the guide lists the variants too, with their page counts; only the documents
         # themselves are held, one variant read at a time
-        counts: dict[str, int] = {}
-        own = {d.id for d in game.documents}
-        for name, data in docs.items():
-            pdf = contents(data)
-            counts[name] = page_count(pdf)
-            docs[name] = pdf if name in own else data
-        docs = {d.id: docs[d.id] for d in game.documents}
+        # the documents are read where they are (a big deck a piece at a time)
+        pdfs: dict[str, bytes | Path] = {name: data if isinstance(data, bytes) else data.path
+                                         for name, data in docs.items()}
+        counts = {name: page_count(pdf) for name, pdf in pdfs.items()}
         guide = GUIDE.render(replace(ctx, pages=counts))
-        pdfs = {GUIDE.id: guide, **docs}
+        pdfs = {GUIDE.id: guide, **{d.id: pdfs[d.id] for d in game.documents}}
         order = print_order(bill_of_materials(ctx, counts))
-        kit = _kept(_print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE))
-        runs = {run.id: _kept(_print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id]))
+        kit = _print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE)
+        runs = {run.id: _print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id])
                 for run in plan(order)}
     except PrintkitError as exc:
         return _failure(exc)
@@ -322,10 +326,11 @@ RUN_TITLES = {
 }
 
 
-def _print_file(ctx: RenderContext, pdfs: dict[str, bytes], slots: tuple[Slot, ...],
-                title: str) -> bytes:
+def _print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[Slot, ...],
+                title: str) -> bytes | Spooled:
     """The documents of ``slots`` in one PDF, with a page left blank (and saying so) before
-    each double-sided one that would otherwise start on an even page."""
+    each double-sided one that would otherwise start on an even page; written into the
+    build's spool as it is made."""
     game = ctx.game
     parts: list[KitPart] = []
     for slot in slots:
@@ -336,7 +341,14 @@ def _print_file(ctx: RenderContext, pdfs: dict[str, bytes], slots: tuple[Slot, .
             parts.append(KitPart(title=None, pdf=_blank(ctx), label=before.label,
                                  start=before.start + page_count(before.pdf)))
         parts.append(KitPart(title=name, pdf=pdfs[slot.document], label=name))
-    return combine(parts, f"{ctx.data['title']} · {ctx._(title)}", ctx.localizer.code)
+    whole = f"{ctx.data['title']} · {ctx._(title)}"
+    assert _JOB is not None
+    if _JOB.spool is None:
+        return combine(parts, whole, ctx.localizer.code)
+    path = _JOB.spool.new()
+    with path.open("wb") as fh:
+        combine(parts, whole, ctx.localizer.code, into=fh)
+    return Spooled(path)
 
 
 def _blank(ctx: RenderContext) -> bytes:
@@ -441,6 +453,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
     for localizer in localizers.values():  # CLDR data loaded once, before workers fork
         localizer.number(1000)
     forget_recorded()  # drawings shared between documents come from this build's data
+    forget_decks()  # and so do the decks
 
     out = options.out
     if (out / JOURNAL_NAME).exists():  # a build killed while swapping files: undo it first
@@ -605,9 +618,28 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
                 for name in _outputs(game, spec)}
         return (game.id, locale, docs, paper.id)
 
-    def document_done(key: tuple[str, str, str], outcome: tuple) -> list[tuple]:
+    def document_done(task: tuple[str, str, str, int | None], outcome: tuple) -> list[tuple]:
+        key, part = task[:3], task[3]
         done[0] += 1
-        progress(f"[{done[0]}/{len(todo)}] {key[0]} {key[1]} {key[2]}")
+        of = f" (part {part + 1} of {parts[key]})" if part is not None else ""
+        progress(f"[{done[0]}/{progress_total}] {key[0]} {key[1]} {key[2]}{of}")
+        if part is not None:  # the document is done when its last part is joined
+            pieces.setdefault(key, {})[part] = outcome
+            if len(pieces[key]) < parts[key]:
+                return []
+            found = parted.pdfs([pieces[key][i] for i in range(parts[key])])
+            if isinstance(found, list):
+                return [(_COST["cards"], _join_parts, (key, found))]
+            outcome = found
+            del pieces[key]
+        return whole_done(key, outcome)
+
+    def joined_done(task: tuple, pdf: bytes | Spooled) -> list[tuple]:
+        key = task[0]
+        done_parts = pieces.pop(key)
+        return whole_done(key, parted.joined([done_parts[i] for i in range(parts[key])], pdf))
+
+    def whole_done(key: tuple[str, str, str], outcome: tuple) -> list[tuple]:
         waiting[key[:2]] -= 1
         if outcome[0] == "error":
             errors.append(RenderFailure(outcome[1], outcome[2]))
@@ -655,15 +687,26 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
 
     # Longest first; a game and locale whose documents are all up to date may still need
     # its guide and kit (a kit file deleted, say).
-    ready = [(_COST.get(kinds[k], 1), _render_document, k) for k in todo]
+    # A big document (a deck of thousands of cards) renders in parts, in any worker.
+    def parts_of(key: tuple[str, str, str]) -> int:
+        game = games.get(key[0])
+        doc, doc_spec, _ = _target(game, key[2], spec)
+        return parted.count(doc, _context(game, key[1], doc.id, localizers[key[1]], doc_spec))
+
+    parts = {key: parts_of(key) for key in todo}
+    pieces: dict[tuple[str, str, str], dict[int, tuple]] = {}
+    ready = [(_COST.get(kinds[k], 1), _render_document, (*k, None if parts[k] == 1 else i))
+             for k in todo for i in range(parts[k])]
+    progress_total = len(ready)
     ready += [(_GUIDE_COST, _render_guide_and_kit, task) for group, left in waiting.items()
               if not left and (task := guide_and_kit(*group)) is not None]
     # No more processes than there is work, nor more than a few per core.
-    enough = max(1, min(workers, len(todo) + len(waiting), 4 * (os.cpu_count() or 1)))
+    enough = max(1, min(workers, progress_total + len(waiting), 4 * (os.cpu_count() or 1)))
     if options.jobs is not None and enough < options.jobs:
         result.warnings.append(f"warning: --jobs {options.jobs}: {enough} processes used (no "
                                f"more than the documents to render, at most 4 per core)")
-    _schedule(ready, enough, {_render_document: document_done, _render_guide_and_kit: kit_done})
+    _schedule(ready, enough, {_render_document: document_done, _join_parts: joined_done,
+                              _render_guide_and_kit: kit_done})
     if errors:
         raise BuildError(_unique(errors))
     # Files in one order whatever order the workers finished in.

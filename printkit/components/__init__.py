@@ -27,8 +27,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from printkit.components.deck import Deck, load_deck
-from printkit.components.faces import draw_back, draw_face, render_deck
+from printkit.components.deck import Deck, load_deck, loaded_deck
+from printkit.components.faces import deck_parts, draw_back, draw_face, render_deck
 from printkit.components.images import SoftImage
 from printkit.components.schema import COMPONENTS, KINDS, component_references
 from printkit.components.scoresheet import SheetArt, render_sheet
@@ -101,7 +101,7 @@ def documents(data: Mapping[str, Any], file: str = "game.toml") -> tuple[Documen
             continue
         seen[component_id] = f"{key}.{component_id}"
         out.append(Document(component_id, spec["title"], _renderer(key, component_id),
-                            KINDS[key][1]))
+                            KINDS[key][1], _parts(key, component_id)))
     if errors:
         raise DataErrors(errors)
     return tuple(out)
@@ -114,7 +114,13 @@ def component_document(key: str, component_id: str, title: str, **extra: Any) ->
     component (``"sheets"``, ``"score-sheet"``) and its English title itself; ``extra``
     goes to the renderer (a sheet's :class:`~printkit.components.scoresheet.SheetArt`).
     """
-    return Document(component_id, title, _renderer(key, component_id, **extra), KINDS[key][1])
+    return Document(component_id, title, _renderer(key, component_id, **extra), KINDS[key][1],
+                    _parts(key, component_id))
+
+
+def _parts(key: str, component_id: str) -> Callable[[RenderContext], int] | None:
+    """A deck renders in parts when it is big (see :func:`.faces.deck_parts`)."""
+    return partial(deck_parts, component_id=component_id) if key == "decks" else None
 
 
 def check_components(data: Mapping[str, Any], folder: Path) -> list[str]:
@@ -129,7 +135,7 @@ def check_components(data: Mapping[str, Any], folder: Path) -> list[str]:
     errors: list[DataError] = []
     for component_id in data.get("decks") or {}:
         try:
-            deck = load_deck(data, component_id, folder)
+            deck = loaded_deck(data, component_id, folder)
         except DataErrors as exc:
             errors += exc.errors
             continue

@@ -252,3 +252,25 @@ def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
                 tuple(soft), CardSize(size["width_mm"], size["height_mm"]), card_key,
                 tuple(sorted(needed, key=lambda n: (n[0].digest, n[1]))))
 
+
+
+#: Decks loaded during this build: (id of the game data, deck id, folder) -> (data, deck).
+_LOADED: dict[tuple[int, str, Path], tuple[Mapping[str, Any], Deck]] = {}
+
+
+def loaded_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
+    """:func:`load_deck`, once per build: every part of a big deck and every variant of it
+    (and the workers, which inherit what the build loaded) use the same cards, instead of
+    reading the card file and checking thousands of pictures again for each."""
+    key = (id(data), deck_id, folder)
+    hit = _LOADED.get(key)
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    deck = load_deck(data, deck_id, folder)
+    _LOADED[key] = (data, deck)
+    return deck
+
+
+def forget_decks() -> None:
+    """Start a build afresh: its game data and pictures may have changed since the last."""
+    _LOADED.clear()

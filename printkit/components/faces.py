@@ -25,7 +25,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.components.deck import Card, Deck, load_deck
+from printkit.components.deck import Card, Deck, loaded_deck
 from printkit.components.images import draw_artwork
 from printkit.components.schema import data_value, whole_number
 from printkit.game import RenderContext
@@ -269,12 +269,28 @@ def draw_back(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, box: CardBox)
     _draw_boxes(c, ink, ctx, deck, back["boxes"], None, box, field)
 
 
+#: Sheets (a fronts page and its backs page, or one folded page) per part of a big deck.
+SHEETS_PER_PART = 24
+
+
+def deck_parts(ctx: RenderContext, component_id: str) -> int:
+    """In how many parts the deck renders: one per :data:`SHEETS_PER_PART` sheets."""
+    deck = loaded_deck(ctx.data, component_id, ctx.game.folder)
+    grid = ctx.card_grid(deck.card, len(deck.order), deck.card_key)
+    return max(1, -(-grid.pages(len(deck.order)) // SHEETS_PER_PART))
+
+
 def render_deck(ctx: RenderContext, component_id: str) -> bytes:
-    """Every card of the deck on card sheets in the build's layout, backs if it has one."""
-    deck = load_deck(ctx.data, component_id, ctx.game.folder)
+    """Every card of the deck on card sheets in the build's layout, backs if it has one;
+    with ``ctx.part``, only that part's sheets (see :func:`deck_parts`)."""
+    deck = loaded_deck(ctx.data, component_id, ctx.game.folder)
     spec = deck.spec
     order = deck.order
     grid = ctx.card_grid(deck.card, len(order), deck.card_key)
+    sheets = None
+    if ctx.part is not None:
+        first = ctx.part * SHEETS_PER_PART
+        sheets = range(first, min(grid.pages(len(order)), first + SHEETS_PER_PART))
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._(spec["title"]), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, component_id)
@@ -287,6 +303,7 @@ def render_deck(ctx: RenderContext, component_id: str) -> bytes:
                                                       b),
                      back=back, labels=ctx.sheet_names(ink),
                      # copies of one entry look alike: each entry is drawn once
-                     front_key=lambda i: f"entry {order[i]}", back_key=lambda i: "back")
+                     front_key=lambda i: f"entry {order[i]}", back_key=lambda i: "back",
+                     sheets=sheets)
     c.save()
     return buffer.getvalue()

@@ -178,8 +178,11 @@ def draw_card_sheets(
     front_key: CardKey | None = None,
     back_key: CardKey | None = None,
     shared: Shared | None = None,
+    sheets: range | None = None,
 ) -> int:
     """Draw ``count`` cards on as many sheets as needed; return the pages written.
+    ``sheets``: only these of the sheets (a part of a big deck, rendered on its own), each
+    labelled as in the whole.
 
     Duplex layouts (``home``, ``shop``): each fronts page is followed by its
     backs page when ``back`` is given, so the PDF prints straight through
@@ -205,7 +208,7 @@ def draw_card_sheets(
         raise ValueError(f"negative card count {count}")
     total = grid.pages(count)
     written = 0
-    for page in range(total):
+    for page in range(total) if sheets is None else sheets:
         first = page * grid.per_page
         n = min(grid.per_page, count - first)
         _begin_page(canvas, grid)
