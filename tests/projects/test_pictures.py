@@ -92,8 +92,9 @@ def test_a_changed_picture_renders_only_the_documents_that_show_it(deck: Path,
     assert 0 < again.rendered < first.rendered
 
 
-def test_memory_stays_flat_with_a_hundred_and_fifty_unique_pictures(tmp_path: Path) -> None:
-    folder = make_deck(tmp_path, 150, size=(400, 560))
+@pytest.mark.slow
+def test_memory_stays_flat_with_four_hundred_unique_pictures(tmp_path: Path) -> None:
+    folder = make_deck(tmp_path, 400, size=(400, 560))
     # The build's own high-water mark: VmHWM starts afresh with the new program, where
     # ru_maxrss keeps the forking test runner's (a whole test session's).
     script = ("import resource, sys\n"
@@ -114,8 +115,10 @@ def test_memory_stays_flat_with_a_hundred_and_fifty_unique_pictures(tmp_path: Pa
     assert done.returncode == 0, done.stderr
     peak_mb = int(done.stdout.split("peak ")[1]) / 1024
     # Decoded pictures kept for the build and every stream held in memory took 530 MB
-    # here; the pictures themselves now take next to nothing.
-    assert peak_mb < 300, peak_mb
+    # at 150 cards; with the pictures prepared one at a time, the deck written whole by
+    # ReportLab and the kit merged in memory took 227 MB at 400; rendered in parts and
+    # merged from files, 143 MB.
+    assert peak_mb < 180, peak_mb
     with Image.open(folder / "art" / "00000.png") as im:
         assert im.size == (400, 560)
 
