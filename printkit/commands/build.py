@@ -48,6 +48,7 @@ from printkit.preview import FOLDER as PREVIEWS
 from printkit.preview.kitpage import INDEX_NAME, KIT_DATA, kit_data, kit_page
 from printkit.render.fonts import check_locale, data_glyph_errors
 from printkit.render.pdf import forget_recorded
+from printkit.render.script import forget as forget_scripts
 from printkit.render.script import load as load_script
 from printkit.resources import builtin_folder
 from printkit.runs import Slot, blank_page, in_kit, plan, run_file
@@ -434,6 +435,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
 def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResult:
     global _JOB
     check_source_date_epoch()
+    forget_scripts()  # a locale's script.toml may have changed since the last build
     selected = games.select(options.games)
     locales = resolve_locales(options.locales)
     if options.strict:  # a strict build also holds translations to the glossaries

@@ -87,9 +87,29 @@ def script_file(code: str) -> Path | None:
     return None
 
 
+#: Scripts looked up since the build began, by locale and locales folder: a document checks
+#: thousands of strings against its locale's fonts, each needing the script.
+_LOOKED_UP: dict[tuple[str, Path], Script] = {}
+
+
 def load(code: str) -> Script:
     """The script of locale ``code`` (LATIN if it declares none); a bad file is a
-    ScriptError naming it."""
+    ScriptError naming it. Looked up once per build (see :func:`forget`)."""
+    from printkit.i18n import locales_root
+
+    key = (code, locales_root())
+    found = _LOOKED_UP.get(key)
+    if found is None:
+        found = _LOOKED_UP[key] = _look_up(code)
+    return found
+
+
+def forget() -> None:
+    """Look every script up again: a new build, whose script.toml files may have changed."""
+    _LOOKED_UP.clear()
+
+
+def _look_up(code: str) -> Script:
     path = script_file(code)
     if path is None:
         return LATIN
