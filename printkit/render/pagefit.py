@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 from reportlab.platypus.doctemplate import ActionFlowable, BaseDocTemplate, FrameBreak
-from reportlab.platypus.flowables import AnchorFlowable
+from reportlab.platypus.flowables import AnchorFlowable, UseUpSpace
 from reportlab.platypus.frames import Frame
 
 #: A page whose content ends above this fraction of its body is nearly empty.
@@ -192,8 +192,9 @@ class FittingDocTemplate(BaseDocTemplate):
         self._last: dict[tuple[int, int], Flowable] = {}
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
-        if isinstance(flowable, (ActionFlowable, Spacer, AnchorFlowable)) or self.frame is None:
-            return  # nothing drawn: an action, a space, a bookmark
+        if (isinstance(flowable, (ActionFlowable, Spacer, AnchorFlowable, UseUpSpace))
+                or self.frame is None):
+            return  # nothing drawn: an action, a space, a bookmark, a page break
         bottom = self.frame._y + flowable.getSpaceAfter()
         page = self.page
         self._lowest[page] = min(self._lowest.get(page, bottom), bottom)
