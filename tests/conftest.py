@@ -60,6 +60,14 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.fixture(scope="session")
+def built_kit_letter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every document of every game in every shipped locale, on Letter (built once)."""
+    out = tmp_path_factory.mktemp("output-letter")
+    build(BuildOptions(out=out, paper="letter", previews=False))
+    return out
+
+
 @pytest.fixture
 def game_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the first game's data files that the test may edit; the registry uses it."""

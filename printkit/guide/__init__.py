@@ -25,7 +25,6 @@ from babel.lists import format_list
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
-    BaseDocTemplate,
     Flowable,
     Frame,
     NextPageTemplate,
@@ -62,6 +61,7 @@ from printkit.kit import page_count
 from printkit.layout.geometry import MM, mm
 from printkit.render import fonts
 from printkit.render.flow import ACCENT, FlowBuilder, FlowDocument, keep_headings
+from printkit.render.pagefit import Fitting, FittingDocTemplate, Measure
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
 from printkit.render.script import active
@@ -206,9 +206,11 @@ class _Layout:
 
     pdf: bytes
     front_page: int | None
+    measure: Measure
 
 
-def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool) -> _Layout:
+def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool,
+             fitting: Fitting) -> _Layout:
     code = ctx.localizer.code
     title = f"{ctx.data['title']} · {ctx._('Print-and-play guide')}"
     paper = ctx.paper
@@ -225,14 +227,14 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool) -> _Layout
                        figures={"rulers": figure})
     margin = MARGIN_MM * MM
     width = paper.size[0] - 2 * margin
-    builder = FlowBuilder(doc, width)
+    builder = FlowBuilder(doc, width, fitting.spacing)
     story = _story(builder, root, width, ctx.ink_saver, blank)
 
     buffer = BytesIO()
-    template = BaseDocTemplate(buffer, pagesize=paper.size, leftMargin=margin,
-                               rightMargin=margin, topMargin=mm(TOP_MM),
-                               bottomMargin=mm(BOTTOM_MM),
-                               **doc_options(title, DOCUMENT_ID, code))
+    template = FittingDocTemplate(buffer, fitting=fitting, pagesize=paper.size, leftMargin=margin,
+                                  rightMargin=margin, topMargin=mm(TOP_MM),
+                                  bottomMargin=mm(BOTTOM_MM),
+                                  **doc_options(title, DOCUMENT_ID, code))
     frame = Frame(margin, mm(BOTTOM_MM), width, paper.size[1] - mm(TOP_MM + BOTTOM_MM),
                   id="text", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     fronts: list[int] = []
@@ -261,7 +263,8 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool) -> _Layout
         PageTemplate("back", [frame], onPage=page(back_page)),
     ])
     template.build(story, canvasmaker=PrintCanvas)
-    return _Layout(buffer.getvalue(), fronts[0] if fronts else None)
+    return _Layout(buffer.getvalue(), fronts[0] if fronts else None,
+                   template.measure(template.page))
 
 
 def _option(dx: float, dy: float) -> str:
@@ -317,41 +320,69 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
     documents = print_order(rows)
     titles = {"guide": "Print-and-play guide", **{row.id: row.title for row in rows}}
     words = Words(loc)
-    # The guide lists where each document lands in the whole kit, which starts with the
-    # guide itself: lay it out until its own page count stops changing. The count the
-    # last guide of this game came to (another locale, usually) is the first guess.
-    memo = (ctx.game.id, ctx.paper.id, ctx.spec.layout)
-    guide_pages, blank = _LAST_PAGES.get(memo, (1, False))
-    pdf = b""
-    for _attempt in range(4):
-        xml = render(TEMPLATE, loc, data=data, documents=rows, kinds=_kinds(rows), names=names,
-                     cards=any(row.kind == "cards" for row in rows), layout=ctx.spec.layout,
-                     offset=duplex_option(ctx.spec.duplex_offset_mm), titles=titles,
-                     runs=plan(documents), kit=in_kit(guide_pages, documents),
-                     run_file=lambda run: run_file(run, ctx.paper.id),
-                     kit_file=f"kit-{ctx.paper.id}.pdf",
-                     versions=[_VersionRow(f"{v.id}-{ctx.paper.id}.pdf", v.document.title,
-                                           v.variant.title, pages[v.id], _sides(v))
-                               for v in extra], ink_saver=ctx.spec.ink_saver)
-        # The calibration front must be an odd page: a blank page goes before it when it
-        # would fall on an even one. Either guess gives the same pages, the first or the
-        # second layout.
-        laid = _lay_out(ctx, xml, words, blank=blank)
-        if laid.front_page is not None and laid.front_page % 2 == 0:
-            blank = not blank
-            laid = _lay_out(ctx, xml, words, blank=blank)
-        pdf, pages_now = laid.pdf, page_count(laid.pdf)
-        if pages_now == guide_pages:
-            break
-        guide_pages = pages_now
-    _LAST_PAGES[memo] = (guide_pages, blank)
-    return pdf
+    def laid_out(placement: str, fitting: Fitting) -> _Layout:
+        calibration_first = placement == "before assembly"
+        # The guide lists where each document lands in the whole kit, which starts with
+        # the guide itself: lay it out until its own page count stops changing. The count
+        # the last guide of this game came to (another locale, usually) is the first guess.
+        memo = (ctx.game.id, ctx.paper.id, ctx.spec.layout, placement)
+        guide_pages, blank = _LAST_PAGES.get(memo, (1, False))
+        for _attempt in range(4):
+            xml = render(TEMPLATE, loc, data=data, documents=rows, kinds=_kinds(rows),
+                         names=names, cards=any(row.kind == "cards" for row in rows),
+                         layout=ctx.spec.layout, offset=duplex_option(ctx.spec.duplex_offset_mm),
+                         titles=titles, runs=plan(documents), kit=in_kit(guide_pages, documents),
+                         run_file=lambda run: run_file(run, ctx.paper.id),
+                         kit_file=f"kit-{ctx.paper.id}.pdf",
+                         versions=[_VersionRow(f"{v.id}-{ctx.paper.id}.pdf", v.document.title,
+                                               v.variant.title, pages[v.id], _sides(v))
+                                   for v in extra], ink_saver=ctx.spec.ink_saver,
+                         calibration_first=calibration_first,
+                         assembly_on_new_page=placement == "assembly on a new page")
+            # The calibration front must be an odd page: a blank page goes before it when
+            # it would fall on an even one. Either guess gives the same pages, the first or
+            # the second layout.
+            laid = _lay_out(ctx, xml, words, blank, fitting)
+            if laid.front_page is not None and laid.front_page % 2 == 0:
+                blank = not blank
+                laid = _lay_out(ctx, xml, words, blank, fitting)
+            pages_now = page_count(laid.pdf)
+            if pages_now == guide_pages:
+                break
+            guide_pages = pages_now
+        _LAST_PAGES[memo] = (guide_pages, blank)
+        return laid
 
+    # The calibration ends the guide; where that leaves a page but the last less than
+    # half filled (its box alone on the page before the calibration pages), it may come
+    # before Assembly instead, or Assembly may start a new page and share it with the
+    # box, and the spacing may tighten: the first of these layouts
+    # with every page but the last at least half filled is kept, else the best measured
+    # (see printkit.render.pagefit).
+    best = None
+    for placement, fitting in GUIDE_CANDIDATES:
+        laid = laid_out(placement, fitting)
+        if laid.measure.good():
+            return laid.pdf
+        if best is None or laid.measure.score() < best.measure.score():
+            best = laid
+        if laid.front_page is None:
+            break  # no calibration pages: nothing to move
+    assert best is not None
+    laid = best
+    return laid.pdf
+
+
+#: The guide's layouts, in the order tried: where the calibration goes, and the fitting.
+GUIDE_CANDIDATES = tuple((placement, fitting)
+                         for fitting in (Fitting(), Fitting(floats=True, spacing=0.7))
+                         for placement in ("last", "assembly on a new page",
+                                           "before assembly"))
 
 #: The page count of the last guide laid out per game, paper and layout, and whether it
 #: needed a blank page (see render_guide): guesses only, so the bytes never depend on
 #: them, just the number of layout passes.
-_LAST_PAGES: dict[tuple[str, str, str], tuple[int, bool]] = {}
+_LAST_PAGES: dict[tuple[str, str, str, str], tuple[int, bool]] = {}
 
 
 def print_order(rows: Sequence[Material]) -> list[tuple[str, int, str, str]]:

@@ -46,8 +46,8 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError as RLLayoutError
+from reportlab.platypus.doctemplate import NextPageTemplate, PageTemplate
 from reportlab.platypus.flowables import AnchorFlowable, PageBreakIfNotEmpty
 from reportlab.platypus.frames import Frame
 
@@ -55,6 +55,15 @@ from printkit.errors import FitError, TranslationError
 from printkit.i18n import typography
 from printkit.layout.geometry import MM, Paper
 from printkit.render import fonts
+from printkit.render.pagefit import (
+    ColumnsHere,
+    FigureBlock,
+    Fitting,
+    FittingDocTemplate,
+    Measure,
+    PanelBlock,
+    best_layout,
+)
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
 from printkit.render.script import activate, active
@@ -150,11 +159,15 @@ class FlowDocument:
 
 
 class FlowBuilder:
-    def __init__(self, doc: FlowDocument, width: float) -> None:
+    def __init__(self, doc: FlowDocument, width: float, spacing: float = 1.0) -> None:
         self.doc = doc
         self.width = width
         activate(doc.locale)
         self.styles = _styles(doc.type_scale or (COMPACT if doc.compact else 1.0))
+        if spacing != 1.0:  # tightened (see printkit.render.pagefit)
+            for style in self.styles.values():
+                style.spaceBefore *= spacing
+                style.spaceAfter *= spacing
         self.sections = 0
         self.seen_h1 = False
         #: Numbered h1 sections ("3 Your turn") when the document asks for them.
@@ -267,14 +280,15 @@ class FlowBuilder:
         return [self._panel(inner, COVER_TINT, ACCENT, padding=12), Spacer(1, 10)]
 
     def _columns(self, element: ET.Element, more: bool) -> list[Flowable]:
-        """Two columns from the next page on; back to one column after, on a new page."""
+        """Two columns, below what stands on the page when it has room (page fitting) or
+        from the next page on; back to one column after, on a new page."""
         outer = self.width
         self.width = (outer - COLUMN_GAP) / 2
         try:
             inner = self.blocks(element)
         finally:
             self.width = outer
-        out: list[Flowable] = [NextPageTemplate("two"), PageBreakIfNotEmpty(), *inner,
+        out: list[Flowable] = [NextPageTemplate("two"), ColumnsHere(), *inner,
                                NextPageTemplate("one")]
         return out + [PageBreakIfNotEmpty()] if more else out
 
@@ -305,11 +319,11 @@ class FlowBuilder:
             # A worked example is one tinted panel that never splits: its heading,
             # diagram and text are always on the same page.
             panel = self._panel(self._inside(element), EXAMPLE_TINT, EXAMPLE_RULE, bar=True)
-            return [KeepTogether([panel, Spacer(1, 8)])]
+            return [PanelBlock([panel, Spacer(1, 8)])]
         if tag == "note":
             panel = self._panel(self._inside(element, padding=6), NOTE_TINT, ACCENT, bar=True,
                                 padding=6)
-            return [KeepTogether([panel, Spacer(1, 6)])]
+            return [PanelBlock([panel, Spacer(1, 6)])]
         if tag in ("ul", "ol"):
             items = [ListItem(self.para(li, "li"), leftIndent=14) for li in element
                      if li.tag == "li"]
@@ -331,8 +345,7 @@ class FlowBuilder:
             if maker is None:
                 raise self.fail(f"unknown figure {name!r}; known: {', '.join(self.doc.figures)}")
             flow = maker(element.attrib, self.width)
-            caption = self.para(element, "caption")
-            return [KeepTogether([Spacer(1, 4), flow, Spacer(1, 3), caption, Spacer(1, 6)])]
+            return [FigureBlock(flow, self.para(element, "caption"))]
         raise self.fail(f"unknown element <{tag}>")
 
 
@@ -407,12 +420,20 @@ def keep_headings(flow: list[Flowable]) -> list[Flowable]:
 
 
 def render_flow(doc: FlowDocument) -> bytes:
-    """Lay out a flowing document; returns the PDF bytes."""
+    """Lay out a flowing document, fitted to its pages (see :mod:`printkit.render.pagefit`);
+    returns the PDF bytes."""
     try:
         root = ET.fromstring(doc.xml)
     except ET.ParseError as exc:
         raise TranslationError(f"locale {doc.locale}: {doc.document}: the template produced "
                                f"broken markup ({exc})") from None
+    if doc.compact:  # a reference fits its one page by its type scale instead
+        return lay_out_flow(doc, root, Fitting())[0]
+    return best_layout(lambda fitting: lay_out_flow(doc, root, fitting))
+
+
+def lay_out_flow(doc: FlowDocument, root: ET.Element, fitting: Fitting) -> tuple[bytes, Measure]:
+    """One layout of a flowing document with one page-fitting setting, and its measure."""
     activate(doc.locale)
     buffer = BytesIO()
     margin = (12 if doc.compact else 18) * MM
@@ -446,20 +467,20 @@ def render_flow(doc: FlowDocument) -> bytes:
     # (right to left, the first column is the right one)
     columns = [frame(margin, column, "left"), frame(margin + column + COLUMN_GAP, column,
                                                     "right")]
-    template = BaseDocTemplate(
-        buffer, pagesize=doc.paper.size, leftMargin=margin, rightMargin=margin, topMargin=top,
-        bottomMargin=bottom,
+    template = FittingDocTemplate(
+        buffer, fitting=fitting, pagesize=doc.paper.size, leftMargin=margin,
+        rightMargin=margin, topMargin=top, bottomMargin=bottom,
         pageTemplates=[
             PageTemplate("one", [frame(margin, width, "body")], onPage=page_footer),
             PageTemplate("two", columns[::-1] if active().rtl else columns,
                          onPage=page_footer),
         ],
         **doc_options(doc.title, doc.subject or doc.document, doc.locale))
-    story = keep_headings(FlowBuilder(doc, width).blocks(root))
+    story = keep_headings(FlowBuilder(doc, width, fitting.spacing).blocks(root))
     try:
         template.build(story, canvasmaker=PrintCanvas)
     except RLLayoutError as exc:
         what = str(exc).split(" with cell")[0].split(" too large")[0][:80]
         raise FitError(f"locale {doc.locale}: {doc.document}: a block is taller than a page "
                        f"or column and cannot be split ({what})") from None
-    return buffer.getvalue()
+    return buffer.getvalue(), template.measure(template.page)

@@ -384,13 +384,15 @@ def test_the_layout_guesses_never_change_the_bytes() -> None:
     count and blank page: a wrong guess costs a pass, never a different file."""
     from printkit import guide as guide_module
 
-    key = ("coraz-blizej-swieta", "a4", "home")
+    keys = [("coraz-blizej-swieta", "a4", "home", placement)
+            for placement in ("last", "assembly on a new page", "before assembly")]
     results = []
     for guess in (None, (1, False), (40, True), (7, True)):
-        guide_module._LAST_PAGES.pop(key, None)
-        if guess is not None:
-            guide_module._LAST_PAGES[key] = guess
-        results.append(guide("coraz-blizej-swieta", "pl"))
+        for key in keys:  # every placement of the calibration
+            guide_module._LAST_PAGES.pop(key, None)
+            if guess is not None:
+                guide_module._LAST_PAGES[key] = guess
+        results.append(guide("coraz-blizej-swieta", "ja"))
     assert all(r == results[0] for r in results)
 
 

@@ -1,0 +1,313 @@
+"""Page fitting: no page of a flowing document left more than half empty.
+
+ReportLab fills a page until the next block does not fit, then starts a new one: a
+figure, an example panel or a two-column section that does not fit below the text
+leaves the rest of its page empty. A typesetter has ways out, and so does the layout
+here, each one a setting of :class:`Fitting`:
+
+- ``columns_here``: a two-column section starts on the same page, in two columns
+  below what is already there, instead of on a page of its own;
+- ``floats``: a figure or panel that does not fit waits, and the text or panel after
+  it (in the same section) moves up into the space; the figure goes to the next page
+  top;
+- ``figure_scale``: a figure that would not fit is drawn smaller, down to this scale,
+  when that keeps it on the page;
+- ``spacing``: the space above and below headings, paragraphs and panels shrinks by
+  this factor.
+
+:class:`FittingDocTemplate` lays out with one setting and measures what it did: how
+far down each page's content reaches, and which pages or columns end with a heading.
+:func:`best_layout` tries the settings of :data:`CANDIDATES` in order and keeps the
+first whose every page but the last is at least half filled with no heading last on a
+page or column, else the one with the best :meth:`Measure.score`. Everything is
+decided from the measured layout alone, so the same input always gives the same
+bytes.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from reportlab.platypus import Flowable, KeepTogether, Spacer
+from reportlab.platypus.doctemplate import ActionFlowable, BaseDocTemplate, FrameBreak
+from reportlab.platypus.flowables import AnchorFlowable, UseUpSpace
+from reportlab.platypus.frames import Frame
+
+#: A page whose content ends above this fraction of its body is nearly empty.
+MIN_FILL = 0.5
+#: A two-column section starts on the same page only with this much of the body left.
+COLUMNS_HERE_MIN = 0.2
+#: The space between what stands above a two-column section and its columns (pt).
+COLUMNS_HERE_GAP = 6.0
+#: The smallest a figure is drawn when it would not fit (a typesetter's limit).
+SMALLEST_FIGURE = 0.85
+
+
+@dataclass(frozen=True)
+class Fitting:
+    """One way of laying a document out (see the module's docstring)."""
+
+    columns_here: bool = False
+    floats: bool = False
+    figure_scale: float = 1.0
+    spacing: float = 1.0
+
+
+#: The settings tried, in order: each adds one of a typesetter's ways out.
+CANDIDATES = (
+    Fitting(),
+    Fitting(columns_here=True),
+    Fitting(columns_here=True, floats=True),
+    Fitting(columns_here=True, floats=True, figure_scale=SMALLEST_FIGURE),
+    Fitting(columns_here=True, floats=True, figure_scale=SMALLEST_FIGURE, spacing=0.7),
+)
+
+
+@dataclass
+class Measure:
+    """What a layout did: per page, how far down the body its content reaches (0 to 1),
+    and the pages on which a heading ends a page or a column."""
+
+    fills: list[float] = field(default_factory=list)
+    headings_last: list[int] = field(default_factory=list)
+
+    def nearly_empty(self) -> list[int]:
+        """The pages (from 1) but the last whose content ends above half the body."""
+        return [n for n, fill in enumerate(self.fills[:-1], 1) if fill < MIN_FILL]
+
+    def good(self) -> bool:
+        return not self.nearly_empty() and not self.headings_last
+
+    def score(self) -> tuple[int, int, float, int]:
+        """Smaller is better: nearly empty pages, headings last, the empty space of every
+        page but the last, then the page count."""
+        empty = sum(1 - fill for fill in self.fills[:-1])
+        return (len(self.nearly_empty()), len(self.headings_last), round(empty, 4),
+                len(self.fills))
+
+
+Laid = TypeVar("Laid")
+
+
+def best_layout(lay_out: Callable[[Fitting], tuple[Laid, Measure]],
+                candidates: tuple[Fitting, ...] = CANDIDATES) -> Laid:
+    """The first candidate's layout that is :meth:`Measure.good`, else the best scored
+    (the earlier one of equal scores)."""
+    best: tuple[tuple[int, int, float, int], Laid] | None = None
+    for fitting in candidates:
+        laid, measure = lay_out(fitting)
+        if measure.good():
+            return laid
+        if best is None or measure.score() < best[0]:
+            best = (measure.score(), laid)
+    assert best is not None
+    return best[1]
+
+
+def heading_level(f: Flowable) -> str | None:
+    """"h1" or "h2" for a section heading's paragraph, else None."""
+    style = getattr(f, "style", None)
+    name = getattr(style, "name", "").split("-")[0]
+    return name if name in ("h1", "h2") else None
+
+
+class FigureBlock(KeepTogether):
+    """A figure with its caption, kept together: it may float and shrink."""
+
+    def __init__(self, figure: Flowable, caption: Flowable) -> None:
+        self.figure = figure
+        self.caption = caption
+        super().__init__([Spacer(1, 4), figure, Spacer(1, 3), caption, Spacer(1, 6)])
+
+    def scaled(self, scale: float) -> FigureBlock:
+        return FigureBlock(_Scaled(self.figure, scale), self.caption)
+
+
+class PanelBlock(KeepTogether):
+    """An example panel or a note, kept together: it may float."""
+
+
+class _Scaled(Flowable):
+    """A flowable drawn at ``scale``, centred in the width it is given."""
+
+    def __init__(self, inner: Flowable, scale: float) -> None:
+        super().__init__()
+        self.inner = inner
+        self.scale = scale
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        w, h = self.inner.wrap(aw, ah / self.scale)
+        self._inner_w = w
+        self.width, self.height = aw, h * self.scale
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.translate((self.width - self._inner_w * self.scale) / 2, 0)
+        self.canv.scale(self.scale, self.scale)
+        self.inner.drawOn(self.canv, 0, 0)
+        self.canv.restoreState()
+
+
+class ColumnsHere(ActionFlowable):
+    """Where a two-column section starts: below the text on this page when the page has
+    room (with ``columns_here``), else on the next page, as a page break would. The
+    columns are those of the page template the section asked for next
+    (``NextPageTemplate``), cut to the room left."""
+
+    def apply(self, doc: Any) -> None:
+        frame = doc.frame
+        room = frame._y - frame._y1p - COLUMNS_HERE_GAP
+        if doc._curPageFlowableCount == 0:
+            return  # already at the top of a page (of the next page's template)
+        fitting = getattr(doc, "fitting", Fitting())
+        if not fitting.columns_here or room < COLUMNS_HERE_MIN * frame._height:
+            doc.handle_pageBreak()
+            return
+        columns = doc.pageTemplates[doc._nextPageTemplateIndex].frames
+        top, bottom = frame._y - COLUMNS_HERE_GAP, frame._y1p
+        template = copy.copy(doc.pageTemplate)
+        template.frames = [frame, *(
+            Frame(c._x1, bottom, c._width, top - bottom, leftPadding=0, rightPadding=0,
+                  topPadding=0, bottomPadding=0, id=f"{c.id}-here") for c in columns)]
+        doc.pageTemplate = template
+        doc._nextFrameIndex = 1
+        doc.handle_frameEnd()
+
+
+class FittingDocTemplate(BaseDocTemplate):
+    """A document template that lays out with a :class:`Fitting` and measures the result
+    (see :meth:`measure`)."""
+
+    def __init__(self, *args: Any, fitting: Fitting = Fitting(), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fitting = fitting
+        #: per page: the lowest y drawn, and the body's top and bottom
+        self._lowest: dict[int, float] = {}
+        self._bodies: dict[int, tuple[float, float]] = {}
+        #: per (page, frame): the last flowable drawn in it
+        self._last: dict[tuple[int, int], Flowable] = {}
+
+    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
+        if (isinstance(flowable, (ActionFlowable, Spacer, AnchorFlowable, UseUpSpace))
+                or self.frame is None):
+            return  # nothing drawn: an action, a space, a bookmark, a page break
+        bottom = self.frame._y + flowable.getSpaceAfter()
+        page = self.page
+        self._lowest[page] = min(self._lowest.get(page, bottom), bottom)
+        frames = self.pageTemplate.frames
+        self._bodies[page] = (max(f._y2 for f in frames), min(f._y1 for f in frames))
+        self._last[(page, id(self.frame))] = flowable
+
+    def measure(self, pages: int) -> Measure:
+        """What the layout of ``pages`` pages did; a page with nothing drawn in its body
+        (a drawn page, such as the guide's calibration pages) counts as filled."""
+        fills = []
+        for page in range(1, pages + 1):
+            if page not in self._lowest:
+                fills.append(1.0)
+                continue
+            top, bottom = self._bodies[page]
+            fills.append(round((top - self._lowest[page]) / (top - bottom), 4))
+        headings = sorted({page for (page, _f), last in self._last.items()
+                           if heading_level(last) is not None})
+        return Measure(fills, headings)
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        self._keep_heading(flowables)
+        first = flowables[0]
+        if isinstance(first, FigureBlock) and self.fitting.figure_scale < 1:
+            flowables[0] = first = self._shrunk(first)
+        if isinstance(first, (FigureBlock, PanelBlock)) and self.fitting.floats:
+            self._float(flowables)
+        super().handle_flowable(flowables)
+
+    def _room(self) -> tuple[float, float]:
+        """The frame's width and the height left in it."""
+        frame = self.frame
+        return frame._getAvailableWidth(), frame._y - frame._y1p
+
+    def _height(self, block: KeepTogether, width: float, room: float) -> float:
+        """A kept block's whole height, measured as the frame would."""
+        block.canv = self.canv
+        block.wrap(width, room)
+        return block._H
+
+    def _keep_heading(self, flowables: list[Flowable]) -> None:
+        """A heading (with its bookmark, and the headings right after it) that fits where
+        nothing of what follows it would goes to the next column or page: no heading is
+        ever the last line of a page or column. ReportLab's KeepTogether measures the group
+        ahead and may still leave a heading alone by a few points (spacing it counts
+        otherwise than the frame does)."""
+        run = 0
+        while run < len(flowables) and (isinstance(flowables[run], AnchorFlowable)
+                                        or heading_level(flowables[run]) is not None):
+            run += 1
+        if not any(heading_level(f) for f in flowables[:run]) or run == len(flowables):
+            return
+        if self.frame is None or self.frame._atTop:
+            return
+        width, room = self._room()
+        rest = room
+        for f in flowables[:run]:
+            if isinstance(f, AnchorFlowable):
+                continue
+            rest -= f.wrap(width, room)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        if rest <= 0 or not self._starts_in(flowables[run], width, rest):
+            flowables.insert(0, FrameBreak())
+
+    def _starts_in(self, f: Flowable, width: float, room: float, depth: int = 0) -> bool:
+        """Whether ``f``, or the first part of it, fits in ``room``. A container's split
+        (a list) may hand back whole pieces that do not fit: those are asked in turn."""
+        f.canv = self.canv
+        if isinstance(f, KeepTogether):
+            return self._height(f, width, room) <= room
+        if f.wrap(width, room)[1] <= room:
+            return True
+        parts = f.split(width, room)
+        return bool(parts) and depth < 4 and (
+            parts[0] is not f and self._starts_in(parts[0], width, room, depth + 1))
+
+    def _fill(self) -> float:
+        frame = self.frame
+        return (frame._y2 - frame._y) / frame._height
+
+    def _shrunk(self, block: FigureBlock) -> FigureBlock:
+        """The figure smaller, down to ``figure_scale``, if that keeps it on this page and
+        the page would otherwise be left more than half empty."""
+        width, room = self._room()
+        height = self._height(block, width, room)
+        if height <= room or self._fill() >= MIN_FILL:
+            return block
+        _w, figure = block.figure.wrap(width, room)
+        if figure <= 0:
+            return block
+        scale = (room - (height - figure)) / figure
+        if scale < self.fitting.figure_scale:
+            return block
+        return block.scaled(round(scale - 0.005, 2))
+
+    def _float(self, flowables: list[Flowable]) -> None:
+        """A figure or panel that does not fit where the page is less than half full lets
+        the paragraph, list or panel after it (not a heading) go first."""
+        block = flowables[0]
+        width, room = self._room()
+        if (len(flowables) < 2 or self._fill() >= MIN_FILL
+                or self._height(block, width, room) <= room):
+            return
+        following = flowables[1]
+        if isinstance(following, (ActionFlowable, FigureBlock)) or _has_heading(following):
+            return
+        if isinstance(following, KeepTogether) and self._height(following, width, room) > room:
+            return
+        flowables[0], flowables[1] = following, block
+
+
+def _has_heading(f: Flowable) -> bool:
+    content = getattr(f, "_content", None)
+    if content is None:
+        return heading_level(f) is not None or isinstance(f, AnchorFlowable)
+    return any(_has_heading(c) for c in content)
