@@ -72,6 +72,11 @@ def seed(entries: Mapping[str, Any]) -> None:
             _KNOWN[name] = entry
 
 
+def everything() -> dict[str, list[Any]]:
+    """All that is known now (for a worker process to start from)."""
+    return dict(_KNOWN)
+
+
 def under(folders: list[Path]) -> dict[str, list[Any]]:
     """What is known of the files inside ``folders``, for the next build."""
     roots = [str(f.resolve()) + os.sep for f in folders]

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import hashlib
 import itertools
 import json
@@ -41,15 +40,15 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import OutputError, Stopped
 from printkit.filestamps import read_sha256
+from printkit.folderlock import folder_lock
 
 LOCK_NAME = ".printkit.lock"
 #: The journal of a swap in progress (see the module's documentation).
@@ -58,40 +57,13 @@ JOURNAL_NAME = ".printkit.swap"
 STAGED = re.compile(r"\..+\.[0-9a-f]{8}\.(new|old)")
 
 
-@contextlib.contextmanager
-def output_lock(out: Path) -> Iterator[None]:
+def output_lock(out: Path) -> contextlib.AbstractContextManager[None]:
     """Hold ``<out>/.printkit.lock`` while writing; another holder is an OutputError.
 
     The lock file names its holder and is removed when the lock is released,
-    so a build leaves no trace of it.
+    so a build leaves no trace of it (see :mod:`printkit.folderlock`).
     """
-    path = out / LOCK_NAME
-    while True:
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise OutputError(f"cannot lock the output folder {out}: {_reason(exc)}") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip() or "another build"
-            os.close(fd)
-            raise OutputError(f"the output folder {out} is being written by {holder}; "
-                              f"try again when it has finished") from None
-        # The holder before us may have removed the file after we opened it: lock
-        # the file that is there now, not a deleted one.
-        if os.path.exists(path) and os.stat(path).st_ino == os.fstat(fd).st_ino:
-            break
-        os.close(fd)
-    try:
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"printkit build, process {os.getpid()} on {socket.gethostname()}\n"
-                  .encode(), 0)
-        yield
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-        os.close(fd)  # closing releases the lock
+    return folder_lock(out, LOCK_NAME)
 
 
 class _Deferred:
@@ -190,12 +162,24 @@ class Spool:
     FROM = 1 << 20
 
     def __enter__(self) -> Spool:
-        self._folder = tempfile.TemporaryDirectory(prefix="printkit-build-")
+        self._folder: tempfile.TemporaryDirectory[str] | None = tempfile.TemporaryDirectory(
+            prefix="printkit-build-")
+        self._path = Path(self._folder.name)
         self._count = itertools.count()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._folder.cleanup()
+        if self._folder is not None:
+            self._folder.cleanup()
+
+    def __getstate__(self) -> dict[str, object]:
+        """A worker process gets the folder to keep its files in, not the folder's cleanup."""
+        return {"path": self._path}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self._folder = None
+        self._path = Path(state["path"])  # type: ignore[arg-type]
+        self._count = itertools.count()
 
     def keep(self, data: bytes | Spooled) -> bytes | Spooled:
         """``data`` as it is if small (or kept already), else on disk. Worker processes
@@ -208,7 +192,7 @@ class Spool:
 
     def new(self) -> Path:
         """A new file's name in the spool, for a file written there piece by piece."""
-        return Path(self._folder.name) / f"{os.getpid()}-{next(self._count)}.part"
+        return self._path / f"{os.getpid()}-{next(self._count)}.part"
 
 
 def _stage(path: Path, data: bytes | Spooled, token: str) -> Path:

@@ -176,3 +176,19 @@ def test_a_big_rendered_file_waits_on_disk_and_is_written_whole(tmp_path: Path) 
         folder = spool.keep(big).path.parent  # type: ignore[union-attr]
         raise RuntimeError("a failed build")
     assert not folder.exists()
+
+
+def test_without_a_system_lock_the_lock_file_itself_is_the_lock(
+        out: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit import folderlock
+
+    monkeypatch.setattr(folderlock, "_system_lock", lambda: None)
+    out.mkdir(parents=True, exist_ok=True)
+    with output_lock(out):
+        assert str(os.getpid()) in (out / LOCK_NAME).read_text()
+        with pytest.raises(OutputError, match=f"process {os.getpid()} .*remove"), \
+                output_lock(out):
+            pass
+    assert not (out / LOCK_NAME).exists()
+    with output_lock(out):  # free again
+        pass

@@ -5,9 +5,12 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import pickle
 import signal
+import sys
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from itertools import count
 from pathlib import Path
@@ -38,7 +41,7 @@ from printkit.fingerprint import (
 )
 from printkit.game import GUIDE, Document, Game, RenderContext
 from printkit.guide import bill_of_materials, materials, print_order
-from printkit.i18n import N_, Localizer, shipped_locales
+from printkit.i18n import N_, Localizer, project_folder, shipped_locales
 from printkit.i18n.glossary import glossary_problems
 from printkit.kit import KitPart, combine, page_count
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
@@ -386,14 +389,14 @@ def _schedule(ready: list[tuple], workers: int,
             _, work, task = take()
             queue.extend(done[work](task, work(task)))
         return
-    # Fork, so workers share the prepared games (and anything a test patched) without
-    # pickling them. One task more in flight than workers, so that a worker that
-    # finishes starts its next task at once instead of waiting for this process to
-    # take the result (that wait cost each worker about 8 % of its time); no more,
-    # so that a guide and kit that becomes ready goes ahead of cheaper documents.
-    context = multiprocessing.get_context("fork")
+    # Workers start from an explicit job (see _start_worker): forked where fork is safe and
+    # fast (Linux), spawned elsewhere. One task more in flight than workers, so that a
+    # worker that finishes starts its next task at once instead of waiting for this process
+    # to take the result (that wait cost each worker about 8 % of its time); no more, so
+    # that a guide and kit that becomes ready goes ahead of cheaper documents.
+    context = multiprocessing.get_context(START_METHOD)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                             initializer=_worker_signals) as pool:
+                             initializer=_start_worker, initargs=_worker_state()) as pool:
         try:
             running: dict[Future, tuple] = {}
             while queue or running:
@@ -412,12 +415,41 @@ def _schedule(ready: list[tuple], workers: int,
             raise
 
 
-def _worker_signals() -> None:
-    """A worker ends at once on a stop signal (the build stops its workers so), instead
-    of running the build's own handler for it."""
+#: How worker processes start: fork where it is safe (Linux: fast, nothing to import
+#: again), else spawn (Windows has no fork; macOS's system libraries are not safe after
+#: it). A build gives the same bytes either way.
+START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
+
+def _worker_state() -> tuple:
+    """What a worker needs to render: the job, the selected project's folder, the stamps of
+    its pictures. A forked worker has them already; a spawned one gets them pickled."""
+    if START_METHOD == "fork":
+        return (_JOB, None, {})
+    # pickled here, unpickled once the worker has the project: its prepared examples may
+    # hold objects of the project's own rules module
+    return (pickle.dumps(_JOB), project_folder(), filestamps.everything())
+
+
+def _start_worker(job: _Job | bytes, project: Path | None, stamps: dict) -> None:
+    """Set up a worker process: the build's job, its game project selected as the build
+    selected it, and an end at once on a stop signal (the build stops its workers so)
+    instead of the build's own handler for it."""
+    global _JOB
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if not isinstance(job, bytes):
+        return  # forked: everything is inherited
+    filestamps.seed(stamps)
+    if project is not None:
+        from printkit.project import load_project, selected
+
+        _WORKER_CONTEXT.enter_context(selected(load_project(project)))
+    _JOB = pickle.loads(job)
+
+
+#: A spawned worker's selected project, held for the worker's life.
+_WORKER_CONTEXT = ExitStack()
 
 
 def build(options: BuildOptions, progress: Progress = lambda line: None) -> BuildResult:
