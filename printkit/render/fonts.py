@@ -183,9 +183,33 @@ def _register_file(path: Path) -> str:
         except Exception as exc:  # noqa: BLE001 - ReportLab raises many kinds for a bad file
             raise ScriptError(f"font {path.name}: not a TrueType font that can be embedded "
                               f"({exc})") from None
+        _name_every_glyph(font)
         pdfmetrics.registerFont(font)
         _BY_FILE[path] = name
     return _BY_FILE[path]
+
+
+#: The Private Use Area, where a glyph with no character of its own gets one.
+_PRIVATE = range(0xE000, 0xF900)
+
+
+def _name_every_glyph(font: TTFont) -> None:
+    """Give every glyph without a character (a joined form, a ligature, a mark's variant)
+    a code of the Private Use Area, in glyph order, before anything is shaped. ReportLab
+    would give each one a code when it is first shaped, counting up: the codes (in the
+    PDF's widths and ToUnicode map) would then depend on what the process shaped before,
+    and a build's bytes on which worker rendered what."""
+    face = font.face
+    free = (code for code in _PRIVATE if code not in face.charToGlyph)
+    for gid in range(face.numGlyphs):
+        if gid in face.glyphToChar:
+            continue
+        code = next(free, None)
+        if code is None:
+            return  # no room left: ReportLab numbers the rest as they are shaped
+        face.charToGlyph[code] = gid
+        face.glyphToChar[gid] = [code]
+        face.charWidths[code] = face._pdfScale(face.hmetrics[gid][0])
 
 
 def is_locale_font(name: str | None) -> bool:

@@ -229,3 +229,33 @@ def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(
     shaped, _width = rtl.shape("الحجم", arabic_font, 10, True)
     assert _glyphs(shaped, arabic_font) != [
         pdfmetrics.getFont(arabic_font).face.charToGlyph[ord(c)] for c in reversed("الحجم")]
+
+
+_CODES = """
+import sys
+from printkit.render import fonts, rtl
+from printkit.render.script import activate
+activate("ar")
+font = fonts.chain(fonts.HEADING)[0]  # Noto Naskh: many glyphs without a character
+for text in sys.argv[1:]:
+    shaped, _ = rtl.shape(text, font, 10, True)
+print([ord(c) for c in shaped])
+"""
+
+
+def test_a_joined_form_has_the_same_code_whatever_was_shaped_before() -> None:
+    """The code a glyph without a character of its own gets (in the PDF's widths and
+    ToUnicode map) is its own, not the next one free when it was first shaped: a
+    document's bytes do not depend on what its worker rendered before it."""
+    import subprocess
+    import sys
+
+    def codes(*texts: str) -> list[int]:
+        done = subprocess.run([sys.executable, "-c", _CODES, *texts], capture_output=True,
+                              text=True, check=True)
+        return eval(done.stdout)  # noqa: S307 - a list of ints printed by the script above
+
+    word = "برتقاليًّا"
+    alone = codes(word)
+    assert any(code >= 0xE000 for code in alone)  # a form without a character of its own
+    assert codes("(الأصل «بلا أمِّن أيٌّ أيٍّ أيَّ", word) == alone
