@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.examples import Example, ExampleSchema, Replayer, Verified, load_examples, verify
 from printkit.i18n import N_, Localizer
+from printkit.kinds import kind
 from printkit.layout.geometry import (
     DEFAULT_SPEC,
     CardGrid,
@@ -84,13 +85,6 @@ class RenderContext:
 Renderer = Callable[[RenderContext], bytes]
 
 
-#: What a document is, for the guide's bill of materials (paper, duplex, copies):
-#: ``rulebook``, ``reference``, ``cards``, ``tokens``, ``board``, ``dice``, ``sheet``;
-#: ``guide`` is the print-and-play guide every kit gets from the build.
-DOCUMENT_KINDS = ("guide", "rulebook", "reference", "cards", "tokens", "board", "dice",
-                  "sheet")
-
-
 @dataclass(frozen=True)
 class Document:
     """One printable document of a game: an id for file names, an English title, its kind."""
@@ -98,6 +92,7 @@ class Document:
     id: str
     title: str
     render: Renderer
+    #: What kind of document it is (see :mod:`printkit.kinds`): ``rulebook``, ``cards``…
     kind: str = "sheet"
     #: For a document that may be big (a deck of thousands of cards): in how many parts it
     #: renders, each a PDF of its own (``ctx.part``), rendered in parallel and joined in
@@ -106,8 +101,10 @@ class Document:
     parts: Callable[[RenderContext], int] | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in DOCUMENT_KINDS:
-            raise ValueError(f"document {self.id}: unknown kind {self.kind!r}")
+        try:
+            kind(self.kind)
+        except ValueError as exc:
+            raise ValueError(f"document {self.id}: {exc}") from None
 
 
 @dataclass(frozen=True)

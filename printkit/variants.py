@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 from printkit.game import Document
 from printkit.i18n import N_
+from printkit.kinds import kind
 from printkit.layout.geometry import PrintSpec
 
 
@@ -36,8 +37,6 @@ class Variant:
     id: str
     layout: str
     ink_saver: bool
-    #: The document kinds it is made of.
-    kinds: frozenset[str]
     #: What the version is, in the guide and on the kit web page (English msgid).
     title: str
 
@@ -53,16 +52,16 @@ class Variant:
 
 #: Every variant, in the order the guide lists them.
 VARIANTS: tuple[Variant, ...] = (
-    Variant("ink", "home", True, frozenset({"cards", "tokens", "dice", "board"}),
+    Variant("ink", "home", True,
             # TRANSLATORS: the print-and-play guide's "Ready-made versions" table and the kit
             # web page: a version of a card, token, dice or board document using less ink.
             N_("ink-saving")),
-    Variant("fold", "fold", False, frozenset({"cards"}),
+    Variant("fold", "fold", False,
             # TRANSLATORS: the print-and-play guide's "Ready-made versions" table and the kit
             # web page: a version of a card document with fronts and backs side by side,
             # printed on one side, folded and glued (for printers without duplex printing).
             N_("to fold")),
-    Variant("fold-ink", "fold", True, frozenset({"cards"}),
+    Variant("fold-ink", "fold", True,
             # TRANSLATORS: the print-and-play guide's "Ready-made versions" table and the kit
             # web page: a version of a card document to fold (as above) using less ink.
             N_("to fold, ink-saving")),
@@ -93,5 +92,5 @@ def versions(documents: Sequence[Document], spec: PrintSpec) -> Iterator[Version
     variant of each document of its kinds, unless ``spec`` already prints it that way."""
     for doc in documents:
         for variant in VARIANTS:
-            if doc.kind in variant.kinds and variant.spec(spec) != spec:
+            if variant.id in kind(doc.kind).variants and variant.spec(spec) != spec:
                 yield Version(doc, variant)

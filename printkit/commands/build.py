@@ -43,6 +43,7 @@ from printkit.game import GUIDE, Document, Game, RenderContext
 from printkit.guide import bill_of_materials, materials, print_order
 from printkit.i18n import N_, Localizer, project_folder, shipped_locales
 from printkit.i18n.glossary import glossary_problems
+from printkit.kinds import kind
 from printkit.kit import KitPart, combine, page_count
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
 from printkit.output import JOURNAL_NAME, Spool, Spooled, commit, output_lock, recover
@@ -173,11 +174,6 @@ class _Job:
 
 _JOB: _Job | None = None
 
-#: Document kinds that no print option but the paper changes.
-_FLOW_KINDS = ("rulebook", "reference")
-
-#: Rough cost of a document kind, so the longest renders start first.
-_COST = {"rulebook": 5, "cards": 4, "guide": 3, "board": 2, "reference": 2}
 
 
 class RenderFailure(PrintkitError):
@@ -363,7 +359,7 @@ def _blank(ctx: RenderContext) -> bytes:
 
 
 #: Rough cost of a guide and kit (the guide, then merging every document into the kit).
-_GUIDE_COST = 3
+_GUIDE_COST = kind(GUIDE.kind).cost
 
 
 def _schedule(ready: list[tuple], workers: int,
@@ -503,9 +499,9 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
     # Rulebooks and references are set the same whatever the card layout or duplex
     # offset (their pictures of components follow the ink saver); every other document
     # depends on the whole print spec.
-    def settings(kind: str, spec: PrintSpec) -> str:
+    def settings(doc_kind: str, spec: PrintSpec) -> str:
         return options_digest({"paper": paper.id, "strict": options.strict,
-                               "spec": spec.ink_saver if kind in _FLOW_KINDS else spec})
+                               "spec": spec.ink_saver if kind(doc_kind).flow else spec})
 
     def fingerprint(game: Game, locale: str, name: str, used: list[str],
                     *depends: str) -> str:
@@ -663,7 +659,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
                 return []
             found = parted.pdfs([pieces[key][i] for i in range(parts[key])])
             if isinstance(found, list):
-                return [(_COST["cards"], _join_parts, (key, found))]
+                return [(kind(kinds[key]).cost, _join_parts, (key, found))]
             outcome = found
             del pieces[key]
         return whole_done(key, outcome)
@@ -729,7 +725,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
 
     parts = {key: parts_of(key) for key in todo}
     pieces: dict[tuple[str, str, str], dict[int, tuple]] = {}
-    ready = [(_COST.get(kinds[k], 1), _render_document, (*k, None if parts[k] == 1 else i))
+    ready = [(kind(kinds[k]).cost, _render_document, (*k, None if parts[k] == 1 else i))
              for k in todo for i in range(parts[k])]
     progress_total = len(ready)
     ready += [(_GUIDE_COST, _render_guide_and_kit, task) for group, left in waiting.items()

@@ -25,10 +25,11 @@ from printkit.commands.build import resolve_locales
 from printkit.errors import UsageError
 from printkit.game import Document, Game, RenderContext
 from printkit.i18n import Localizer
+from printkit.kinds import kind
 from printkit.layout.geometry import DEFAULT_SPEC, PAPERS
 from printkit.output import commit
 from printkit.preview import tts
-from printkit.preview.cards import CARD_KINDS, Capture, CapturedCard, capture_cards
+from printkit.preview.cards import Capture, CapturedCard, capture_cards
 from printkit.preview.raster import open_pdf, pixels, png_bytes, render_dpi
 
 MIN_DPI, MAX_DPI = 72, 1200
@@ -63,7 +64,7 @@ def export_folder(out: Path, game: str, locale: str, kind: str) -> Path:
 
 def card_sets(game: Game, wanted: list[str] | None) -> list[Document]:
     """The game's card and token documents, or the ones asked for (each must be one)."""
-    sets = [d for d in game.documents if d.kind in CARD_KINDS]
+    sets = [d for d in game.documents if kind(d.kind).card_sheets]
     if not wanted:
         if not sets:
             raise UsageError(f"game {game.id!r} has no cards or tokens to export")

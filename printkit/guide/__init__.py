@@ -36,7 +36,7 @@ from reportlab.platypus import (
 )
 
 from printkit.errors import TranslationError
-from printkit.game import DOCUMENT_KINDS, Document, RenderContext
+from printkit.game import Document, RenderContext
 from printkit.guide.geometry import (
     Ruler,
     Scale,
@@ -57,6 +57,7 @@ from printkit.guide.pages import (
     footer,
     rulers_figure,
 )
+from printkit.kinds import ASSEMBLY, KINDS, kind
 from printkit.kit import page_count
 from printkit.layout.geometry import MM, mm
 from printkit.render import fonts
@@ -92,9 +93,6 @@ TEMPLATE = "guide.xml.j2"
 #: The same page margins as every flowing document.
 TOP_MM, BOTTOM_MM = 16.0, 18.0
 
-#: Paper by document kind: the heavy card for what is handled, paper for what is read.
-CARD_KINDS = frozenset({"cards", "tokens", "dice", "board"})
-
 
 @dataclass(frozen=True)
 class Material:
@@ -120,15 +118,15 @@ def materials(documents: Sequence[Document], layout: str,
     of paper glued together: they print on paper, as card stock would not fold."""
     rows = []
     for doc in documents:
-        if doc.kind == "cards":
+        what = kind(doc.kind)
+        if what.two_sided:
             sides = "fold" if layout == "fold" else "duplex"
         else:
             sides = "single"
-        card = doc.kind in CARD_KINDS and sides != "fold"
+        card = what.card and sides != "fold"
         rows.append(Material(
             id=doc.id, title=doc.title, kind=doc.kind, pages=pages[doc.id],
-            paper="card" if card else "paper",
-            copies="per-game" if doc.kind == "sheet" else "one", sides=sides))
+            paper="card" if card else "paper", copies=what.copies, sides=sides))
     return rows
 
 
@@ -284,16 +282,27 @@ class _VersionRow:
 
 
 def _sides(version: Version) -> str:
-    if version.document.kind != "cards":
+    if not kind(version.document.kind).two_sided:
         return "single"
     return "duplex" if version.variant.duplex else "fold"
 
 
-def _kinds(rows: Sequence[Material]) -> dict[str, list[Material]]:
-    kinds: dict[str, list[Material]] = {kind: [] for kind in DOCUMENT_KINDS}
+@dataclass(frozen=True)
+class _Step:
+    """One assembly step of the guide: its template and the documents it is about."""
+
+    template: str
+    rows: list[Material]
+
+
+def _assembly(rows: Sequence[Material]) -> list[_Step]:
+    """The Assembly section's steps, in the order of the kinds (see :mod:`printkit.kinds`),
+    each with the kit's documents of every kind that shares it; steps with none left out."""
+    steps: dict[str, list[Material]] = {k.assembly: [] for k in KINDS.values() if k.assembly}
     for row in rows:
-        kinds[row.kind].append(row)
-    return kinds
+        steps[kind(row.kind).assembly or ""].append(row)
+    return [_Step(f"{ASSEMBLY}/{name}.xml.j2", group) for name, group in steps.items()
+            if group]
 
 
 def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
@@ -328,8 +337,8 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
         memo = (ctx.game.id, ctx.paper.id, ctx.spec.layout, placement)
         guide_pages, blank = _LAST_PAGES.get(memo, (1, False))
         for _attempt in range(4):
-            xml = render(TEMPLATE, loc, data=data, documents=rows, kinds=_kinds(rows),
-                         names=names, cards=any(row.kind == "cards" for row in rows),
+            xml = render(TEMPLATE, loc, data=data, documents=rows, assembly=_assembly(rows),
+                         names=names, cards=any(kind(row.kind).two_sided for row in rows),
                          layout=ctx.spec.layout, offset=duplex_option(ctx.spec.duplex_offset_mm),
                          titles=titles, runs=plan(documents), kit=in_kit(guide_pages, documents),
                          run_file=lambda run: run_file(run, ctx.paper.id),

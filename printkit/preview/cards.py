@@ -29,10 +29,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import UsageError
 from printkit.game import Document, RenderContext
+from printkit.kinds import kind
 from printkit.layout.geometry import CardBox, CardGrid, CardSize, Rect, mm
-
-#: Document kinds whose pages are sheets of cards or tokens.
-CARD_KINDS = ("cards", "tokens")
 
 
 @dataclass(frozen=True)
@@ -113,7 +111,7 @@ def capture_cards(ctx: RenderContext, document: Document) -> Capture:
     bleed exactly as on a print shop's sheets.
     """
     module = sys.modules.get(document.render.__module__)
-    if document.kind not in CARD_KINDS or module is None or not hasattr(
+    if not kind(document.kind).card_sheets or module is None or not hasattr(
             module, "draw_card_sheets"):
         raise UsageError(f"{ctx.game.id}: document {document.id!r} is not a set of cards "
                          f"or tokens drawn on card sheets")

@@ -30,6 +30,7 @@ from printkit.guide.geometry import CROSSHAIR_EDGE_MM, scale_values
 from printkit.i18n import Localizer, catalog_path
 from printkit.i18n.extract import extract_catalog, extract_toml
 from printkit.i18n.pseudo import pseudo_catalog
+from printkit.kinds import kind
 from printkit.layout.geometry import DEFAULT_SPEC, MM, PAPERS, mm
 from printkit.variants import VARIANTS, variant_id
 from tests.support import embedded_fonts
@@ -65,7 +66,7 @@ def pages_of(game_id: str) -> dict[str, int]:
     # the ready-made variants have their document's pages; a guide lists the ones its spec
     # writes
     pages |= {variant_id(doc.id, v.id): pages[doc.id] for doc in game.documents
-              for v in VARIANTS if doc.kind in v.kinds}
+              for v in VARIANTS if v.id in kind(doc.kind).variants}
     return pages
 
 
