@@ -53,9 +53,10 @@ def relative(path: Path) -> str:
     return str(path)
 
 
-#: printkit's own games, in the order they are listed; the same lines as pyproject.toml's
-#: entry points (kept here, not in :mod:`printkit.games`, so that the command line can
-#: name them without importing any game).
+#: printkit's own games, in the order they are listed: the one place a built-in game is
+#: registered (here, not in :mod:`printkit.games`, so that the command line can name them
+#: without importing any game). Games of their own distributions come through the entry
+#: point group ``printkit.games``.
 BUILT_IN_GAMES = {
     "coraz-blizej-swieta": "printkit.games.coraz_blizej_swieta:GAME",
     "polar-derby": "printkit.games.polar_derby:GAME",

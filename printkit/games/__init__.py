@@ -1,11 +1,10 @@
-"""The registry of games, found through the entry point group ``printkit.games``.
+"""The registry of games: printkit's own, then every game installed as its own
+distribution through the entry point group ``printkit.games``.
 
-printkit's own games register themselves in pyproject.toml exactly as a game packaged
-as its own distribution does (``[project.entry-points."printkit.games"]``, name = the
-game id, value = ``module:GAME``), so there is one way in, not two. The group is read
-once, when this module is imported. A bare checkout (printkit not installed, or
-installed before the entry points were declared) still finds its own games through
-:data:`BUILT_IN`.
+printkit's own games are listed once, in :data:`printkit.resources.BUILT_IN_GAMES` (game
+id -> ``module:GAME``); a game packaged on its own registers itself in its
+``pyproject.toml`` (``[project.entry-points."printkit.games"]``, name = the game id,
+value = ``module:GAME``). The group is read once, when this module is imported.
 
 While a command works on a game project (``--project``, or a ``game.toml`` found from
 the current folder), :func:`only` makes that project the whole registry.
@@ -23,7 +22,7 @@ from printkit.resources import BUILT_IN_GAMES
 
 GROUP = "printkit.games"
 
-#: printkit's own games, in the order they are listed; the same lines as pyproject.toml.
+#: printkit's own games, in the order they are listed.
 BUILT_IN = BUILT_IN_GAMES
 
 #: Entry points that failed to load: game id -> why (named when the game is asked for).

@@ -1,5 +1,5 @@
-"""One registry: printkit's own games and a game installed as its own distribution are
-found through the entry point group ``printkit.games``."""
+"""One registry: printkit's own games (listed once, in printkit.resources) and every game
+installed as its own distribution through the entry point group ``printkit.games``."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tests.support import reader, text
 from .conftest import NAME
 
 
-def test_built_in_games_come_through_the_group_or_the_fallback() -> None:
+def test_built_in_games_come_first_in_their_order() -> None:
     assert list(games.discover()) == list(games.BUILT_IN)
     assert list(games.GAMES) == list(games.BUILT_IN)
 
@@ -103,9 +103,13 @@ def test_a_broken_entry_point_is_named_not_fatal(monkeypatch: pytest.MonkeyPatch
     games.discover()  # BROKEN as it was
 
 
-def test_pyproject_registers_the_built_in_games_as_the_fallback_does() -> None:
+def test_a_built_in_game_is_registered_once() -> None:
+    """printkit's own games are listed in printkit.resources alone, not again as entry
+    points, and each names its own package."""
     import tomllib
 
     root = Path(__file__).resolve().parents[2]
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-    assert project["project"]["entry-points"][games.GROUP] == games.BUILT_IN
+    assert games.GROUP not in project["project"].get("entry-points", {})
+    for game_id, value in games.BUILT_IN.items():
+        assert value == f"printkit.games.{game_id.replace('-', '_')}:GAME"
