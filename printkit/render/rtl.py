@@ -25,14 +25,13 @@ from functools import lru_cache
 from typing import Any
 
 import uharfbuzz
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus.paragraph import FragLine, ParaLines
 from reportlab.rl_config import _FUZZ
 
-from printkit.render import bidi
+from printkit.render import bidi, internals
 from printkit.render.script import active as active_script
 
 #: HarfBuzz features: kerning and the ligatures a script needs, no discretionary ones.
@@ -42,21 +41,7 @@ FEATURES = {"kern": True, "liga": True}
 RTL = 1
 
 
-_set_rise = PDFTextObject.setRise
-
-
-def _safe_set_rise(self: PDFTextObject, rise: float) -> None:
-    """ReportLab's setRise, which fails when shaped text starts with a raised glyph (an
-    Arabic mark first in visual order) and no operator came before it in the string."""
-    if self._code:
-        _set_rise(self, rise)
-        return
-    self._rise = rise
-    self._y -= rise
-    self._code.append(f"{fp_str(rise)} Ts")
-
-
-PDFTextObject.setRise = _safe_set_rise  # type: ignore[method-assign]
+PDFTextObject.setRise = internals.safe_set_rise  # type: ignore[method-assign]
 
 
 def _shapable(font: str) -> bool:
