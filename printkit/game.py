@@ -126,6 +126,11 @@ class Game:
     #: Optional: the sizes (mm) of the places its boards draw and the components that lie
     #: on them, on a paper, by name, for the fit check of ``[[fit]]`` (printkit.fit).
     measure: Callable[[Mapping[str, Any], Paper], Mapping[str, tuple[float, float]]] | None = None
+    #: For its flow documents (see :func:`flow_documents`): the figures its templates place
+    #: (``<figure name="…">`` -> a maker), and the variables they read besides ``data`` and
+    #: ``examples``.
+    figures: Callable[[RenderContext], Mapping[str, Any]] | None = None
+    template_context: Callable[[RenderContext], Mapping[str, Any]] | None = None
 
     @property
     def templates(self) -> Path | None:
@@ -189,3 +194,28 @@ def _render_guide(ctx: RenderContext) -> bytes:
 # TRANSLATORS: title of the print-and-play guide, the kit's first document: under the game's
 # name on its first page, in its page footers, in the kit PDF's bookmarks, on the kit web page.
 GUIDE = Document("guide", N_("Print-and-play guide"), _render_guide, "guide")
+
+
+def render_flow(ctx: RenderContext) -> bytes:
+    """A game's flow document ``ctx.document`` (see :data:`FLOW_DOCUMENTS`)."""
+    from printkit.render.rulebook import render_game_flow
+
+    return render_game_flow(ctx)
+
+
+#: The documents a game's templates make: each typeset by the core from
+#: ``templates/<game>/<id>.xml.j2`` with the game's figures and template variables.
+FLOW_DOCUMENTS = (
+    # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
+    # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
+    Document("rulebook", N_("Rulebook"), render_flow, "rulebook"),
+    # TRANSLATORS: document title: atop the one-page quick reference and in its footer,
+    # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
+    Document("reference", N_("Quick reference"), render_flow, "reference"),
+)
+
+
+def flow_documents(*ids: str) -> tuple[Document, ...]:
+    """The flow documents ``ids`` (default: the rulebook and the quick reference)."""
+    wanted = ids or tuple(doc.id for doc in FLOW_DOCUMENTS)
+    return tuple(doc for doc in FLOW_DOCUMENTS if doc.id in wanted)

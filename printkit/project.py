@@ -26,7 +26,6 @@ import sys
 import traceback
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -43,9 +42,9 @@ from printkit.examples import (
     Replay,
     Replayer,
 )
-from printkit.game import Document, Game, RenderContext
+from printkit.game import Document, Game, flow_documents
 from printkit.guide.kit import KIT
-from printkit.i18n import N_, project_locales, shipped_locales
+from printkit.i18n import project_locales, shipped_locales
 from printkit.resources import MARKER, PACKAGE_DIR, find_project  # noqa: F401 - re-exported
 from printkit.schema import Array, Table, Value, game_header, players_in_order, read_toml, validate
 
@@ -142,24 +141,8 @@ def load_project(folder: Path) -> Game:
 
 def _flow_documents(folder: Path) -> list[Document]:
     """The rulebook and quick reference, for the templates the project has."""
-    out = []
-    for doc_id, title, template in (
-            # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
-            # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
-            ("rulebook", N_("Rulebook"), "rulebook.xml.j2"),
-            # TRANSLATORS: document title: atop the one-page quick reference and in its footer,
-            # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
-            ("reference", N_("Quick reference"), "reference.xml.j2")):
-        if (folder / "templates" / template).is_file():
-            out.append(Document(doc_id, title, partial(_render_flow, template=template),
-                                doc_id))
-    return out
-
-
-def _render_flow(ctx: RenderContext, template: str) -> bytes:
-    from printkit.render.rulebook import render_rulebook_template
-
-    return render_rulebook_template(ctx, template, {}, compact=template.startswith("reference"))
+    return [doc for doc in flow_documents()
+            if (folder / "templates" / f"{doc.id}.xml.j2").is_file()]
 
 
 @contextmanager

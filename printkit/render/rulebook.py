@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from printkit import trace
-from printkit.game import RenderContext
+from printkit.game import Game, RenderContext
 from printkit.kit import page_count
 from printkit.render.flow import COMPACT, FigureMaker, FlowDocument, render_flow
 from printkit.render.templating import render
@@ -80,3 +80,23 @@ def _filled_page(lay_out: Callable[[float], bytes], memo: tuple[str, str, str]) 
             one_page(i)
     _LAST_SCALE[memo] = i
     return fits[i]
+
+
+def flow_template(game: Game, doc_id: str) -> str:
+    """The template of a game's flow document, below the templates folder(s)."""
+    return f"{doc_id}.xml.j2" if game.project else f"{game.id}/{doc_id}.xml.j2"
+
+
+def render_game_flow(ctx: RenderContext) -> bytes:
+    """The flow document ``ctx.document`` (``rulebook``, ``reference``) of ``ctx.game``:
+    its template (``templates/<game>/<id>.xml.j2``; a project's ``templates/<id>.xml.j2``)
+    with the figures and template variables the game gives (see
+    :attr:`printkit.game.Game.figures`)."""
+    game = ctx.game
+    doc_id = ctx.document
+    template = flow_template(game, doc_id)
+    figures = game.figures(ctx) if game.figures is not None else {}
+    context = game.template_context(ctx) if game.template_context is not None else {}
+    return render_rulebook_template(ctx, template, figures,
+                                    compact=game.document(doc_id).kind == "reference",
+                                    **context)

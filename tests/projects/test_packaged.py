@@ -32,8 +32,10 @@ def test_wheel_carries_every_scaffold_file(wheel: zipfile.ZipFile) -> None:
         assert f"printkit/scaffold/project/{path.relative_to(TEMPLATE).as_posix()}" in names
 
 
-def test_wheel_declares_the_games_entry_points(wheel: zipfile.ZipFile) -> None:
+def test_wheel_registers_the_built_in_games_once(wheel: zipfile.ZipFile) -> None:
+    """printkit's own games are listed in the package (printkit/resources.py), not again
+    as entry points; the group is for games of their own distributions."""
     (points,) = [n for n in wheel.namelist() if n.endswith(".dist-info/entry_points.txt")]
-    text = wheel.read(points).decode()
-    assert "[printkit.games]" in text
-    assert "polar-derby = printkit.games.polar_derby:GAME" in text
+    assert "[printkit.games]" not in wheel.read(points).decode()
+    resources = wheel.read("printkit/resources.py").decode()
+    assert '"polar-derby": "printkit.games.polar_derby:GAME"' in resources

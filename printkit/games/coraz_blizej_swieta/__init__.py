@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.components import component_document
-from printkit.game import Document, Game
+from printkit.game import Document, Game, flow_documents
 from printkit.i18n import N_
 
+from . import rulebook
 from .board import render_board
 from .data import SCHEMA
 from .replay import EXAMPLE_SCHEMA, replay
-from .rulebook import render_reference, render_rulebook
 from .tracker import render_tracker
 
 GAME = Game(
@@ -20,13 +20,10 @@ GAME = Game(
     data_schema=SCHEMA,
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
+    figures=rulebook.figures,
+    template_context=rulebook.template_context,
     documents=(
-        # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
-        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
-        Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
-        # TRANSLATORS: document title: atop the one-page quick reference and in its footer,
-        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
-        Document("reference", N_("Quick reference"), render_reference, "reference"),
+        *flow_documents(),
         # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
         # the kit PDF's bookmarks and the kit web page (the board).
         Document("board", N_("Board"), render_board, "board"),

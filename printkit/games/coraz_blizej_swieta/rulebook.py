@@ -8,13 +8,9 @@ from typing import Any
 
 from printkit.game import RenderContext
 from printkit.render.flow import FigureMaker
-from printkit.render.rulebook import render_rulebook_template
 
 from . import rules
 from .figures import components_figure, cover_figure, setup_figure, track_figure
-
-TEMPLATE = "coraz-blizej-swieta/rulebook.xml.j2"
-REFERENCE = "coraz-blizej-swieta/reference.xml.j2"
 
 
 def cast(data: Mapping[str, Any]) -> list[dict[str, str]]:
@@ -58,12 +54,3 @@ def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
 def template_context(ctx: RenderContext) -> dict[str, Any]:
     """What the rulebook and reference templates read besides the data and examples."""
     return {"rules": rule_numbers(ctx.data), "players": cast(ctx.data)}
-
-
-def render_rulebook(ctx: RenderContext) -> bytes:
-    return render_rulebook_template(ctx, TEMPLATE, figures(ctx), **template_context(ctx))
-
-
-def render_reference(ctx: RenderContext) -> bytes:
-    return render_rulebook_template(ctx, REFERENCE, figures(ctx), compact=True,
-                                    **template_context(ctx))

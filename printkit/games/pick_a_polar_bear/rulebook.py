@@ -8,7 +8,6 @@ from typing import Any
 
 from printkit.game import RenderContext
 from printkit.render.flow import FigureMaker
-from printkit.render.rulebook import render_rulebook_template
 
 from .cards import model_from_data
 from .figures import (
@@ -21,10 +20,6 @@ from .figures import (
     setup_figure,
     solo_figure,
 )
-
-TEMPLATE = "pick-a-polar-bear/rulebook.xml.j2"
-REFERENCE = "pick-a-polar-bear/reference.xml.j2"
-
 
 
 def cast(data: Mapping[str, Any]) -> tuple[Mapping[str, str], ...]:
@@ -42,7 +37,7 @@ def deck_counts(data: Mapping[str, Any]) -> dict[str, int]:
     return {"kinds": kinds, "animals": kinds * data["deck"]["copies"]}
 
 
-def _context(ctx: RenderContext) -> dict[str, Any]:
+def template_context(ctx: RenderContext) -> dict[str, Any]:
     """Template variables both documents share."""
     loc = ctx.localizer
     data = ctx.data
@@ -59,7 +54,7 @@ def _context(ctx: RenderContext) -> dict[str, Any]:
     }
 
 
-def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
+def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
     loc = ctx.localizer
     data = ctx.data
     deck = deck_counts(data)
@@ -117,13 +112,3 @@ def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         "attributes": lambda attrs, width: attributes_figure(data, width, loc.code,
                                                              loc.gettext),
     }
-
-
-def render_rulebook(ctx: RenderContext) -> bytes:
-    return render_rulebook_template(ctx, TEMPLATE, _figures(ctx), **_context(ctx))
-
-
-def render_reference(ctx: RenderContext) -> bytes:
-    """The quick reference: one page with the turn, the scoring and the key rulings."""
-    return render_rulebook_template(ctx, REFERENCE, _figures(ctx), compact=True,
-                                    **_context(ctx))

@@ -5,15 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.components import component_document
-from printkit.game import Document, Game
+from printkit.game import Document, Game, flow_documents
 from printkit.i18n import N_
 
-from . import scoresheet
+from . import rulebook, scoresheet
 from .data import SCHEMA
 from .dice import render_dice
 from .replay import EXAMPLE_SCHEMA, replay
 from .rink import measure, render_rink
-from .rulebook import render_reference, render_rulebook
 from .tokens import render_tokens
 
 GAME = Game(
@@ -23,13 +22,10 @@ GAME = Game(
     example_schema=EXAMPLE_SCHEMA,
     replay=replay,
     measure=measure,
+    figures=rulebook.figures,
+    template_context=rulebook.template_context,
     documents=(
-        # TRANSLATORS: document title: in the page footers ("Polar Derby · Rulebook"),
-        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
-        Document("rulebook", N_("Rulebook"), render_rulebook, "rulebook"),
-        # TRANSLATORS: document title: atop the one-page quick reference and in its footer,
-        # the guide's lists of documents, the kit PDF's bookmarks and the kit web page.
-        Document("reference", N_("Quick reference"), render_reference, "reference"),
+        *flow_documents(),
         # TRANSLATORS: document title: in its page-margin label, the guide's lists of documents,
         # the kit PDF's bookmarks and the kit web page (the rink, the game's board).
         Document("rink", N_("Rink"), render_rink, "board"),

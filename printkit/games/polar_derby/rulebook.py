@@ -14,7 +14,6 @@ from typing import Any
 
 from printkit.examples import Verified
 from printkit.game import RenderContext
-from printkit.render.rulebook import render_rulebook_template
 
 from .figures import (
     FREE_SKATE,
@@ -25,9 +24,6 @@ from .figures import (
     setup_figure,
     story_figure,
 )
-
-TEMPLATE = "polar-derby/rulebook.xml.j2"
-REFERENCE = "polar-derby/reference.xml.j2"
 
 
 def cast_names(data: Mapping[str, Any]) -> list[str]:
@@ -199,7 +195,7 @@ def story(v: Verified, data: Mapping[str, Any]) -> Story:
                  values=values)
 
 
-def _figures(ctx: RenderContext) -> dict[str, Any]:
+def figures(ctx: RenderContext) -> dict[str, Any]:
     loc = ctx.localizer
     stories = {v.id: story(v, ctx.data) for v in ctx.examples.values()}
 
@@ -226,7 +222,7 @@ def _figures(ctx: RenderContext) -> dict[str, Any]:
             "story": example, "outcomes": outcomes}
 
 
-def _context(ctx: RenderContext) -> dict[str, Any]:
+def template_context(ctx: RenderContext) -> dict[str, Any]:
     return {
         "colours": {c["id"]: c for c in ctx.data["colours"]},
         "bears": bear_counts(ctx.data),
@@ -235,12 +231,3 @@ def _context(ctx: RenderContext) -> dict[str, Any]:
         # "female" or "male" by seat: the narration's pronouns and agreements.
         "genders": [player["gender"] for player in ctx.data["cast"]],
     }
-
-
-def render_rulebook(ctx: RenderContext) -> bytes:
-    return render_rulebook_template(ctx, TEMPLATE, _figures(ctx), **_context(ctx))
-
-
-def render_reference(ctx: RenderContext) -> bytes:
-    return render_rulebook_template(ctx, REFERENCE, _figures(ctx), compact=True,
-                                    **_context(ctx))

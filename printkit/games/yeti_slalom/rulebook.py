@@ -9,7 +9,6 @@ from typing import Any
 from printkit.examples import Verified
 from printkit.game import RenderContext
 from printkit.render.flow import FigureMaker
-from printkit.render.rulebook import render_rulebook_template
 
 from .figures import (
     components_figure,
@@ -20,8 +19,6 @@ from .figures import (
     setup_figure,
 )
 
-TEMPLATE = "yeti-slalom/rulebook.xml.j2"
-REFERENCE = "yeti-slalom/reference.xml.j2"
 COMPONENT_LABELS = ("board", "yetis", "snowballs", "snowboarders", "die")
 
 
@@ -78,7 +75,7 @@ def score_lines(v: Verified, data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
+def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
     def example(attrs: Mapping[str, str]) -> Verified:
         return ctx.examples[attrs["example"]]
 
@@ -93,7 +90,7 @@ def _figures(ctx: RenderContext) -> dict[str, FigureMaker]:
     }
 
 
-def _context(ctx: RenderContext) -> dict[str, Any]:
+def template_context(ctx: RenderContext) -> dict[str, Any]:
     data = ctx.data
     return {
         "teams": {t["id"]: t for t in data["teams"]},
@@ -104,13 +101,3 @@ def _context(ctx: RenderContext) -> dict[str, Any]:
         "by_id": dict(ctx.examples),
         "score_lines": lambda v: score_lines(v, data),
     }
-
-
-def render_rulebook(ctx: RenderContext) -> bytes:
-    return render_rulebook_template(ctx, TEMPLATE, _figures(ctx), **_context(ctx))
-
-
-def render_reference(ctx: RenderContext) -> bytes:
-    """The quick reference: one page with the turn, the throw, the scoring and the rulings."""
-    return render_rulebook_template(ctx, REFERENCE, _figures(ctx), compact=True,
-                                    **_context(ctx))

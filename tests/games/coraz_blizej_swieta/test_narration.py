@@ -16,11 +16,14 @@ from functools import cache
 import pytest
 
 from printkit import games, trace
-from printkit.games.coraz_blizej_swieta.rulebook import REFERENCE, TEMPLATE, cast, template_context
+from printkit.games.coraz_blizej_swieta.rulebook import cast, template_context
 from printkit.i18n.typography import localise
 from printkit.render.templating import render
 from tests.games.coraz_blizej_swieta.test_rulebook import LOCALES, _context, _pdf, _text
 from tests.support import flat, printed_in, reads_right_to_left, writes_without_spaces
+
+TEMPLATE = "coraz-blizej-swieta/rulebook.xml.j2"
+REFERENCE = "coraz-blizej-swieta/reference.xml.j2"
 
 GAME_ID = "coraz-blizej-swieta"
 

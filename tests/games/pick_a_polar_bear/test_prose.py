@@ -15,21 +15,20 @@ from typing import Any
 import pytest
 
 from printkit import trace
-from printkit.game import RenderContext
+from printkit.game import RenderContext, render_flow
 from printkit.games.pick_a_polar_bear import GAME
 from printkit.games.pick_a_polar_bear.rulebook import (
-    REFERENCE,
-    TEMPLATE,
-    _context,
     names,
-    render_reference,
-    render_rulebook,
+    template_context,
 )
 from printkit.i18n import Localizer
 from printkit.layout.geometry import PAPERS
 from printkit.render.templating import environment, render
 from printkit.resources import locales_dir
 from tests.support import reader
+
+TEMPLATE = "pick-a-polar-bear/rulebook.xml.j2"
+REFERENCE = "pick-a-polar-bear/reference.xml.j2"
 
 LOCALES = ["en", "es", "pl", "de", "fr"]
 
@@ -55,12 +54,12 @@ def flat(words: str) -> str:
 @pytest.fixture(scope="module")
 def books(data, verified) -> dict[str, str]:
     """Each locale's rulebook as PDF text, rendered once."""
-    return {loc: text(reader(render_rulebook(_ctx(data, verified, loc)))) for loc in LOCALES}
+    return {loc: text(reader(render_flow(_ctx(data, verified, loc)))) for loc in LOCALES}
 
 
 @pytest.fixture(scope="module")
 def references(data, verified) -> dict[str, str]:
-    return {loc: text(reader(render_reference(_ctx(data, verified, loc, "reference"))))
+    return {loc: text(reader(render_flow(_ctx(data, verified, loc, "reference"))))
             for loc in LOCALES}
 
 
@@ -74,7 +73,7 @@ def stories(data, verified) -> dict[str, dict[str, str]]:
         source = ('{%- import "pick-a-polar-bear/narration.xml.j2" as say with context -%}'
                   "{{ say.narration(v) }}")
         out[loc] = {vid: env.from_string(source).render(data=data, examples=[v], v=v,
-                                                          **_context(ctx))
+                                                          **template_context(ctx))
                     for vid, v in verified.items()}
     return out
 
@@ -86,7 +85,7 @@ def sentences(story: str) -> list[str]:
 def xml(data, verified, locale: str, template: str) -> str:
     ctx = _ctx(data, verified, locale)
     return render(template, ctx.localizer, data=data, examples=list(verified.values()),
-                  **_context(ctx))
+                  **template_context(ctx))
 
 
 # --- rule traceability -------------------------------------------------------------------

@@ -14,13 +14,11 @@ from typing import Any
 import pypdfium2
 import pytest
 
-from printkit.game import RenderContext
+from printkit.game import RenderContext, render_flow
 from printkit.games.pick_a_polar_bear import GAME
 from printkit.games.pick_a_polar_bear.rulebook import (
-    _context,
     names,
-    render_reference,
-    render_rulebook,
+    template_context,
 )
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import PAPERS
@@ -52,7 +50,8 @@ def example_texts(data, verified, locale: str, root: Path | None = None) -> dict
     env = environment(ctx.localizer)
     source = ('{%- import "pick-a-polar-bear/narration.xml.j2" as say with context -%}'
               "{{ say.narration(v) }}")
-    return {vid: env.from_string(source).render(data=data, examples=[v], v=v, **_context(ctx))
+    variables = template_context(ctx)
+    return {vid: env.from_string(source).render(data=data, examples=[v], v=v, **variables)
             for vid, v in verified.items()}
 
 
@@ -128,12 +127,12 @@ def test_stories_have_every_sentence_spaced_and_no_log_words(data, verified):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_reference_is_one_page(data, verified, merged, locale, paper):
-    pdf = render_reference(context(data, verified, "reference", locale, paper, root=merged))
+    pdf = render_flow(context(data, verified, "reference", locale, paper, root=merged))
     assert len(reader(pdf).pages) == 1
 
 
 def test_the_rulebook_has_no_developer_text_and_says_examples_were_checked(data, verified):
-    pdf = reader(render_rulebook(context(data, verified, "rulebook")))
+    pdf = reader(render_flow(context(data, verified, "rulebook")))
     words = text(pdf)
     for banned in ("printkit", "engine", "replayed", "--seed", "Player 1"):
         assert banned not in words
@@ -141,7 +140,7 @@ def test_the_rulebook_has_no_developer_text_and_says_examples_were_checked(data,
 
 
 def test_components_page_draws_each_card_with_its_count(data, verified):
-    pdf = reader(render_rulebook(context(data, verified, "rulebook")))
+    pdf = reader(render_flow(context(data, verified, "rulebook")))
     first = " ".join((pdf.pages[0].extract_text() or "").split())
     bonus = len(data["bonus"]["cards"])
     assert f"{2 ** len(data['attributes']) * data['deck']['copies']} animal cards" in first
@@ -155,7 +154,7 @@ def test_components_page_draws_each_card_with_its_count(data, verified):
 
 
 def test_setup_diagram_shows_the_table_and_names_the_captains(data, verified):
-    pdf = reader(render_rulebook(context(data, verified, "rulebook")))
+    pdf = reader(render_flow(context(data, verified, "rulebook")))
     second = " ".join((pdf.pages[1].extract_text() or "").split())
     assert "The draw pile" in second
     for name in NAMES[:3]:
@@ -165,7 +164,7 @@ def test_setup_diagram_shows_the_table_and_names_the_captains(data, verified):
 
 
 def test_cover_and_components_are_drawn_in_colour(data, verified):
-    pdf = render_rulebook(context(data, verified, "rulebook"))
+    pdf = render_flow(context(data, verified, "rulebook"))
     page = pypdfium2.PdfDocument(pdf)[0].render(scale=0.5).to_pil().convert("RGB")
     colours = page.getcolors(1 << 20) or []
     assert len(colours) > 500  # the cards' art, not an empty box

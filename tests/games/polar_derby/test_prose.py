@@ -11,21 +11,20 @@ from typing import Any
 import pytest
 
 from printkit import i18n, trace
-from printkit.game import RenderContext
+from printkit.game import RenderContext, render_flow
 from printkit.games import GAMES
 from printkit.games.polar_derby.rulebook import (
-    REFERENCE,
-    TEMPLATE,
-    _context,
     cast_names,
-    render_reference,
-    render_rulebook,
+    template_context,
 )
 from printkit.i18n import Localizer
 from printkit.layout.geometry import PAPERS
 from printkit.render.templating import render
 from tests.support import reader
 from tests.support import text as pdf_text
+
+TEMPLATE = "polar-derby/rulebook.xml.j2"
+REFERENCE = "polar-derby/reference.xml.j2"
 
 GAME = GAMES["polar-derby"]
 LOCALES = ["en", "de", "es", "fr", "pl"]
@@ -47,7 +46,7 @@ def context(game: tuple[dict[str, Any], dict[str, Any]], locale: str,
 
 def flow_xml(ctx: RenderContext, template: str) -> str:
     return render(template, ctx.localizer, data=ctx.data,
-                  examples=list(ctx.examples.values()), **_context(ctx))
+                  examples=list(ctx.examples.values()), **template_context(ctx))
 
 
 def flat(text: str) -> str:
@@ -63,8 +62,8 @@ def built(game) -> dict[str, dict[str, Any]]:
         out[locale] = {
             "xml": flow_xml(book, TEMPLATE),
             "reference xml": flow_xml(ref, REFERENCE),
-            "text": flat(pdf_text(reader(render_rulebook(book)))),
-            "reference": flat(pdf_text(reader(render_reference(ref)))),
+            "text": flat(pdf_text(reader(render_flow(book)))),
+            "reference": flat(pdf_text(reader(render_flow(ref)))),
         }
     return out
 

@@ -11,22 +11,21 @@ from typing import Any
 import pytest
 
 from printkit import i18n
-from printkit.game import RenderContext
+from printkit.game import RenderContext, render_flow
 from printkit.games import GAMES
 from printkit.games.polar_derby.rulebook import (
-    REFERENCE,
-    TEMPLATE,
-    _context,
     cast_names,
-    render_reference,
-    render_rulebook,
     story,
+    template_context,
 )
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import PAPERS
 from printkit.render.templating import render
 from tests.support import reader
 from tests.support import text as pdf_text
+
+TEMPLATE = "polar-derby/rulebook.xml.j2"
+REFERENCE = "polar-derby/reference.xml.j2"
 
 GAME = GAMES["polar-derby"]
 
@@ -56,7 +55,7 @@ def context(game: tuple[dict[str, Any], dict[str, Any]], locale: str, doc: str,
 def narrations(ctx: RenderContext) -> dict[str, str]:
     """Each example's narration paragraph, by example id, as the template writes it."""
     xml = render(TEMPLATE, ctx.localizer, data=ctx.data, examples=list(ctx.examples.values()),
-                 **_context(ctx))
+                 **template_context(ctx))
     out = {}
     for panel in ET.fromstring(xml).iter("example"):
         figure = panel.find("figure")
@@ -127,7 +126,7 @@ def test_english_narration_reads_like_a_person_telling_it(game, locales):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("locale", shipped_locales())
 def test_the_quick_reference_is_one_page(game, locales, locale, paper):
-    pdf = reader(render_reference(context(game, locale, "reference", paper)))
+    pdf = reader(render_flow(context(game, locale, "reference", paper)))
     assert len(pdf.pages) == 1
 
 
@@ -140,7 +139,7 @@ def test_the_reference_template_is_registered_after_the_rulebook():
 
 @pytest.fixture(scope="module")
 def english(game, locales) -> str:
-    return pdf_text(reader(render_rulebook(context(game, "en", "rulebook"))))
+    return pdf_text(reader(render_flow(context(game, "en", "rulebook"))))
 
 
 def test_the_diagrams_show_the_middle_the_pulled_and_the_secured_bears(english):
@@ -154,7 +153,7 @@ def test_the_diagrams_show_the_middle_the_pulled_and_the_secured_bears(english):
 
 def test_the_components_page_draws_every_component_with_its_count(game, locales, english):
     data = game[0]
-    first = reader(render_rulebook(context(game, "en", "rulebook"))).pages[0].extract_text()
+    first = reader(render_flow(context(game, "en", "rulebook"))).pages[0].extract_text()
     for colour in data["colours"]:
         assert colour["name"] in first
     assert first.count(f"{data['colours'][0]['bears']} bears") >= len(data["colours"])
@@ -164,7 +163,7 @@ def test_the_components_page_draws_every_component_with_its_count(game, locales,
 
 
 def test_no_developer_text_in_players_documents(game, locales, english):
-    reference = pdf_text(reader(render_reference(context(game, "en", "reference"))))
+    reference = pdf_text(reader(render_flow(context(game, "en", "reference"))))
     for text in (english, reference):
         lowered = text.lower()
         for word in ("printkit", "engine", "replayed", "game data"):
