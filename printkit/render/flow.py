@@ -56,12 +56,14 @@ from printkit.i18n import typography
 from printkit.layout.geometry import MM, Paper
 from printkit.render import fonts
 from printkit.render.pagefit import (
+    ColumnsEnd,
     ColumnsHere,
     FigureBlock,
     Fitting,
     FittingDocTemplate,
     Measure,
     PanelBlock,
+    balance_columns,
     best_layout,
 )
 from printkit.render.paragraph import Paragraph
@@ -281,14 +283,15 @@ class FlowBuilder:
 
     def _columns(self, element: ET.Element, more: bool) -> list[Flowable]:
         """Two columns, below what stands on the page when it has room (page fitting) or
-        from the next page on; back to one column after, on a new page."""
+        from the next page on, balanced on their last page; back to one column after, on
+        a new page."""
         outer = self.width
         self.width = (outer - COLUMN_GAP) / 2
         try:
             inner = self.blocks(element)
         finally:
             self.width = outer
-        out: list[Flowable] = [NextPageTemplate("two"), ColumnsHere(), *inner,
+        out: list[Flowable] = [NextPageTemplate("two"), ColumnsHere(), *inner, ColumnsEnd(),
                                NextPageTemplate("one")]
         return out + [PageBreakIfNotEmpty()] if more else out
 
@@ -429,11 +432,27 @@ def render_flow(doc: FlowDocument) -> bytes:
                                f"broken markup ({exc})") from None
     if doc.compact:  # a reference fits its one page by its type scale instead
         return lay_out_flow(doc, root, Fitting())[0]
-    return best_layout(lambda fitting: lay_out_flow(doc, root, fitting))
+
+    def with_fitting(fitting: Fitting) -> tuple[tuple[Fitting, bytes, Measure], Measure]:
+        laid, measure = lay_out_flow(doc, root, fitting)
+        return (fitting, laid, measure), measure
+
+    def with_cuts(cuts: dict[int, float], sketch: bool) -> tuple[bytes, Measure] | None:
+        try:
+            return lay_out_flow(doc, root, fitting, cuts, sketch)
+        except FitError:  # a panel taller than the columns cut short
+            return None
+
+    fitting, laid, measure = best_layout(with_fitting)
+    return balance_columns(with_cuts, laid, measure)
 
 
-def lay_out_flow(doc: FlowDocument, root: ET.Element, fitting: Fitting) -> tuple[bytes, Measure]:
-    """One layout of a flowing document with one page-fitting setting, and its measure."""
+def lay_out_flow(doc: FlowDocument, root: ET.Element, fitting: Fitting,
+                 cuts: dict[int, float] | None = None,
+                 sketch: bool = False) -> tuple[bytes, Measure]:
+    """One layout of a flowing document with one page-fitting setting (and the columns of
+    the pages in ``cuts`` cut to a height, balanced), and its measure; a sketch draws no
+    figure."""
     activate(doc.locale)
     buffer = BytesIO()
     margin = (12 if doc.compact else 18) * MM
@@ -468,8 +487,8 @@ def lay_out_flow(doc: FlowDocument, root: ET.Element, fitting: Fitting) -> tuple
     columns = [frame(margin, column, "left"), frame(margin + column + COLUMN_GAP, column,
                                                     "right")]
     template = FittingDocTemplate(
-        buffer, fitting=fitting, pagesize=doc.paper.size, leftMargin=margin,
-        rightMargin=margin, topMargin=top, bottomMargin=bottom,
+        buffer, fitting=fitting, cuts=cuts, sketch=sketch, pagesize=doc.paper.size,
+        leftMargin=margin, rightMargin=margin, topMargin=top, bottomMargin=bottom,
         pageTemplates=[
             PageTemplate("one", [frame(margin, width, "body")], onPage=page_footer),
             PageTemplate("two", columns[::-1] if active().rtl else columns,

@@ -22,6 +22,14 @@ first whose every page but the last is at least half filled with no heading last
 page or column, else the one with the best :meth:`Measure.score`. Everything is
 decided from the measured layout alone, so the same input always gives the same
 bytes.
+
+A two-column section's last page is then balanced, as a typesetter balances the last
+page of a multi-column section: where its columns end far apart, :func:`balance_columns`
+lays the document out again with that page's columns cut shorter, down to the smallest
+height that keeps everything of the page on it, so both columns end at about the same
+height. Every other page is laid out as before (checked, not assumed), and a panel still
+never splits: where one stands at the break, the columns stay as far apart as it makes
+them. Pages the columns fill stay as they are.
 """
 
 from __future__ import annotations
@@ -44,6 +52,10 @@ COLUMNS_HERE_MIN = 0.2
 COLUMNS_HERE_GAP = 6.0
 #: The smallest a figure is drawn when it would not fit (a typesetter's limit).
 SMALLEST_FIGURE = 0.85
+#: A section's last page is balanced when its columns end further apart than this (pt,
+#: about two lines of body text), to within this precision (pt).
+BALANCE_FROM = 27.0
+BALANCE_STEP = 2.0
 
 
 @dataclass(frozen=True)
@@ -73,6 +85,11 @@ class Measure:
 
     fills: list[float] = field(default_factory=list)
     headings_last: list[int] = field(default_factory=list)
+    #: the last pages of two-column sections: page -> the height of each column
+    #: (first column first), from the columns' top, in points
+    section_ends: dict[int, tuple[float, float]] = field(default_factory=dict)
+    #: per page, what was drawn where: to tell that a page is laid out as before
+    drawn: list[tuple[Any, ...]] = field(default_factory=list)
 
     def nearly_empty(self) -> list[int]:
         """The pages (from 1) but the last whose content ends above half the body."""
@@ -105,6 +122,76 @@ def best_layout(lay_out: Callable[[Fitting], tuple[Laid, Measure]],
             best = (measure.score(), laid)
     assert best is not None
     return best[1]
+
+
+#: A layout with the columns of some pages cut to a height (None where a block then does
+#: not fit), sketched or not: a sketch places everything but draws no figure.
+CutLayout = Callable[[dict[int, float], bool], tuple[Laid, Measure] | None]
+
+
+def balance_columns(lay_out: CutLayout[Laid], laid: Laid, measure: Measure) -> Laid:
+    """The layout ``laid`` (measured as ``measure``) with the columns of each section's last
+    page balanced: per such page, in page order, the smallest column height (to
+    :data:`BALANCE_STEP`) with which ``lay_out`` keeps the page's content on it and every
+    other page as it was, no page newly nearly empty and no heading newly last. The heights
+    are tried on sketches; the layout with the heights found is then drawn."""
+    cuts: dict[int, float] = {}
+    for page, heights in sorted(measure.section_ends.items()):
+        if abs(heights[0] - heights[1]) <= BALANCE_FROM:
+            continue
+        found = _balanced(lay_out, cuts, page, heights, measure)
+        if found is not None:
+            cuts[page], measure = found
+    if not cuts:
+        return laid
+    drawn = lay_out(cuts, False)
+    if drawn is None or drawn[1].drawn != measure.drawn:
+        return laid  # (drawn, it would be laid out otherwise than sketched: never seen)
+    return drawn[0]
+
+
+def _balanced(lay_out: CutLayout[Laid], cuts: dict[int, float], page: int,
+              heights: tuple[float, float], measure: Measure) -> tuple[float, Measure] | None:
+    """The smallest height of ``page``'s columns that keeps the layout but that page as it
+    is, with its layout, if smaller than the tallest column by more than a step. Each trial
+    is a whole layout: upwards from the even split by growing steps, then halving the last
+    step."""
+    low, high = (heights[0] + heights[1]) / 2 - BALANCE_STEP, max(heights)
+    best: Measure | None = None
+
+    def fits(height: float) -> bool:
+        nonlocal best
+        tried = lay_out({**cuts, page: height}, True)
+        if tried is not None and _same_but(page, measure, tried[1]):
+            best = tried[1]
+            return True
+        return False
+
+    step = BALANCE_FROM / 2
+    while low + step < high - BALANCE_STEP:
+        if fits(round(low + step, 1)):
+            high = round(low + step, 1)
+            break
+        low, step = round(low + step, 1), step * 2
+    while high - low > BALANCE_STEP:
+        height = round((low + high) / 2, 1)
+        if fits(height):
+            high = height
+        else:
+            low = height
+    if best is None or max(heights) - high <= BALANCE_STEP:
+        return None
+    return high, best
+
+
+def _same_but(page: int, before: Measure, after: Measure) -> bool:
+    """Whether ``after`` lays out every page but ``page`` as ``before`` did, with no page
+    nearly empty nor a heading last that was not before."""
+    return (len(after.drawn) == len(before.drawn)
+            and all(a == b for n, (a, b) in enumerate(zip(after.drawn, before.drawn,
+                                                          strict=True), 1) if n != page)
+            and set(after.nearly_empty()) <= set(before.nearly_empty())
+            and set(after.headings_last) <= set(before.headings_last))
 
 
 def heading_level(f: Flowable) -> str | None:
@@ -152,6 +239,13 @@ class _Scaled(Flowable):
         self.canv.restoreState()
 
 
+class ColumnsEnd(ActionFlowable):
+    """Where a two-column section ends: its page is the section's last."""
+
+    def apply(self, doc: Any) -> None:
+        doc._section_ends.add(doc.page)
+
+
 class ColumnsHere(ActionFlowable):
     """Where a two-column section starts: below the text on this page when the page has
     room (with ``columns_here``), else on the next page, as a page break would. The
@@ -169,6 +263,8 @@ class ColumnsHere(ActionFlowable):
             return
         columns = doc.pageTemplates[doc._nextPageTemplateIndex].frames
         top, bottom = frame._y - COLUMNS_HERE_GAP, frame._y1p
+        if doc.page in doc.cuts:  # the section's last page, balanced
+            bottom = max(bottom, top - doc.cuts[doc.page])
         template = copy.copy(doc.pageTemplate)
         template.frames = [frame, *(
             Frame(c._x1, bottom, c._width, top - bottom, leftPadding=0, rightPadding=0,
@@ -182,14 +278,41 @@ class FittingDocTemplate(BaseDocTemplate):
     """A document template that lays out with a :class:`Fitting` and measures the result
     (see :meth:`measure`)."""
 
-    def __init__(self, *args: Any, fitting: Fitting = Fitting(), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, fitting: Fitting = Fitting(),
+                 cuts: dict[int, float] | None = None, sketch: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fitting = fitting
+        self.sketch = sketch
+        #: page -> the height its columns are cut to (a section's last page, balanced)
+        self.cuts = cuts or {}
+        self._uncut: Any = None
         #: per page: the lowest y drawn, and the body's top and bottom
         self._lowest: dict[int, float] = {}
         self._bodies: dict[int, tuple[float, float]] = {}
         #: per (page, frame): the last flowable drawn in it
         self._last: dict[tuple[int, int], Flowable] = {}
+        #: per page: its columns (left to right in the frames' order): top and lowest y
+        self._columns: dict[int, dict[int, tuple[float, float]]] = {}
+        self._drawn: dict[int, list[tuple[Any, ...]]] = {}
+        self._section_ends: set[int] = set()
+
+    def handle_pageBegin(self) -> None:  # noqa: N802
+        self.canv.sketch = self.sketch  # (read by printkit.render.figure)
+        frames = self.pageTemplate.frames
+        if self.page + 1 in self.cuts and len(frames) == 2:
+            self._uncut = self.pageTemplate
+            cut = copy.copy(self._uncut)
+            height = self.cuts[self.page + 1]
+            cut.frames = [Frame(f._x1, f._y2 - height, f._width, height, leftPadding=0,
+                                rightPadding=0, topPadding=0, bottomPadding=0, id=f.id)
+                          for f in frames]
+            self.pageTemplate = cut
+        super().handle_pageBegin()
+
+    def afterPage(self) -> None:  # noqa: N802
+        if self._uncut is not None:
+            self.pageTemplate, self._uncut = self._uncut, None
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
         if (isinstance(flowable, (ActionFlowable, Spacer, AnchorFlowable, UseUpSpace))
@@ -198,9 +321,15 @@ class FittingDocTemplate(BaseDocTemplate):
         bottom = self.frame._y + flowable.getSpaceAfter()
         page = self.page
         self._lowest[page] = min(self._lowest.get(page, bottom), bottom)
-        frames = self.pageTemplate.frames
+        frames = (self._uncut or self.pageTemplate).frames
         self._bodies[page] = (max(f._y2 for f in frames), min(f._y1 for f in frames))
         self._last[(page, id(self.frame))] = flowable
+        index = self.pageTemplate.frames.index(self.frame)
+        self._drawn.setdefault(page, []).append(
+            (type(flowable).__name__, index, round(self.frame._y, 2)))
+        if self.frame._width < self.width * 0.6:  # a column
+            top, low = self._columns.setdefault(page, {}).get(index, (self.frame._y2, bottom))
+            self._columns[page][index] = (top, min(low, bottom))
 
     def measure(self, pages: int) -> Measure:
         """What the layout of ``pages`` pages did; a page with nothing drawn in its body
@@ -214,7 +343,16 @@ class FittingDocTemplate(BaseDocTemplate):
             fills.append(round((top - self._lowest[page]) / (top - bottom), 4))
         headings = sorted({page for (page, _f), last in self._last.items()
                            if heading_level(last) is not None})
-        return Measure(fills, headings)
+        ends = {}
+        for page, columns in self._columns.items():
+            if page not in self._section_ends:
+                continue
+            heights = [top - low for _i, (top, low) in sorted(columns.items())]
+            tops = {top for top, _low in columns.values()}
+            if len(tops) == 1:  # (a column left empty ends where it starts)
+                ends[page] = (heights[0], heights[1] if len(heights) > 1 else 0.0)
+        drawn = [tuple(self._drawn.get(page, ())) for page in range(1, pages + 1)]
+        return Measure(fills, headings, ends, drawn)
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         self._keep_heading(flowables)
