@@ -46,7 +46,16 @@ from printkit.game import Document, Game, flow_documents
 from printkit.guide.kit import KIT
 from printkit.i18n import project_locales, shipped_locales
 from printkit.resources import MARKER, PACKAGE_DIR, find_project  # noqa: F401 - re-exported
-from printkit.schema import Array, Table, Value, game_header, players_in_order, read_toml, validate
+from printkit.schema import (
+    Array,
+    Table,
+    Value,
+    box,
+    game_header,
+    players_in_order,
+    read_toml,
+    validate,
+)
 
 ENGINE = "rules.py"
 #: The functions a rules engine defines, as the README documents them.
@@ -76,10 +85,7 @@ def _open(required: bool = False) -> OpenTable:
 SCHEMA = Table({
     "id": Value(str, required=False, pattern=ID_PATTERN),
     **game_header(1, 100),
-    "box": Table({
-        "age": Value(int, minimum=1, maximum=99),
-        "minutes": Value(int, minimum=1, maximum=1000),
-    }),
+    "box": box(),
     "kit": KIT,
     "rules": _open(),
     **COMPONENTS,

@@ -288,6 +288,18 @@ def duplicates(items: list[Any], path: str, key: str | None = None) -> list[tupl
     return problems
 
 
+#: A colour as game data writes it: ``#rrggbb``.
+COLOUR_HEX = r"#[0-9a-fA-F]{6}"
+
+
+def box(ages: tuple[int, int] = (1, 99), minutes: tuple[int, int] = (1, 1000)) -> Table:
+    """``[box]``: the age and playing time printed on the cover, within the game's bounds."""
+    return Table({
+        "age": Value(int, minimum=ages[0], maximum=ages[1]),
+        "minutes": Value(int, minimum=minutes[0], maximum=minutes[1]),
+    })
+
+
 def game_header(min_players: int, max_players: int) -> dict[str, Any]:
     """The keys every game.toml starts with: title (a proper name), the translatable
     subtitle and credit, and the player count within the rules' limits."""

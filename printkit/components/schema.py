@@ -21,9 +21,18 @@ from typing import Any
 from printkit.errors import DataError
 from printkit.layout.geometry import DEFAULT_SPEC
 from printkit.render.symbols import SYMBOLS
-from printkit.schema import MAX_COUNT, TITLE_LENGTH, Array, Keyed, Table, Value, duplicates
+from printkit.schema import (
+    COLOUR_HEX,
+    MAX_COUNT,
+    TITLE_LENGTH,
+    Array,
+    Keyed,
+    Table,
+    Value,
+    duplicates,
+)
 
-COLOUR = r"#[0-9a-fA-F]{6}"
+COLOUR = COLOUR_HEX
 #: What a face box shows.
 SHOWS = ("text", "value", "symbol", "fill", "image")
 #: Boxes whose content a slightly off cut must never clip: they keep to the safe zone.

@@ -7,7 +7,15 @@ from typing import Any
 from printkit.components import COMPONENTS, component_references
 from printkit.games.coraz_blizej_swieta import rules
 from printkit.guide.kit import KIT
-from printkit.schema import Array, Table, Value, cast, game_header, players_in_order
+from printkit.schema import (
+    Array,
+    Table,
+    Value,
+    box,
+    cast,
+    game_header,
+    players_in_order,
+)
 
 
 def _agrees_with_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -38,10 +46,7 @@ def _agrees_with_rules(data: dict[str, Any]) -> list[tuple[str, str]]:
 SCHEMA = Table(
     {
         **game_header(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
-        "box": Table({
-            "age": Value(int, minimum=3, maximum=18),
-            "minutes": Value(int, minimum=5, maximum=240),
-        }),
+        "box": box(ages=(3, 18), minutes=(5, 240)),
         "board": Table({
             "start": Value(int, choices=(1,)),
             "wigilia": Value(int),

@@ -8,17 +8,18 @@ from printkit.components import COMPONENTS
 from printkit.guide.kit import KIT
 from printkit.render.symbols import SYMBOLS
 from printkit.schema import (
+    COLOUR_HEX,
     Array,
     Keyed,
     Table,
     Value,
+    box,
     cast,
     duplicates,
     game_header,
     players_in_order,
 )
 
-COLOUR_HEX = r"#[0-9a-fA-F]{6}"
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
 
 
@@ -82,8 +83,7 @@ SCHEMA = Table(
             "colours": Array(Value(str, pattern=COLOUR_HEX), required=False),
             "symbols": Array(Value(str, choices=SYMBOLS), required=False),
         }), min_items=5, max_items=5),
-        "box": Table({"age": Value(int, minimum=1, maximum=99),
-                      "minutes": Value(int, minimum=1, maximum=600)}),
+        "box": box(ages=(1, 99), minutes=(1, 600)),
         "deck": Table({"copies": Value(int, minimum=1, maximum=5)}),
         "table": Table({"rows": Value(int, minimum=1, maximum=8),
                         "columns": Value(int, minimum=1, maximum=8)}),

@@ -47,10 +47,6 @@ def is_pale(colour: Color) -> bool:
     return 0.2126 * colour.red + 0.7152 * colour.green + 0.0722 * colour.blue > 0.85
 
 
-def tint(colour: Color, amount: float) -> Color:
-    """``colour`` mixed with white: 0 keeps it, 1 is white (no transparency in the PDF)."""
-    return Color(*(v + (1 - v) * amount for v in (colour.red, colour.green, colour.blue)))
-
 
 #: How pale a bear or a badge gets in ink-saver mode: still its colour, with far less ink.
 BEAR_WASH = 0.72

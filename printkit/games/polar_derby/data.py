@@ -8,11 +8,19 @@ from printkit.components import COMPONENTS
 from printkit.fit import FIT
 from printkit.guide.kit import KIT
 from printkit.render.symbols import SYMBOLS
-from printkit.schema import Array, Table, Value, cast, game_header, players_in_order
+from printkit.schema import (
+    COLOUR_HEX,
+    Array,
+    Table,
+    Value,
+    box,
+    cast,
+    game_header,
+    players_in_order,
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DIE_FACES = 6
-COLOUR_HEX = r"#[0-9a-fA-F]{6}"
 
 
 def _distinct(data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -41,10 +49,7 @@ SCHEMA = Table(
         # The players of the worked examples: a name kept in every language, and a gender
         # for the narration's pronouns and agreements.
         "cast": cast(MIN_PLAYERS, MAX_PLAYERS),
-        "box": Table({
-            "age": Value(int, minimum=3, maximum=99),
-            "minutes": Value(int, minimum=1, maximum=600),
-        }),
+        "box": box(ages=(3, 99), minutes=(1, 600)),
         "colours": Array(Table({
             "id": Value(str, pattern=r"[a-z]+"),
             "name": Value(str),

@@ -20,7 +20,7 @@ from printkit.game import RenderContext
 from printkit.layout.geometry import Paper, Rect, mm, page_area
 from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
-from printkit.render.ink import Fills, fills_for
+from printkit.render.ink import Fills, fills_for, tint
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -37,7 +37,6 @@ from .art import (
     ink_of,
     is_pale,
     symbol_badge,
-    tint,
 )
 
 MARGIN_MM = 10

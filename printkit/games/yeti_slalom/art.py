@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.geometry import Rect
-from printkit.render.ink import NORMAL, Fills
+from printkit.render.ink import NORMAL, Fills, shade, tint
 
 INK = HexColor("#1f2a36")
 PAPER = HexColor("#ffffff")
@@ -39,14 +39,6 @@ DIRECTION = {"green": 1, "red": -1}
 MARK_WASH = 0.8
 
 
-def tint(colour: Color, amount: float) -> Color:
-    """``colour`` mixed with white: 0 keeps it, 1 is white (no transparency in the PDF)."""
-    return Color(*(v + (1 - v) * amount for v in (colour.red, colour.green, colour.blue)))
-
-
-def shade(colour: Color, amount: float) -> Color:
-    """``colour`` mixed with black."""
-    return Color(*(v * (1 - amount) for v in (colour.red, colour.green, colour.blue)))
 
 
 def side_colour(data: Mapping[str, Any], side: str) -> Color:

@@ -25,7 +25,7 @@ from printkit.game import RenderContext
 from printkit.layout.geometry import Paper, Rect, mm
 from printkit.layout.tiles import Tile, TilePlan, draw_tiled, tile_plan
 from printkit.render import fonts, shapes
-from printkit.render.ink import fills_for
+from printkit.render.ink import fills_for, tint
 from printkit.render.pdf import new_canvas
 from printkit.render.text import Ink
 
@@ -41,7 +41,6 @@ from .art import (
     draw_yeti,
     side_colour,
     throw_mark,
-    tint,
 )
 
 PAD_MM = 6  # snow around everything

@@ -27,7 +27,7 @@ from printkit.game import RenderContext
 from printkit.layout.geometry import CardBox, CardSize, Rect, mm
 from printkit.layout.sheets import draw_card_sheets
 from printkit.render import fonts, shapes
-from printkit.render.ink import fills_for
+from printkit.render.ink import fills_for, shade, tint
 from printkit.render.pdf import new_canvas
 from printkit.render.symbols import draw_symbol
 from printkit.render.text import Ink
@@ -44,11 +44,9 @@ from .art import (
     draw_snowball,
     draw_snowboarder,
     draw_yeti,
-    shade,
     side_colour,
     team_colour,
     throw_mark,
-    tint,
 )
 
 Card = Callable[[Canvas, Ink, RenderContext, CardBox], None]

@@ -7,9 +7,18 @@ from typing import Any
 from printkit.components import COMPONENTS
 from printkit.fit import FIT
 from printkit.guide.kit import KIT
-from printkit.schema import Array, Table, Value, cast, duplicates, game_header, players_in_order
+from printkit.schema import (
+    COLOUR_HEX,
+    Array,
+    Table,
+    Value,
+    box,
+    cast,
+    duplicates,
+    game_header,
+    players_in_order,
+)
 
-COLOUR_HEX = r"#[0-9a-fA-F]{6}"
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 DIE_FACES = range(1, 7)
 
@@ -62,10 +71,7 @@ def _consistent(data: dict[str, Any]) -> list[tuple[str, str]]:
 SCHEMA = Table(
     {
         **game_header(MIN_PLAYERS, MAX_PLAYERS),
-        "box": Table({
-            "age": Value(int, minimum=3, maximum=99),
-            "minutes": Value(int, minimum=1, maximum=600),
-        }),
+        "box": box(ages=(3, 99), minutes=(1, 600)),
         "course": Table({
             "rows": Value(int, minimum=2, maximum=12),
             "columns": Value(int, minimum=2, maximum=9),

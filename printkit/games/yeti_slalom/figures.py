@@ -25,6 +25,7 @@ from printkit.game import RenderContext
 from printkit.layout.geometry import CardBox, Rect, mm
 from printkit.render import fonts, shapes
 from printkit.render.figure import Figure
+from printkit.render.ink import tint
 from printkit.render.text import Ink
 
 from .art import (
@@ -39,7 +40,6 @@ from .art import (
     side_colour,
     team_colour,
     throw_mark,
-    tint,
 )
 from .board import Geometry, course_space, draw_board, yeti_space
 from .cards import snowball_front, snowboarder_front, yeti_front
