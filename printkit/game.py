@@ -176,6 +176,12 @@ class Game:
         return verify(examples if examples is not None else self.load_examples(), self.replay,
                       data if data is not None else self.load_data())
 
+    def prepared(self) -> tuple[dict[str, Any], dict[str, Verified]]:
+        """Its validated data and every worked example replayed, by id: what a document
+        of it renders from (raises on a bad file or a wrong example)."""
+        data = self.load_data()
+        return data, {v.id: v for v in self.verify(data)}
+
     def document(self, doc_id: str) -> Document:
         for doc in (*self.documents, GUIDE):
             if doc.id == doc_id:

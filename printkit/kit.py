@@ -13,10 +13,11 @@ parse, clone and write every object again. A part in any other shape (another
 producer, object streams, encryption…) makes the whole kit go through pypdf
 instead, as it always did.
 
-The same parts always give byte-identical output on both paths: nothing depends
-on dates or hashing, objects are numbered in the order of the parts, and the file
-identifier, which pypdf would otherwise leave out (or draw at random when asked
-for one), is derived from a hash of the inputs.
+Each path is deterministic: the same parts always give the same bytes (nothing
+depends on dates or hashing, objects are numbered in the order of the parts, and the
+file identifier, which pypdf would otherwise leave out or draw at random, is derived
+from a hash of the inputs). The two paths write different bytes for the same parts
+(each numbers and lays out objects its own way); what a reader sees is the same.
 """
 
 from __future__ import annotations

@@ -140,12 +140,6 @@ def resolve_locales(codes: list[str] | None) -> list[str]:
     return list(dict.fromkeys(codes))
 
 
-def _prepare(game: Game) -> tuple[dict, dict]:
-    data = game.load_data()
-    verified = game.verify(data)
-    return data, {v.id: v for v in verified}
-
-
 def check_source_date_epoch() -> None:
     """``SOURCE_DATE_EPOCH``, when set, must be whole seconds since 1970 (reproducible builds).
 
@@ -569,7 +563,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
             continue
         progress(f"checking {game.id}: data and worked examples")
         try:
-            prepared[game.id] = _prepare(game)
+            prepared[game.id] = game.prepared()
             unprintable = data_glyph_errors(prepared[game.id][0],
                                             game.label(game.data_file), locales)
             if unprintable:

@@ -70,7 +70,6 @@ def rendered_pages(code: str) -> tuple[list[tuple[str, _Page]], list[str]]:
     """Every page of every document of every game in ``code``: (game id, page), and the
     messages of documents that could not be rendered (a label too long for its box).
     The rulebooks' and references' marked passages go to :data:`trace.PASSAGES` if set."""
-    from printkit.commands.build import _prepare
     from printkit.game import GUIDE, RenderContext
     from printkit.variants import versions
 
@@ -78,7 +77,7 @@ def rendered_pages(code: str) -> tuple[list[tuple[str, _Page]], list[str]]:
     pages: list[tuple[str, _Page]] = []
     failures: list[str] = []
     for game in games.GAMES.values():
-        data, examples = _prepare(game)
+        data, examples = game.prepared()
         counts: dict[str, int] = {}
         ctx = RenderContext(game=game, data=data, examples=examples, localizer=localizer,
                             paper=PAPERS["a4"], document="")
