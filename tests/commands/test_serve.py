@@ -321,3 +321,25 @@ def test_the_open_page_follows_the_game_in_chromium(served: Served, project: Pat
         print(f"\nthe page showed the new title {took:.2f} s after the save")
     finally:
         browser.close()
+
+
+def test_ctrl_c_while_building_stops_cleanly_and_writes_nothing(project: Path) -> None:
+    out = project.parent / "served"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "printkit", "serve", "--port", "0", "--jobs", "2",
+         "--out", str(out)], cwd=project, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stderr is not None
+        for line in server.stderr:  # the first build is rendering documents
+            if line.startswith("[2/"):
+                break
+        server.send_signal(signal.SIGINT)
+        rest = server.stderr.read()
+        assert server.wait(timeout=30) in (0, 130), rest
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert "Traceback" not in rest and rest.strip().endswith("printkit: stopped serving"), rest
+    assert not (out.exists() and list(out.rglob("*.pdf")))  # the build wrote nothing
