@@ -38,6 +38,41 @@ def _folder(value: str) -> Path:
         raise argparse.ArgumentTypeError("an empty folder name; give a folder such as output")
     return Path(value)
 
+
+def _build_options(p: argparse.ArgumentParser, serving: bool = False) -> None:
+    """The options of ``build``, which ``serve`` builds with too."""
+    verb = "serve" if serving else "build"
+    p.add_argument("--game", action="append", metavar="ID",
+                   help=f"{verb} only this game (repeatable; default: every game)")
+    p.add_argument("--locale", action="append", metavar="CODE",
+                   help=f"{verb} only this locale (repeatable; default: every shipped locale)")
+    p.add_argument("--paper", default="a4", choices=sorted(PAPERS),
+                   help="paper size (default: a4)")
+    p.add_argument("--out", type=_folder, default=None if serving else Path("output"),
+                   metavar="DIR", help="output folder (default: " + (
+                       "a folder of printkit's cache of its own)" if serving else "./output)"))
+    p.add_argument("--strict", action="store_true",
+                   help="a missing translation is an error, not a warning")
+    p.add_argument("--layout", default="home", metavar="|".join(LAYOUTS),
+                   help="card layout: home (butted cards, cut lines, duplex backs; default), "
+                   "shop (bleed, gutters, crop marks) or fold (fronts and backs on one side, "
+                   "folded)")
+    p.add_argument("--duplex-offset", default="0,0", metavar="X,Y", type=_offset,
+                   help="move every back page X mm right and Y mm up, as measured with the "
+                   f"guide's calibration page (each within ±{MAX_DUPLEX_OFFSET_MM:g} mm)")
+    p.add_argument("--ink-saver", action="store_true",
+                   help="no full-page tints or solid card backs: light backgrounds, outlines")
+    p.add_argument("--jobs", type=int, metavar="N",
+                   help="render with N processes (default: one per core); output is the "
+                   "same for any N")
+    if not serving:
+        p.add_argument("--force", action="store_true",
+                       help="render every document, even those whose inputs have not changed")
+    p.add_argument("--no-previews", action="store_true",
+                   help="write no PNG previews of the pages (the kit page shows links only)")
+    p.add_argument("--quiet", action="store_true", help="print only errors")
+
+
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="printkit", description="Build verified, localised, print-ready "
                   "tabletop game kits.")
@@ -63,33 +98,20 @@ def parser() -> argparse.ArgumentParser:
                        description="Verify every worked example, then build every document "
                        "of the selected games and locales. Nothing is written if anything "
                        "fails.")
-    b.add_argument("--game", action="append", metavar="ID",
-                   help="build only this game (repeatable; default: every game)")
-    b.add_argument("--locale", action="append", metavar="CODE",
-                   help="build only this locale (repeatable; default: every shipped locale)")
-    b.add_argument("--paper", default="a4", choices=sorted(PAPERS),
-                   help="paper size (default: a4)")
-    b.add_argument("--out", type=_folder, default=Path("output"), metavar="DIR",
-                   help="output folder (default: ./output)")
-    b.add_argument("--strict", action="store_true",
-                   help="a missing translation is an error, not a warning")
-    b.add_argument("--layout", default="home", metavar="|".join(LAYOUTS),
-                   help="card layout: home (butted cards, cut lines, duplex backs; default), "
-                   "shop (bleed, gutters, crop marks) or fold (fronts and backs on one side, "
-                   "folded)")
-    b.add_argument("--duplex-offset", default="0,0", metavar="X,Y", type=_offset,
-                   help="move every back page X mm right and Y mm up, as measured with the "
-                   f"guide's calibration page (each within ±{MAX_DUPLEX_OFFSET_MM:g} mm)")
-    b.add_argument("--ink-saver", action="store_true",
-                   help="no full-page tints or solid card backs: light backgrounds, outlines")
-    b.add_argument("--jobs", type=int, metavar="N",
-                   help="render with N processes (default: one per core); output is the "
-                   "same for any N")
-    b.add_argument("--force", action="store_true",
-                   help="render every document, even those whose inputs have not changed")
-    b.add_argument("--no-previews", action="store_true",
-                   help="write no PNG previews of the pages (the kit page shows links only)")
-    b.add_argument("--quiet", action="store_true", help="print only errors")
+    _build_options(b)
+
+    srv = sub.add_parser("serve", help="build, serve the kit page, rebuild on every save",
+                         description="Build once, serve the kit page at http://127.0.0.1:PORT/ "
+                         "and watch the game (or project) folder, the catalogs and the "
+                         "templates: every save rebuilds what changed and every open page "
+                         "reloads by itself. A build error shows over the page, as the "
+                         "command line prints it, until a save fixes it. Ctrl-C stops.")
+    srv.add_argument("--port", type=int, default=8000, metavar="N",
+                     help="serve on port N (default: 8000; 0: any free port)")
+    srv.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
+                     help="listen on ADDR (default: 127.0.0.1, this computer only; 0.0.0.0 "
+                     "lets other computers read the kit)")
+    _build_options(srv, serving=True)
 
     c = sub.add_parser("check", help="replay worked examples; render nothing",
                        description="Replay every worked example with the rules engine and "
@@ -231,23 +253,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - flushed at exit, not by us
         return 1
-    except RecursionError:
-        if args.debug:
-            raise
-        _err("printkit: error: the input is nested too deeply to read")
-        return 2
-    except OSError as exc:
-        if args.debug:
-            raise
-        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-        _err(f"printkit: error: {where}{exc.strerror or exc}")
-        return 1
     except Exception as exc:  # a bug in printkit: one line, the traceback on request
         if args.debug:
             raise
-        _err(f"printkit: internal error: {type(exc).__name__}: {exc} (this is a bug in "
-             f"printkit: run again with --debug for the traceback, and report it)")
-        return 1
+        for line in error_lines(exc):
+            _err(line)
+        return 2 if isinstance(exc, RecursionError) else 1
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
@@ -282,6 +293,8 @@ def _run(args: argparse.Namespace) -> int:
             print(f"wrote {folder}: cd into it, then run `printkit check` and "
                   f"`printkit build` (see its README.md)")
             return 0
+        if args.command == "serve":
+            return _serve(args)
         found = args.project if args.project is not None else find_project(Path.cwd())
         if found is None:
             settled = _settled_build(args)
@@ -306,6 +319,30 @@ def _run(args: argparse.Namespace) -> int:
         return _report(exc)
     with selected(game):
         return _dispatch(args)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``printkit serve``: on the project (read again for every build), else printkit's
+    own games."""
+    from printkit.commands.build import BuildOptions
+    from printkit.commands.serve import ServeOptions, serve
+
+    found = args.project if args.project is not None else find_project(Path.cwd())
+    if found is None and args.game:  # a project-style game installed as a distribution
+        from printkit.project import installed
+
+        game = installed("build", args.game, args.locale)
+        found = game.folder if game is not None else None
+    if found is not None and not (found / "game.toml").is_file():
+        from printkit.project import load_project
+
+        load_project(found)  # no project there at all: its usage error now, not in the browser
+    options = BuildOptions(games=args.game, locales=args.locale, paper=args.paper,
+                           strict=args.strict, layout=args.layout,
+                           duplex_offset=args.duplex_offset, ink_saver=args.ink_saver,
+                           jobs=args.jobs, previews=not args.no_previews)
+    return serve(ServeOptions(build=options, out=args.out, bind=args.bind, port=args.port,
+                              project=found, quiet=args.quiet))
 
 
 def _settled_build(args: argparse.Namespace, project: Path | None = None) -> int | None:
@@ -349,9 +386,24 @@ def _built(args: argparse.Namespace, warnings: list[str], rendered: int, up_to_d
 
 
 def _report(exc: PrintkitError) -> int:
-    for line in exc.lines():
-        _err(f"printkit: error: {line}")
+    for line in error_lines(exc):
+        _err(line)
     return _exit_code(exc)
+
+
+def error_lines(exc: BaseException) -> list[str]:
+    """What the command line prints for an error a command raised: one line per problem,
+    each naming the file (and key or line) where it knows them. ``printkit serve`` shows
+    the same lines in the browser."""
+    if isinstance(exc, PrintkitError):
+        return [f"printkit: error: {line}" for line in exc.lines()]
+    if isinstance(exc, RecursionError):
+        return ["printkit: error: the input is nested too deeply to read"]
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        return [f"printkit: error: {where}{exc.strerror or exc}"]
+    return [f"printkit: internal error: {type(exc).__name__}: {exc} (this is a bug in "
+            f"printkit: run again with --debug for the traceback, and report it)"]
 
 
 def _dispatch(args: argparse.Namespace) -> int:
