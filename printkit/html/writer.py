@@ -18,10 +18,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from printkit.errors import TemplateError
-from printkit.layout.geometry import MM
 from printkit.render.flow import COLUMN_GAP, NBSP, typeset
 
-#: The flow elements of a block (and its inline markup) the writer knows.
+#: An element name that may have a visitor (``visit_<name>``).
 _TAG = re.compile(r"[a-z][a-z0-9]*")
 _SPACES = re.compile(r"[ \t\r\n]+")
 
@@ -279,7 +278,7 @@ class HtmlWriter:
                      self._narrower(element, 4 + 12 + 3))]
 
     def visit_box(self, element: ET.Element) -> list[Node]:
-        return [Node("div", {"class": "box"}, self._narrower(element, 4 + 16))]
+        return [Node("div", {"class": "box"}, self._narrower(element, 4 + 16 + 3))]
 
     def _list(self, element: ET.Element, tag: str) -> list[Node]:
         items = []
@@ -315,11 +314,8 @@ def _images(node: Node) -> list[Node]:
     return found
 
 
-#: The flow elements the writer knows, for the test that keeps both backends in step.
 def known_elements() -> set[str]:
+    """The flow elements the writer knows, for the test that keeps both backends in step."""
     return {name.removeprefix("visit_") for name in dir(HtmlWriter)
             if name.startswith("visit_")} | {"document", "fact", "li", "b", "i", "br"}
 
-
-#: A4's text width less the PDF's margins: the width figures are drawn at by default.
-DEFAULT_TEXT_WIDTH = 210 * MM - 36 * MM

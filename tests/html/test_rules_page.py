@@ -22,7 +22,7 @@ from printkit.errors import PrintkitError
 from printkit.game import RenderContext
 from printkit.games import GAMES
 from printkit.html import rules_page
-from printkit.html.writer import HtmlWriter, UnknownElementError, known_elements
+from printkit.html.writer import HtmlWriter, Node, UnknownElementError, anchors, known_elements
 from printkit.i18n import Localizer
 from printkit.layout.geometry import PAPERS
 from printkit.render import flow
@@ -356,3 +356,34 @@ def test_a_game_without_flow_documents_has_no_page() -> None:
     bare = dataclasses.replace(ctx.game, documents=())
     with pytest.raises(PrintkitError, match="no rulebook"):
         rules_page(dataclasses.replace(ctx, game=bare))
+
+
+def test_every_element_of_the_vocabulary() -> None:
+    xml = """<document numbered="yes"><cover><title>T &amp; co</title><subtitle>S</subtitle>
+    <facts><fact label="Age">6+</fact></facts></cover>
+    <h1>One</h1><p>a <b>b <i>c</i></b><br/>d</p><pagebreak/>
+    <columns><h2>Sub</h2><ol><li>x</li></ol><ul><li>y</li></ul>
+    <box><h2>Boxed</h2><p>in</p></box><note><p>n</p></note>
+    <example><h3>Ex</h3><figure name="f" example="e1">cap</figure><p>told 3</p></example>
+    </columns><colophon>end</colophon></document>"""
+    drawn: list[tuple[dict[str, str], float, str]] = []
+
+    def figure(attrs: Any, width: float, alt: str) -> Any:
+        drawn.append((dict(attrs), width, alt))
+        return Node("img", {"src": "data:image/png;base64,", "alt": alt})
+
+    root = ET.fromstring(xml)
+    writer = HtmlWriter(template="t.xml.j2", locale="en", anchors=anchors(root), top=2,
+                        width=400, figure=figure)
+    nodes = writer.document(root)
+    tags = [n.tag for n in nodes]
+    assert tags[:3] == ["h2", "p", "h3"] and "ol" in tags and "ul" in tags
+    assert [h.anchor for h in writer.toc] == ["one", "sub", "boxed"]
+    assert writer.toc[0].text == "1\u00a0One" and writer.title == "T & co"
+    assert [n.tag for n in writer.cover] == ["p", "p", "dl"]
+    example = next(n for n in nodes if n.attrs.get("id") == "example-e1")
+    assert example.children[0].tag == "h4"  # under the h3 "Sub": no level skipped
+    img = example.children[1].children[0]
+    assert img.attrs["alt"] == "Ex" and img.attrs["aria-describedby"] == "example-e1-text"
+    assert drawn[0][1] < 400 / 2  # a column's width, less the panel's padding
+    assert nodes[-1].attrs == {"class": "colophon"}
