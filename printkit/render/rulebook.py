@@ -18,6 +18,14 @@ from printkit.render.flow import COMPACT, FigureMaker, FlowDocument, render_flow
 from printkit.render.templating import render
 
 
+def render_flow_xml(ctx: RenderContext, template: str, **context: Any) -> str:
+    """The flow XML of ``template`` for ``ctx``: what every backend (the PDF's
+    :func:`printkit.render.flow.render_flow`, the HTML rules page of :mod:`printkit.html`)
+    reads. A game project's own templates folder is searched first."""
+    return render(template, ctx.localizer, project_templates=getattr(ctx.game, "templates", None),
+                  data=ctx.data, examples=list(ctx.examples.values()), **context)
+
+
 def render_rulebook_template(ctx: RenderContext, template: str,
                              figures: Mapping[str, FigureMaker], *, compact: bool = False,
                              **context: Any) -> bytes:
@@ -25,9 +33,7 @@ def render_rulebook_template(ctx: RenderContext, template: str,
 
     A game project's own templates folder is searched first.
     """
-    xml = render(template, ctx.localizer, project_templates=getattr(ctx.game, "templates", None),
-                 data=ctx.data,
-                 examples=list(ctx.examples.values()), **context)
+    xml = render_flow_xml(ctx, template, **context)
     document = ctx.game.document(ctx.document)
     problems = trace.document_problems(ctx.game, document.kind, xml,
                                        f"locale {ctx.localizer.code}: {ctx.document}")
@@ -85,6 +91,17 @@ def _filled_page(lay_out: Callable[[float], bytes], memo: tuple[str, str, str]) 
 def flow_template(game: Game, doc_id: str) -> str:
     """The template of a game's flow document, below the templates folder(s)."""
     return f"{doc_id}.xml.j2" if game.project else f"{game.id}/{doc_id}.xml.j2"
+
+
+def game_flow_source(ctx: RenderContext) -> tuple[str, str, Mapping[str, FigureMaker]]:
+    """What the flow document ``ctx.document`` of ``ctx.game`` is made from, as
+    :func:`render_game_flow` makes it: its template's name, its flow XML and the game's
+    figure makers."""
+    game = ctx.game
+    template = flow_template(game, ctx.document)
+    figures = game.figures(ctx) if game.figures is not None else {}
+    context = dict(game.template_context(ctx)) if game.template_context is not None else {}
+    return template, render_flow_xml(ctx, template, **context), figures
 
 
 def render_game_flow(ctx: RenderContext) -> bytes:

@@ -1,0 +1,138 @@
+"""The rules on a phone: a game's rules page in HTML, from the same source as its PDFs.
+
+:func:`rules_page` renders the game's quick reference and rulebook templates to flow XML
+exactly as the PDF rulebook and reference are rendered (:func:`printkit.render.rulebook.
+game_flow_source`), walks the XML with :class:`printkit.html.writer.HtmlWriter` and
+renders the page from ``templates/html/rules.html.j2`` (Jinja2, autoescaping on). The
+page is one self-contained file: CSS inline, diagrams as PNG data URIs drawn by the
+game's own drawing code, no network reference, no script.
+
+Anchors are the same in every locale: a section's comes from its English heading
+(``#setup``, ``#your-turn``), a quick reference section's has ``quick-`` before it,
+an example's is ``#example-<example id>``.
+
+    python3 -m printkit.html GAME LOCALE > rules.html
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import xml.etree.ElementTree as ET
+
+from printkit.errors import TranslationError, UsageError
+from printkit.game import RenderContext
+from printkit.html.figures import FigureImages
+from printkit.html.writer import Heading, HtmlWriter, Node, anchors
+from printkit.i18n import SOURCE_LOCALE, Localizer
+from printkit.layout.geometry import MM
+from printkit.render.rulebook import game_flow_source
+from printkit.render.script import load as load_script
+from printkit.render.templating import render
+
+TEMPLATE = "html/rules.html.j2"
+#: The file a build writes beside a kit's PDFs: ``<out>/<game>/<locale>/rules.html``.
+FILE_NAME = "rules.html"
+
+__all__ = ["FILE_NAME", "rules_page"]
+
+
+def _parse(xml: str, where: str) -> ET.Element:
+    try:
+        return ET.fromstring(xml)
+    except ET.ParseError as exc:
+        raise TranslationError(f"{where}: the template produced broken markup ({exc})") from None
+
+
+def _anchors(ctx: RenderContext, root: ET.Element, prefix: str) -> list[str]:
+    """The document's anchors, taken from its English text so that a link works in every
+    language; numbered ones if the English document has other headings."""
+    own = anchors(root, prefix)
+    if ctx.localizer.code == SOURCE_LOCALE:
+        return own
+    english = dataclasses.replace(ctx, localizer=Localizer.for_locale(SOURCE_LOCALE))
+    _template, xml, _figures = game_flow_source(english)
+    source = _parse(xml, f"locale {SOURCE_LOCALE}: {ctx.document}")
+
+    def shape(r: ET.Element) -> list[str]:
+        return [e.tag for e in r.iter() if e.tag in ("h1", "h2", "example")]
+
+    if shape(source) != shape(root):
+        return [f"{prefix}section-{i + 1}" for i in range(len(own))]
+    return anchors(source, prefix)
+
+
+def _document(ctx: RenderContext, doc_id: str, top: int
+              ) -> tuple[list[Node], HtmlWriter]:
+    """One flow document of the game as page nodes, with its writer (toc, cover)."""
+    doc_ctx = dataclasses.replace(ctx, document=doc_id)
+    template, xml, figures = game_flow_source(doc_ctx)
+    code = ctx.localizer.code
+    root = _parse(xml, f"locale {code}: {doc_id}")
+    compact = ctx.game.document(doc_id).kind == "reference"
+    width = ctx.paper.size[0] - (24 if compact else 36) * MM
+    prefix = "quick-" if compact else ""
+    writer = HtmlWriter(template=template, locale=code,
+                        anchors=_anchors(doc_ctx, root, prefix), top=top, width=width,
+                        figure=FigureImages(figures, code, doc_id), chapters=not compact,
+                        titled=not compact)
+    return writer.document(root), writer
+
+
+def rules_page(ctx: RenderContext) -> bytes:
+    """The rules page of ``ctx.game`` in ``ctx.localizer``'s language, as UTF-8 HTML bytes.
+
+    ``ctx`` is any render context of the game and locale (the build's own, with its
+    data, verified examples and localizer; its ``document`` is not read): the page holds
+    the game's ``reference`` and ``rulebook`` flow documents, whichever it has. The same
+    context always gives the same bytes. Raises :class:`printkit.errors.PrintkitError`
+    (a template element the HTML writer does not know among them).
+    """
+    game = ctx.game
+    have = {d.id for d in game.documents}
+    if not have & {"rulebook", "reference"}:
+        raise UsageError(f"game {game.id!r} has no rulebook or quick reference to show")
+    reference: list[Node] = []
+    rulebook: list[Node] = []
+    toc: list[Heading] = []
+    cover: list[Node] = []
+    title = str(ctx.data.get("title", game.id))
+    if "reference" in have:
+        reference, _ = _document(ctx, "reference", top=3)
+    if "rulebook" in have:
+        rulebook, writer = _document(ctx, "rulebook", top=2)
+        toc, cover = writer.toc, writer.cover
+    # The game's title heads the page (its <h1>), so the cover's own title is left out.
+    cover = [n for n in cover if n.attrs.get("class") != "title"]
+    code = ctx.localizer.code
+    page = render(TEMPLATE, ctx.localizer, lang=code.replace("_", "-"),
+                  dir="rtl" if load_script(code).rtl else "ltr", title=title,
+                  cover=cover, toc=toc, reference=reference, rulebook=rulebook)
+    return (page.rstrip("\n") + "\n").encode("utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python3 -m printkit.html GAME LOCALE``: one rules page to standard output, for a
+    look at it without a build."""
+    import sys
+
+    from printkit import games
+    from printkit.errors import PrintkitError
+    from printkit.layout.geometry import PAPERS
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        print("usage: python3 -m printkit.html GAME LOCALE > rules.html", file=sys.stderr)
+        return 2
+    try:
+        game = games.get(args[0])
+        data = game.load_data()
+        examples = {v.id: v for v in game.verify(data)}
+        ctx = RenderContext(game=game, data=data, examples=examples,
+                            localizer=Localizer.for_locale(args[1]), paper=PAPERS["a4"],
+                            document="rulebook")
+        sys.stdout.buffer.write(rules_page(ctx))
+    except PrintkitError as exc:
+        for line in exc.lines():
+            print(f"error: {line}", file=sys.stderr)
+        return exc.exit_code
+    return 0

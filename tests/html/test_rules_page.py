@@ -1,0 +1,389 @@
+"""The HTML rules page: the rulebook and quick reference of every game, from the same flow
+XML as the PDFs, as one self-contained, accessible page."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+import printkit.html as html_page
+from printkit.errors import PrintkitError
+from printkit.game import RenderContext
+from printkit.games import GAMES
+from printkit.html import rules_page
+from printkit.html.writer import HtmlWriter, Node, UnknownElementError, anchors, known_elements
+from printkit.i18n import Localizer
+from printkit.layout.geometry import PAPERS
+from printkit.render import flow
+from printkit.render.rulebook import game_flow_source
+
+GAME_IDS = sorted(GAMES)
+LOCALES = ("en", "ar", "ja", "pl")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}
+_CONTEXTS: dict[str, tuple[Any, Any]] = {}
+
+
+def context(game_id: str, locale: str, document: str = "rulebook") -> RenderContext:
+    """A build's render context for a game and locale (data and examples verified once)."""
+    game = GAMES[game_id]
+    if game_id not in _CONTEXTS:
+        data = game.load_data()
+        _CONTEXTS[game_id] = (data, {v.id: v for v in game.verify(data)})
+    data, examples = _CONTEXTS[game_id]
+    return RenderContext(game=game, data=data, examples=examples,
+                         localizer=Localizer.for_locale(locale), paper=PAPERS["a4"],
+                         document=document)
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[tuple[str, str], str]:
+    """Every game's page in each locale of LOCALES, rendered once."""
+    return {(g, code): rules_page(context(g, code)).decode("utf-8")
+            for g in GAME_IDS for code in LOCALES}
+
+
+class Page(HTMLParser):
+    """A strict reading of a page: every element closed in order, and what the tests check."""
+
+    def __init__(self, source: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.problems: list[str] = []
+        self.root: dict[str, str] = {}
+        self.ids: list[str] = []
+        self.links: list[str] = []
+        self.sources: list[str] = []
+        self.images: list[dict[str, str]] = []
+        self.headings: list[tuple[int, str]] = []
+        self.tags: list[str] = []
+        self._heading: list[str] | None = None
+        #: Text inside each element with an id, by id (examples, paragraphs).
+        self.text_of: dict[str, list[str]] = {}
+        self._open_ids: list[tuple[int, str]] = []
+        self.feed(source)
+        self.close()
+        if self.stack:
+            self.problems.append(f"never closed: {self.stack}")
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        self.tags.append(tag)
+        if tag == "html":
+            self.root = a
+        if "id" in a:
+            self.ids.append(a["id"])
+            self.text_of[a["id"]] = []
+            self._open_ids.append((len(self.stack), a["id"]))
+        for name in ("src", "href"):
+            if name in a:
+                (self.sources if name == "src" else self.links).append(a[name])
+        if tag == "img":
+            self.images.append(a)
+        if re.fullmatch(r"h[1-6]", tag):
+            self._heading = []
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.problems.append(f"</{tag}> closes <{self.stack[-1] if self.stack else ''}>")
+            return
+        self.stack.pop()
+        while self._open_ids and self._open_ids[-1][0] >= len(self.stack):
+            self._open_ids.pop()
+        if re.fullmatch(r"h[1-6]", tag) and self._heading is not None:
+            self.headings.append((int(tag[1]), "".join(self._heading).strip()))
+            self._heading = None
+
+    def handle_data(self, data: str) -> None:
+        if self._heading is not None:
+            self._heading.append(data)
+        for _depth, anchor in self._open_ids:
+            self.text_of[anchor].append(data)
+
+
+def parsed(pages: dict[tuple[str, str], str], game_id: str, locale: str) -> Page:
+    page = Page(pages[(game_id, locale)])
+    assert not page.problems, page.problems
+    return page
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_valid_self_contained_and_in_the_locales_language(pages: dict[tuple[str, str], str],
+                                                         game_id: str, locale: str) -> None:
+    source = pages[(game_id, locale)]
+    page = parsed(pages, game_id, locale)
+    assert source.startswith("<!DOCTYPE html>\n")
+    assert page.root == {"lang": locale, "dir": "rtl" if locale == "ar" else "ltr"}
+    # Nothing from the network, no file beside it, nothing to run.
+    assert "http" not in source
+    assert page.sources and all(s.startswith("data:image/png;base64,") for s in page.sources)
+    assert "script" not in page.tags
+    assert not re.search(r"\son[a-z]+=", source)
+    # Landmarks, and every link a jump within the page to an anchor it has.
+    assert {"header", "nav", "main"} <= set(page.tags)
+    assert len(page.ids) == len(set(page.ids)), "duplicate ids"
+    assert all(link.startswith("#") and link[1:] in page.ids for link in page.links)
+    # Every picture says what it shows (a cover picture alone is decoration).
+    for img in page.images:
+        assert "alt" in img and int(img["width"]) > 0 and int(img["height"]) > 0
+    assert sum(1 for img in page.images if img["alt"]) >= len(page.images) - 1
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_headings_in_order(pages: dict[tuple[str, str], str], game_id: str, locale: str
+                           ) -> None:
+    levels = [level for level, _text in parsed(pages, game_id, locale).headings]
+    assert levels[0] == 1 and levels.count(1) == 1
+    for before, after in zip(levels, levels[1:], strict=False):
+        assert after <= before + 1, levels
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_example_with_its_replayed_numbers(pages: dict[tuple[str, str], str],
+                                                 game_id: str, locale: str) -> None:
+    """Each worked example of the rulebook (the panels of the PDF) is on the page under
+    ``#example-<id>``, with every number its replay gave the PDF's panel."""
+    page = parsed(pages, game_id, locale)
+    _template, xml, _figures = game_flow_source(context(game_id, locale))
+    panels = ET.fromstring(xml).iter("example")
+    seen = 0
+    for panel in panels:
+        ids = {f.get("example") for f in panel.iter("figure") if f.get("example")}
+        if not ids:
+            continue
+        anchor = f"example-{min(ids)}"
+        assert anchor in page.text_of, anchor
+        shown = "".join(page.text_of[anchor])
+        for number in re.findall(r"\d+", "".join(panel.itertext())):
+            assert number in shown, (anchor, number)
+        seen += 1
+    examples = context(game_id, locale).examples
+    assert seen >= 1 or not examples
+    for example_id in examples:
+        if f'example="{example_id}"' in xml:
+            assert f"example-{example_id}" in page.ids
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_anchors_are_the_same_in_every_language(pages: dict[tuple[str, str], str],
+                                                game_id: str) -> None:
+    english = parsed(pages, game_id, "en").ids
+    for code in LOCALES[1:]:
+        assert parsed(pages, game_id, code).ids == english
+    assert "quick-reference" in english
+
+
+def test_sections_are_linkable_by_name(pages: dict[tuple[str, str], str]) -> None:
+    page = parsed(pages, "polar-derby", "pl")
+    assert {"setup", "your-turn", "bust", "example-split-colours"} <= set(page.ids)
+    assert "#setup" in page.links
+
+
+def test_the_contents_match_the_pdf_bookmarks(pages: dict[tuple[str, str], str]) -> None:
+    """The table of contents lists the rulebook's sections as the PDF's outline does."""
+    ctx = context("polar-derby", "pl")
+    pdf = PdfReader(BytesIO(GAMES["polar-derby"].document("rulebook").render(ctx)))
+
+    def titles(outline: list[Any]) -> list[str]:
+        out: list[str] = []
+        for item in outline:
+            out += titles(item) if isinstance(item, list) else [item.title]
+        return out
+
+    page = parsed(pages, "polar-derby", "pl")
+    toc = re.findall(r'<nav .*?</nav>', pages[("polar-derby", "pl")], re.S)[0]
+    entries = [re.sub(r"<[^>]+>", "", e) for e in re.findall(r'<a href="#[^"]+">(.*?)</a>', toc)]
+    entries = [re.sub(r"^\d+\u00a0", "", e) for e in entries[1:]]  # not the quick reference
+    assert entries == titles(pdf.outline)
+    assert all(t in [text.split("\u00a0")[-1] for _l, text in page.headings]
+               for t in titles(pdf.outline))
+
+
+def test_same_context_same_bytes() -> None:
+    ctx = context("coraz-blizej-swieta", "ar")
+    assert rules_page(ctx) == rules_page(ctx)
+
+
+def test_a_translators_markup_prints_as_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    evil = '<script>alert("x")</script> & <img src=x onerror=alert(1)>'
+    original = Localizer.pgettext
+
+    def pgettext(self: Localizer, context: str | None, message: str) -> str:
+        found = original(self, context, message)
+        return evil + found if message in ("Contents", "Setup", "Players") else found
+
+    monkeypatch.setattr(Localizer, "pgettext", pgettext)
+    source = rules_page(context("polar-derby", "de")).decode()
+    page = Page(source)
+    assert not page.problems
+    assert "script" not in page.tags
+    assert "<script" not in source and "<img src=x" not in source
+    assert source.count("&lt;script&gt;") >= 3
+    assert all(s.startswith("data:") for s in page.sources)
+
+
+def test_an_element_the_html_writer_does_not_know_is_a_build_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    writer = HtmlWriter(template="polar-derby/rulebook.xml.j2", locale="fr", anchors=[], top=2,
+                        width=400, figure=lambda attrs, width, alt: None)
+    with pytest.raises(UnknownElementError) as caught:
+        writer.document(ET.fromstring("<document><h1>A</h1><marquee>B</marquee></document>"))
+    message = str(caught.value)
+    assert "\n" not in message
+    assert "templates/polar-derby/rulebook.xml.j2" in message and "<marquee>" in message
+    with pytest.raises(UnknownElementError, match=r"<u> inside <p>"):
+        writer.document(ET.fromstring("<document><p>a <u>b</u></p></document>"))
+
+    # through the page: the game's own template grows an element only the PDF would know
+    real = html_page.game_flow_source
+
+    def grown(ctx: RenderContext) -> tuple[str, str, Any]:
+        template, xml, figures = real(ctx)
+        return template, xml.replace("</document>", "<sidebar>x</sidebar></document>"), figures
+
+    monkeypatch.setattr(html_page, "game_flow_source", grown)
+    with pytest.raises(PrintkitError, match=r"templates/yeti-slalom/.*<sidebar>"):
+        rules_page(context("yeti-slalom", "en"))
+
+
+def _flow_elements() -> set[str]:
+    """Every element name printkit/render/flow.py's FlowBuilder compares a tag with."""
+    tree = ast.parse(Path(flow.__file__).read_text(encoding="utf-8"))
+    builder = next(n for n in tree.body if isinstance(n, ast.ClassDef)
+                   and n.name == "FlowBuilder")
+    found: set[str] = set()
+    for node in ast.walk(builder):
+        if not isinstance(node, ast.Compare):
+            continue
+        left = node.left
+        if not (isinstance(left, ast.Name) and left.id == "tag"
+                or isinstance(left, ast.Attribute) and left.attr == "tag"):
+            continue
+        for comparator in node.comparators:
+            for constant in ast.walk(comparator):
+                if isinstance(constant, ast.Constant) and isinstance(constant.value, str):
+                    found.add(constant.value)
+    return found
+
+
+def test_both_backends_know_the_same_elements() -> None:
+    """A new element of the flow vocabulary is taught to the PDF and the HTML writers."""
+    pdf = _flow_elements()
+    assert {"p", "h1", "example", "figure", "cover", "b", "br"} <= pdf
+    assert pdf <= known_elements(), sorted(pdf - known_elements())
+
+
+def test_reading_comfort_in_the_css(pages: dict[tuple[str, str], str]) -> None:
+    style = re.search(r"<style>(.*?)</style>", pages[("polar-derby", "en")], re.S).group(1)
+    # Nothing wider than the narrowest phone: no fixed width above 320 px.
+    for value, unit in re.findall(r"(?<![-\w])(?:width|min-width)\s*:\s*([\d.]+)(px|rem|em)",
+                                  style):
+        assert float(value) * (16 if unit != "px" else 1) <= 320, (value, unit)
+    assert re.search(r"img \{[^}]*max-width: 100%", style)
+    assert re.search(r"nav a \{[^}]*min-height: 44px", style)  # tap targets
+    assert "@media print" in style and "prefers-color-scheme: dark" in style
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in \
+        pages[("polar-derby", "en")]
+
+
+CHROMIUM = shutil.which("chromium") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium to look at the page with")
+@pytest.mark.parametrize("locale", ["en", "ar"])
+def test_no_sideways_scrolling_on_a_phone(pages: dict[tuple[str, str], str], tmp_path: Path,
+                                          locale: str) -> None:
+    """The page in a 320 and a 390 px wide frame of headless Chromium: nothing wider than
+    the screen, every picture loaded. (The script is in the test's frame page only.)"""
+    (tmp_path / "rules.html").write_text(pages[("polar-derby", locale)], encoding="utf-8")
+    frames = "".join(f'<iframe src="rules.html" style="width:{w}px;height:1500px;border:0">'
+                     f"</iframe>" for w in (320, 390))
+    (tmp_path / "frame.html").write_text(
+        f"<!DOCTYPE html><html><body>{frames}<script>"
+        "window.addEventListener('load', function () {"
+        " var out = [];"
+        " for (const f of document.querySelectorAll('iframe')) {"
+        "  var d = f.contentDocument, e = d.documentElement, broken = 0;"
+        "  for (const i of d.images) if (!i.complete || i.naturalWidth === 0) broken++;"
+        "  out.push(e.scrollWidth + '/' + e.clientWidth + '/' + d.images.length + '/' + broken);"
+        " }"
+        " document.body.setAttribute('data-seen', out.join(' '));"
+        "});</script></body></html>", encoding="utf-8")
+    result = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", f"--user-data-dir={tmp_path / 'chrome'}",
+         "--allow-file-access-from-files", "--window-size=900,1600", "--dump-dom",
+         (tmp_path / "frame.html").as_uri()],
+        capture_output=True, text=True, timeout=120, check=False)
+    seen = re.search(r'data-seen="([^"]*)"', result.stdout)
+    if seen is None:
+        pytest.skip(f"Chromium did not render the page: {result.stderr[-300:]}")
+    for frame in seen.group(1).split():
+        scroll, client, images, broken = (int(x) for x in frame.split("/"))
+        assert scroll <= client, f"sideways scrolling: {scroll} px in {client} px"
+        assert images > 5 and broken == 0
+
+
+def test_the_command_line_helper(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    assert html_page.main(["coraz-blizej-swieta", "pl"]) == 0
+    out = capsysbinary.readouterr().out
+    assert out.startswith(b"<!DOCTYPE html>") and b'lang="pl"' in out
+    assert html_page.main(["no-such-game", "pl"]) == 2
+
+
+def test_a_game_without_flow_documents_has_no_page() -> None:
+    ctx = context("polar-derby", "en")
+    bare = dataclasses.replace(ctx.game, documents=())
+    with pytest.raises(PrintkitError, match="no rulebook"):
+        rules_page(dataclasses.replace(ctx, game=bare))
+
+
+def test_every_element_of_the_vocabulary() -> None:
+    xml = """<document numbered="yes"><cover><title>T &amp; co</title><subtitle>S</subtitle>
+    <facts><fact label="Age">6+</fact></facts></cover>
+    <h1>One</h1><p>a <b>b <i>c</i></b><br/>d</p><pagebreak/>
+    <columns><h2>Sub</h2><ol><li>x</li></ol><ul><li>y</li></ul>
+    <box><h2>Boxed</h2><p>in</p></box><note><p>n</p></note>
+    <example><h3>Ex</h3><figure name="f" example="e1">cap</figure><p>told 3</p></example>
+    </columns><colophon>end</colophon></document>"""
+    drawn: list[tuple[dict[str, str], float, str]] = []
+
+    def figure(attrs: Any, width: float, alt: str) -> Any:
+        drawn.append((dict(attrs), width, alt))
+        return Node("img", {"src": "data:image/png;base64,", "alt": alt})
+
+    root = ET.fromstring(xml)
+    writer = HtmlWriter(template="t.xml.j2", locale="en", anchors=anchors(root), top=2,
+                        width=400, figure=figure)
+    nodes = writer.document(root)
+    tags = [n.tag for n in nodes]
+    assert tags[:3] == ["h2", "p", "h3"] and "ol" in tags and "ul" in tags
+    assert [h.anchor for h in writer.toc] == ["one", "sub", "boxed"]
+    assert writer.toc[0].text == "1\u00a0One" and writer.title == "T & co"
+    assert [n.tag for n in writer.cover] == ["p", "p", "dl"]
+    example = next(n for n in nodes if n.attrs.get("id") == "example-e1")
+    assert example.children[0].tag == "h4"  # under the h3 "Sub": no level skipped
+    img = example.children[1].children[0]
+    assert img.attrs["alt"] == "Ex" and img.attrs["aria-describedby"] == "example-e1-text"
+    assert drawn[0][1] < 400 / 2  # a column's width, less the panel's padding
+    assert nodes[-1].attrs == {"class": "colophon"}
