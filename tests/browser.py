@@ -132,12 +132,14 @@ class Browser:
         self.socket = _Socket(page["webSocketDebuggerUrl"])
         self._ids = 0
 
-    def evaluate(self, expression: str) -> Any:
-        """The value of a JavaScript expression in the page (None while it is loading)."""
+    def evaluate(self, expression: str, await_promise: bool = False) -> Any:
+        """The value of a JavaScript expression in the page (None while it is loading); with
+        ``await_promise``, the value the promise it gives resolves to."""
         self._ids += 1
         self.socket.send(json.dumps({"id": self._ids, "method": "Runtime.evaluate",
                                      "params": {"expression": expression,
-                                                "returnByValue": True}}))
+                                                "returnByValue": True,
+                                                "awaitPromise": await_promise}}))
         while True:
             answer = json.loads(self.socket.receive())
             if answer.get("id") == self._ids:

@@ -41,6 +41,8 @@ from printkit.fingerprint import (
 )
 from printkit.game import GUIDE, Document, Game, RenderContext
 from printkit.guide import bill_of_materials, materials, print_order
+from printkit.html import FILE_NAME as RULES_PAGE
+from printkit.html import rules_page
 from printkit.i18n import N_, Localizer, project_folder, shipped_locales
 from printkit.i18n.glossary import glossary_problems
 from printkit.kinds import kind
@@ -297,13 +299,15 @@ def _render_guide_and_kit(task: tuple[str, str, dict[str, bytes], str]) -> tuple
         kit = _print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE)
         runs = {run.id: _print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id])
                 for run in plan(order)}
+        # the rules to read on a phone, from the same templates as the rulebook
+        rules = rules_page(ctx) if _has_rules(game) else None
     except PrintkitError as exc:
         return _failure(exc)
     pages = {GUIDE.id: page_count(guide), **counts}
     data = kit_data(ctx, pages)
     shots = _previews(guide)
-    return ("ok", (guide, kit, runs, data), sorted(localizer.used), sorted(localizer.missing),
-            shots)
+    return ("ok", (guide, kit, runs, data, rules), sorted(localizer.used),
+            sorted(localizer.missing), shots)
 
 
 #: The title of each print run's file (the guide names the file, the PDF viewer this).
@@ -628,9 +632,13 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
         run_paths = [(folder / run_file(run, paper.id), digest(current, run))
                      for run in run_ids(game)]
         kept_runs = kept_data and all(store.up_to_date(out, p, d) for p, d in run_paths)
-        shots = kept_runs and kept_previews((game.id, locale, GUIDE.id), current)
-        if kept_runs and shots is not None:
-            for path in (guide_path, kit_path, data_path, *(p for p, _ in run_paths)):
+        rules_paths = [folder / RULES_PAGE] if _has_rules(game) else []
+        kept_rules = kept_runs and all(store.up_to_date(out, p, digest(current, "rules"))
+                                       for p in rules_paths)
+        shots = kept_rules and kept_previews((game.id, locale, GUIDE.id), current)
+        if kept_rules and shots is not None:
+            for path in (guide_path, kit_path, data_path, *(p for p, _ in run_paths),
+                         *rules_paths):
                 fresh.records[path.relative_to(out).as_posix()] = store.get(out, path)
             fresh.records.update(shots)
             missing[locale].update(kept_guide.warnings)
@@ -688,7 +696,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
         if outcome[0] == "error":
             errors.append(RenderFailure(outcome[1], outcome[2]))
             return []
-        _, (guide, kit, runs, data), used, absent, shots = outcome
+        _, (guide, kit, runs, data, rules), used, absent, shots = outcome
         game = games.get(task[0])
         locale = task[1]
         doc_prints = [prints[(game.id, locale, name)] for name in _outputs(game, spec)]
@@ -701,7 +709,9 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
                 *((folder / run_file(run, paper.id), pdf, digest(guide_print, run))
                   for run, pdf in runs.items()),
                 (_kit_data_path(out, game.id, locale, paper.id), data,
-                 digest(guide_print, "data"))):
+                 digest(guide_print, "data")),
+                *(((folder / RULES_PAGE, rules, digest(guide_print, "rules")),)
+                  if rules is not None else ())):
             fresh.record(out, path, print_, used, absent, pdf)
             files[path] = spool.keep(pdf)
         add_previews((game.id, locale, GUIDE.id), guide_print, shots)
@@ -776,6 +786,11 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
         files[out / STORE_NAME] = fresh.to_bytes()
     result.written = [p for p in commit(files, out) if p.name != STORE_NAME] if files else []
     return result
+
+
+def _has_rules(game: Game) -> bool:
+    """Whether the game has a rulebook or reference, and so a rules page (see printkit.html)."""
+    return any(kind(doc.kind).flow for doc in game.documents)
 
 
 def _kit_data_path(out: Path, game: str, locale: str, paper: str) -> Path:

@@ -25,6 +25,7 @@ from markupsafe import Markup
 from printkit import games
 from printkit.game import GUIDE, RenderContext
 from printkit.guide import Material, bill_of_materials
+from printkit.html import FILE_NAME as RULES_PAGE
 from printkit.i18n import Localizer, shipped_locales
 from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS
 from printkit.output import contents
@@ -82,6 +83,8 @@ class KitView:
     documents: list[DocumentView]
     materials: list[Material]
     gather: list[str]
+    #: The rules page to read on a phone (see :mod:`printkit.html`), when it is there.
+    rules: str | None = None
 
     @property
     def cards(self) -> bool:
@@ -132,7 +135,9 @@ def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
                    paper_name=paper.name, layout=layout,
                    kit_pdf=_href(game.id, locale, f"kit-{paper.id}.pdf"), documents=docs,
                    materials=bill_of_materials(ctx, pages),
-                   gather=[str(g) for g in record.get("gather", [])])
+                   gather=[str(g) for g in record.get("gather", [])],
+                   rules=_href(game.id, locale, RULES_PAGE)
+                   if f"{game.id}/{locale}/{RULES_PAGE}" in names else None)
 
 
 def _kit_records(out: Path, pending: Mapping[Path, bytes]) -> list[Path]:
