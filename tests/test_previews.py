@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from printkit.commands.build import BuildOptions, BuildResult, build
 from printkit.games import GAMES
 from printkit.preview import COVER_WIDTH, THUMB_WIDTH
+from tests.browser import chromium
 from tests.conftest import GAME_ID, snapshot
 
 OTHER = "polar-derby"
@@ -119,14 +120,6 @@ def test_the_kit_page_lists_every_kit_in_the_folder(own_kit: Path) -> None:
 
 # --- the kit page in a real browser ---------------------------------------------------------
 
-def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        pytest.skip("Chromium is not installed (Debian: apt-get install chromium; .ci/run "
-                    "installs it when it can)")
-    return found
-
-
 def _browse(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
                            "--disable-background-networking", "--disable-component-update",
@@ -137,7 +130,7 @@ def _browse(browser: str, profile: Path, *args: str) -> subprocess.CompletedProc
 
 def test_the_kit_page_opens_from_the_file_system_in_chromium(
         own_kit: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    browser = _chromium()
+    browser = chromium()
     run(own_kit, games=[OTHER], locales=["pl"])
     url = (own_kit / "index.html").resolve().as_uri()
     done = _browse(browser, tmp_path / "profile", "--dump-dom", url)
