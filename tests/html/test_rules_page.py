@@ -387,3 +387,15 @@ def test_every_element_of_the_vocabulary() -> None:
     assert img.attrs["alt"] == "Ex" and img.attrs["aria-describedby"] == "example-e1-text"
     assert drawn[0][1] < 400 / 2  # a column's width, less the panel's padding
     assert nodes[-1].attrs == {"class": "colophon"}
+
+
+def test_every_build_writes_a_rules_page_for_every_kit_linked_from_the_kit_page(
+        built_kit: Path) -> None:
+    from printkit.i18n import shipped_locales
+
+    index = (built_kit / "index.html").read_text(encoding="utf-8")
+    for game in GAMES.values():
+        for code in shipped_locales():
+            page = built_kit / game.id / code / "rules.html"
+            assert page.read_bytes().startswith(b"<!DOCTYPE html>"), page
+            assert f'href="{game.id}/{code}/rules.html"' in index
