@@ -71,11 +71,11 @@ def _document(ctx: RenderContext, doc_id: str, top: int
     compact = ctx.game.document(doc_id).kind == "reference"
     width = ctx.paper.size[0] - (24 if compact else 36) * MM
     prefix = "quick-" if compact else ""
+    images = FigureImages(figures, code, doc_id)
     writer = HtmlWriter(template=template, locale=code,
                         anchors=_anchors(doc_ctx, root, prefix), top=top, width=width,
-                        figure=FigureImages(figures, code, doc_id), chapters=not compact,
-                        titled=not compact)
-    return writer.document(root), writer
+                        figure=images, chapters=not compact, titled=not compact)
+    return images.finish(writer.document(root)), writer
 
 
 def rules_page(ctx: RenderContext) -> bytes:

@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from io import BytesIO
 
 from PIL import Image, ImageChops
-from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import TranslationError
 from printkit.html.writer import Node
 from printkit.preview.raster import open_pdf, render_page
 from printkit.render.flow import FigureMaker
+from printkit.render.pdf import PrintCanvas
 from printkit.render.script import activate
 
 #: Device pixels per CSS pixel of the pictures.
@@ -29,30 +29,15 @@ CSS_PX = 96 / 72
 MARGIN = 4
 
 
-def figure_png(maker: FigureMaker, attrs: Mapping[str, str], width: float,
-               locale: str) -> tuple[bytes, int, int] | None:
-    """The figure drawn at ``width`` points as PNG bytes and its size in CSS pixels; None
-    when it draws nothing."""
-    activate(locale)
-    flowable = maker(dict(attrs), width)
-    w, h = flowable.wrap(width, 10_000)
-    if w <= 0 or h <= 0:
-        return None
-    buffer = BytesIO()
-    canvas = Canvas(buffer, pagesize=(w, h), invariant=1, pageCompression=0)
-    flowable.drawOn(canvas, 0, 0)
-    canvas.showPage()
-    canvas.save()
-    with open_pdf(buffer.getvalue()) as document:
-        image = render_page(document, 0, DENSITY * CSS_PX)
+def _cropped(image: Image.Image) -> Image.Image | None:
+    """``image`` cut to what it draws, with :data:`MARGIN` around; None when it is blank."""
     box = ImageChops.difference(image, Image.new("RGB", image.size, "white")).getbbox()
     if box is None:
         return None
     pad = MARGIN * DENSITY
     left, top, right, bottom = box
-    image = image.crop((max(0, left - pad), max(0, top - pad), min(image.width, right + pad),
-                        min(image.height, bottom + pad)))
-    return _png(image), round(image.width / DENSITY), round(image.height / DENSITY)
+    return image.crop((max(0, left - pad), max(0, top - pad), min(image.width, right + pad),
+                       min(image.height, bottom + pad)))
 
 
 def _png(image: Image.Image) -> bytes:
@@ -66,12 +51,21 @@ def _png(image: Image.Image) -> bytes:
 
 
 class FigureImages:
-    """The ``<img>`` nodes of one document's figures (see :data:`writer.FigureWriter`)."""
+    """The ``<img>`` nodes of one document's figures (see :data:`writer.FigureWriter`).
+
+    Every figure of the document is drawn on a page of its own in one PDF, opened and
+    rasterised once by :meth:`finish`: a rules page has dozens of diagrams, and a PDF
+    (its fonts subset and written, then parsed by PDFium) for each one took most of the
+    page's time. Until then each figure's node holds only its alt text.
+    """
 
     def __init__(self, figures: Mapping[str, FigureMaker], locale: str, document: str) -> None:
         self.figures = figures
         self.locale = locale
         self.document = document
+        self._buffer = BytesIO()
+        self._canvas: PrintCanvas | None = None
+        self._waiting: list[Node] = []
 
     def __call__(self, attrs: Mapping[str, str], width: float, alt: str) -> Node | None:
         name = attrs.get("name", "")
@@ -79,9 +73,50 @@ class FigureImages:
         if maker is None:
             raise TranslationError(f"locale {self.locale}: {self.document}: unknown figure "
                                    f"{name!r}; known: {', '.join(self.figures)}")
-        drawn = figure_png(maker, attrs, width, self.locale)
-        if drawn is None:
+        activate(self.locale)
+        flowable = maker(dict(attrs), width)
+        w, h = flowable.wrap(width, 10_000)
+        if w <= 0 or h <= 0:
             return None
-        png, w, h = drawn
-        uri = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-        return Node("img", {"src": uri, "alt": alt, "width": str(w), "height": str(h)})
+        if self._canvas is None:
+            self._canvas = PrintCanvas(self._buffer, invariant=1, pageCompression=0)
+        self._canvas.setPageSize((w, h))
+        flowable.drawOn(self._canvas, 0, 0)
+        self._canvas.showPage()
+        node = Node("img", {"alt": alt})
+        self._waiting.append(node)
+        return node
+
+    def finish(self, nodes: list[Node]) -> list[Node]:
+        """``nodes`` (the document's page nodes) with every figure's picture filled in, as
+        PNG bytes in a data URI with its size in CSS pixels; a figure that draws nothing
+        is left out (and its ``<figure>`` too, if it has no caption)."""
+        if self._canvas is None:
+            return nodes
+        self._canvas.save()
+        blank: set[int] = set()
+        with open_pdf(self._buffer.getvalue()) as document:
+            for index, node in enumerate(self._waiting):
+                image = _cropped(render_page(document, index, DENSITY * CSS_PX))
+                if image is None:
+                    blank.add(id(node))
+                    continue
+                uri = "data:image/png;base64," + base64.b64encode(_png(image)).decode("ascii")
+                node.attrs.update(src=uri, width=str(round(image.width / DENSITY)),
+                                  height=str(round(image.height / DENSITY)))
+        self._canvas, self._waiting = None, []
+        return [n for n in _without(list(nodes), blank) if isinstance(n, Node)] if blank else nodes
+
+
+def _without(nodes: list[Node | str], blank: set[int]) -> list[Node | str]:
+    """``nodes`` without the pictures in ``blank`` (by id), nor a figure left empty."""
+    kept: list[Node | str] = []
+    for node in nodes:
+        if isinstance(node, Node):
+            if id(node) in blank:
+                continue
+            node.children = _without(node.children, blank)
+            if node.tag == "figure" and not node.children:
+                continue
+        kept.append(node)
+    return kept
