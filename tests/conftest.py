@@ -8,6 +8,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -38,6 +39,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 #: locale, document): what the templates produced, so tests can find each example's text
 #: in the PDF.
 FLOW_XML: dict[tuple[str, str, str], str] = {}
+#: The same documents as laid out (the last render of each, at the scale kept).
+FLOW_DOCS: dict[tuple[str, str, str], Any] = {}
 
 
 @pytest.fixture(scope="session")
@@ -50,6 +53,7 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     def capture(doc):  # type: ignore[no-untyped-def]
         FLOW_XML[(doc.title, doc.locale, doc.document)] = doc.xml
+        FLOW_DOCS[(doc.title, doc.locale, doc.document)] = doc
         return original(doc)
 
     rulebook.render_flow = capture

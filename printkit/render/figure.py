@@ -25,8 +25,6 @@ class Figure(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        if getattr(self.canv, "sketch", False):
-            return  # a trial layout, in which only where things go counts (see pagefit)
         self.canv.saveState()
         self._draw(self.canv, Rect(0, 0, self.width, self.height))
         self.canv.restoreState()

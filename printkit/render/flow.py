@@ -422,37 +422,62 @@ def keep_headings(flow: list[Flowable]) -> list[Flowable]:
     return out
 
 
-def render_flow(doc: FlowDocument) -> bytes:
-    """Lay out a flowing document, fitted to its pages (see :mod:`printkit.render.pagefit`);
-    returns the PDF bytes."""
+def _root(doc: FlowDocument) -> ET.Element:
     try:
-        root = ET.fromstring(doc.xml)
+        return ET.fromstring(doc.xml)
     except ET.ParseError as exc:
         raise TranslationError(f"locale {doc.locale}: {doc.document}: the template produced "
                                f"broken markup ({exc})") from None
+
+
+def render_flow(doc: FlowDocument) -> bytes:
+    """Lay out a flowing document, fitted to its pages (see :mod:`printkit.render.pagefit`);
+    returns the PDF bytes.
+
+    The page-fitting settings are tried on sketches (placed, not drawn: a fifth of a
+    drawing's time) and only the layout kept is drawn."""
+    root = _root(doc)
     if doc.compact:  # a reference fits its one page by its type scale instead
         return lay_out_flow(doc, root, Fitting())[0]
 
-    def with_fitting(fitting: Fitting) -> tuple[tuple[Fitting, bytes, Measure], Measure]:
-        laid, measure = lay_out_flow(doc, root, fitting)
-        return (fitting, laid, measure), measure
+    def sketched(fitting: Fitting) -> tuple[tuple[Fitting, Measure], Measure]:
+        measure = lay_out_flow(doc, root, fitting, sketch=True)[1]
+        return (fitting, measure), measure
 
-    def with_cuts(cuts: dict[int, float], sketch: bool) -> tuple[bytes, Measure] | None:
+    def with_cuts(cuts: dict[int, float]) -> Measure | None:
         try:
-            return lay_out_flow(doc, root, fitting, cuts, sketch)
+            return lay_out_flow(doc, root, fitting, cuts, sketch=True)[1]
         except FitError:  # a panel taller than the columns cut short
             return None
 
-    fitting, laid, measure = best_layout(with_fitting)
-    return balance_columns(with_cuts, laid, measure)
+    fitting, measure = best_layout(sketched)
+    cuts, measure = balance_columns(with_cuts, measure)
+    laid, drawn = lay_out_flow(doc, root, fitting, cuts)
+    if cuts and drawn.drawn != measure.drawn:  # (drawn otherwise than sketched: never seen)
+        laid = lay_out_flow(doc, root, fitting)[0]
+    return laid
+
+
+def flow_pages(doc: FlowDocument) -> int:
+    """How many pages ``doc`` takes laid out plainly (a quick reference at its type
+    scale), from a sketch: what :func:`render_flow` of a compact document would give."""
+    return len(lay_out_flow(doc, _root(doc), Fitting(), sketch=True)[1].fills)
+
+
+class SketchCanvas(PrintCanvas):
+    """A sketch's canvas: pages laid out and measured, never written (nothing is drawn on
+    them, and a sketch's bytes are not used)."""
+
+    def save(self) -> None:
+        pass
 
 
 def lay_out_flow(doc: FlowDocument, root: ET.Element, fitting: Fitting,
                  cuts: dict[int, float] | None = None,
                  sketch: bool = False) -> tuple[bytes, Measure]:
     """One layout of a flowing document with one page-fitting setting (and the columns of
-    the pages in ``cuts`` cut to a height, balanced), and its measure; a sketch draws no
-    figure."""
+    the pages in ``cuts`` cut to a height, balanced), and its measure; a sketch places
+    everything, draws nothing and writes no bytes."""
     activate(doc.locale)
     buffer = BytesIO()
     margin = (12 if doc.compact else 18) * MM
@@ -464,6 +489,8 @@ def lay_out_flow(doc: FlowDocument, root: ET.Element, fitting: Fitting,
     fonts.check_glyphs(footer, doc.locale, f"{doc.document}: footer")
 
     def page_footer(canvas, document) -> None:  # type: ignore[no-untyped-def]
+        if sketch:
+            return
         canvas.saveState()
         canvas.setFont(fonts.REGULAR, 8)
         canvas.setFillColor(colors.grey)
@@ -497,7 +524,7 @@ def lay_out_flow(doc: FlowDocument, root: ET.Element, fitting: Fitting,
         **doc_options(doc.title, doc.subject or doc.document, doc.locale))
     story = keep_headings(FlowBuilder(doc, width, fitting.spacing).blocks(root))
     try:
-        template.build(story, canvasmaker=PrintCanvas)
+        template.build(story, canvasmaker=SketchCanvas if sketch else PrintCanvas)
     except RLLayoutError as exc:
         what = str(exc).split(" with cell")[0].split(" too large")[0][:80]
         raise FitError(f"locale {doc.locale}: {doc.document}: a block is taller than a page "

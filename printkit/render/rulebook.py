@@ -13,8 +13,7 @@ from typing import Any
 
 from printkit import trace
 from printkit.game import Game, RenderContext
-from printkit.kit import page_count
-from printkit.render.flow import COMPACT, FigureMaker, FlowDocument, render_flow
+from printkit.render.flow import COMPACT, FigureMaker, FlowDocument, flow_pages, render_flow
 from printkit.render.templating import render
 
 
@@ -44,15 +43,17 @@ def render_rulebook_template(ctx: RenderContext, template: str,
         seen += [(ctx.game.id, ids, text) for ids, text in trace.passages(xml)]
     subject = ctx._(document.title)
 
-    def lay_out(scale: float | None) -> bytes:
-        return render_flow(FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
-                                        locale=ctx.localizer.code, document=ctx.document,
-                                        figures=figures, subject=subject, compact=compact,
-                                        type_scale=scale))
+    def flow(scale: float | None) -> FlowDocument:
+        return FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
+                            locale=ctx.localizer.code, document=ctx.document,
+                            figures=figures, subject=subject, compact=compact,
+                            type_scale=scale)
 
     if not compact:
-        return lay_out(None)
-    return _filled_page(lay_out, (ctx.game.id, ctx.document, ctx.paper.id))
+        return render_flow(flow(None))
+    scale = _filled_page(lambda scale: flow_pages(flow(scale)),
+                         (ctx.game.id, ctx.document, ctx.paper.id))
+    return render_flow(flow(scale))
 
 
 #: The type scales a quick reference may take, smallest first: the largest that still
@@ -65,14 +66,12 @@ SCALES = (COMPACT, 0.9, 0.94, 0.98, 1.0)
 _LAST_SCALE: dict[tuple[str, str, str], int] = {}
 
 
-def _filled_page(lay_out: Callable[[float], bytes], memo: tuple[str, str, str]) -> bytes:
-    """The reference at the largest of SCALES that keeps it on one page (or at the
-    smallest, if none does): searched from the last one's, up or down a step at a time."""
-    fits = {}
-
+def _filled_page(pages: Callable[[float], int], memo: tuple[str, str, str]) -> float:
+    """The largest of SCALES that keeps a quick reference on one page (or the smallest, if
+    none does), tried on sketches (``pages``): searched from the last one's, up or down a
+    step at a time."""
     def one_page(i: int) -> bool:
-        fits[i] = lay_out(SCALES[i])
-        return page_count(fits[i]) == 1
+        return pages(SCALES[i]) == 1
 
     i = _LAST_SCALE.get(memo, 0)
     if one_page(i):
@@ -82,10 +81,8 @@ def _filled_page(lay_out: Callable[[float], bytes], memo: tuple[str, str, str]) 
         while i > 0 and not one_page(i - 1):
             i -= 1
         i = max(i - 1, 0)
-        if i not in fits:
-            one_page(i)
     _LAST_SCALE[memo] = i
-    return fits[i]
+    return SCALES[i]
 
 
 def flow_template(game: Game, doc_id: str) -> str:

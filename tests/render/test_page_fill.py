@@ -10,6 +10,7 @@ section ends (its last page), the columns end at about the same height.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
@@ -20,8 +21,10 @@ import pytest
 from printkit.games import GAMES
 from printkit.i18n import shipped_locales
 from printkit.layout.geometry import MM
+from printkit.render.flow import lay_out_flow
 from printkit.render.pagefit import (
     BALANCE_STEP,
+    CANDIDATES,
     MIN_FILL,
     Fitting,
     Measure,
@@ -29,6 +32,7 @@ from printkit.render.pagefit import (
     best_layout,
 )
 from printkit.render.script import load
+from tests.conftest import FLOW_DOCS
 
 #: The body of a rulebook's or guide's page: its top and bottom margins, in mm.
 TOP_MM, BOTTOM_MM = 16, 18
@@ -227,25 +231,42 @@ def test_a_section_s_last_page_gets_the_shortest_columns_that_keep_the_other_pag
     """Column heights are tried on sketches; the smallest that keeps every other page as it
     was (and its own content on it) is drawn. Page 2, 300 and 100 pt tall: anything from
     220 pt keeps it; below, its last lines go to a page 3 (or a panel does not fit)."""
-    calls: list[tuple[dict[int, float], bool]] = []
+    calls: list[dict[int, float]] = []
     pages = [("p", 0, 100.0), ("p", 1, 400.0)]
 
-    def lay_out(cuts: dict[int, float], sketch: bool) -> tuple[str, Measure] | None:
-        calls.append((cuts, sketch))
+    def lay_out(cuts: dict[int, float]) -> Measure | None:
+        calls.append(cuts)
         height = cuts.get(2, 300.0)
         if height < 150:
             return None
         drawn = [pages[0], ("cut", height)] + ([("p", 0, 700.0)] if height < 220 else [])
-        return f"drawn at {height}", Measure([0.9] * len(drawn), [], {2: (300.0, 100.0)},
-                                             drawn)
+        return Measure([0.9] * len(drawn), [], {2: (300.0, 100.0)}, drawn)
 
-    laid, measure = lay_out({}, False)
-    result = balance_columns(lay_out, laid, measure)
-    assert result.startswith("drawn at ")
-    assert 220 <= float(result.split()[-1]) <= 220 + BALANCE_STEP
-    assert [sketch for _cuts, sketch in calls[1:-1]] == [True] * (len(calls) - 2)
-    assert calls[-1][1] is False  # the heights found, drawn once
+    measure = lay_out({})
+    assert measure is not None
+    cuts, balanced = balance_columns(lay_out, measure)
+    assert 220 <= cuts[2] <= 220 + BALANCE_STEP
+    assert balanced.drawn == [pages[0], ("cut", cuts[2])]  # the measure of the layout kept
     # columns that end close together are left as they are
     calls.clear()
     close = Measure([0.9, 0.9], [], {2: (300.0, 290.0)}, [pages[0], ("cut", 300.0)])
-    assert balance_columns(lay_out, "as laid", close) == "as laid" and calls == []
+    assert balance_columns(lay_out, close) == ({}, close) and calls == []
+
+
+@pytest.mark.parametrize("locale", ["en", "ar", "ja"])
+def test_a_sketch_places_every_block_where_the_drawing_does(built_kit: Path,
+                                                            locale: str) -> None:
+    """Page fitting chooses from sketches (placed, not drawn) and draws only the layout it
+    keeps: for every rulebook, in a left-to-right, a right-to-left and a vertical-break
+    script, each setting tried places every block on the same page, column and height
+    sketched as drawn, and a sketch writes no PDF."""
+    docs = [doc for (_title, code, kind), doc in FLOW_DOCS.items()
+            if code == locale and kind == "rulebook"]
+    assert len(docs) == len(GAMES)
+    for doc in docs:
+        root = ET.fromstring(doc.xml)
+        for fitting in CANDIDATES[:3]:
+            sketched, sketch = lay_out_flow(doc, root, fitting, sketch=True)
+            drawn, drawing = lay_out_flow(doc, root, fitting)
+            assert sketched == b"" and drawn.startswith(b"%PDF")
+            assert sketch == drawing, (doc.title, fitting)

@@ -41,11 +41,11 @@ def test_the_largest_scale_that_fits_wins_whatever_the_first_guess(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A made-up reference that fits one page up to the fourth scale: every guess the search
     may start from comes to that scale."""
-    monkeypatch.setattr(rulebook, "page_count", lambda pdf: 1 if float(pdf) <= SCALES[3] else 2)
+    def pages(scale: float) -> int:
+        return 1 if scale <= SCALES[3] else 2
+
     for guess in range(len(SCALES)):
         monkeypatch.setattr(rulebook, "_LAST_SCALE", {("g", "reference", "a4"): guess})
-        laid = _filled_page(lambda s: str(s).encode(), ("g", "reference", "a4"))
-        assert float(laid) == SCALES[3], guess
+        assert _filled_page(pages, ("g", "reference", "a4")) == SCALES[3], guess
     # a reference that fits at no scale is set at the smallest
-    monkeypatch.setattr(rulebook, "page_count", lambda pdf: 2)
-    assert float(_filled_page(lambda s: str(s).encode(), ("g", "reference", "a4"))) == SCALES[0]
+    assert _filled_page(lambda scale: 2, ("g", "reference", "a4")) == SCALES[0]
