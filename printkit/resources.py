@@ -8,11 +8,13 @@ the top of the repository; a wheel carries them inside the package under
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
+@cache  # (asked for thousands of times a document; an installation does not move)
 def _data_dir(name: str) -> Path:
     installed = PACKAGE_DIR / "_data" / name
     if installed.is_dir():

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
 
@@ -296,7 +296,7 @@ class Localizer:
         return typography.SERIES.get(typography.language(self.code), ", ").join(items)
 
     def number(self, value: float) -> str:
-        return format_decimal(value, locale=self.code)
+        return _decimal(type(value), value, self.code)
 
     def words(self, value: int) -> str:
         """A count from 0 to 12 spelt out as the locale writes it ("three", "trzy"), for the
@@ -305,12 +305,7 @@ class Localizer:
         call: each entry may use the digits twin instead (see :mod:`printkit.i18n.checks`)."""
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12:
             return self.number(value)
-        from num2words import num2words
-
-        try:
-            return num2words(value, lang=self.code)
-        except NotImplementedError:
-            return self.number(value)
+        return _in_words(value, self.code) or self.number(value)
 
     def signed(self, value: int) -> str:
         """A number as printed on a card: a true minus sign (U+2212), then the locale's digits."""
@@ -322,3 +317,22 @@ class Localizer:
         # a true minus sign when negative (−2).
         return self.ngettext("%(num)s point", "%(num)s points", abs(value)) % {
             "num": self.signed(value)}
+
+
+# Numbers are formatted thousands of times a document (every count in every sentence
+# comes with its twin in words), always the same few; Babel and num2words take a tenth of
+# a millisecond each time. (By type too: 1 and 1.0 are equal keys but may print apart.)
+@lru_cache(maxsize=4096)
+def _decimal(_kind: type, value: float, code: str) -> str:
+    return format_decimal(value, locale=code)
+
+
+@lru_cache(maxsize=1024)
+def _in_words(value: int, code: str) -> str | None:
+    """``value`` spelt out in ``code``'s language, or None if num2words does not know it."""
+    from num2words import num2words
+
+    try:
+        return num2words(value, lang=code)
+    except NotImplementedError:
+        return None
