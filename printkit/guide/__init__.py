@@ -58,10 +58,9 @@ from printkit.guide.pages import (
     rulers_figure,
 )
 from printkit.kinds import ASSEMBLY, KINDS, kind
-from printkit.kit import page_count
 from printkit.layout.geometry import MM, mm
 from printkit.render import fonts
-from printkit.render.flow import ACCENT, FlowBuilder, FlowDocument, keep_headings
+from printkit.render.flow import ACCENT, FlowBuilder, FlowDocument, SketchCanvas, keep_headings
 from printkit.render.pagefit import Fitting, FittingDocTemplate, Measure
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
@@ -200,15 +199,22 @@ def _story(builder: FlowBuilder, root: ET.Element, width: float, ink_saver: bool
 
 @dataclass
 class _Layout:
-    """One layout pass: the PDF and the page the calibration front fell on."""
+    """One layout pass: what was laid out (the guide's XML, whether a blank page goes
+    before the calibration, the fitting), the PDF (empty for a sketch), the page the
+    calibration front fell on and the measure."""
 
+    xml: str
+    blank: bool
+    fitting: Fitting
     pdf: bytes
     front_page: int | None
     measure: Measure
 
 
 def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool,
-             fitting: Fitting) -> _Layout:
+             fitting: Fitting, sketch: bool = False) -> _Layout:
+    """One layout of the guide; a sketch places everything, draws nothing and writes no
+    PDF (see :mod:`printkit.render.pagefit`)."""
     code = ctx.localizer.code
     title = f"{ctx.data['title']} · {ctx._('Print-and-play guide')}"
     paper = ctx.paper
@@ -229,7 +235,8 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool,
     story = _story(builder, root, width, ctx.ink_saver, blank)
 
     buffer = BytesIO()
-    template = FittingDocTemplate(buffer, fitting=fitting, pagesize=paper.size, leftMargin=margin,
+    template = FittingDocTemplate(buffer, fitting=fitting, sketch=sketch, pagesize=paper.size,
+                                  leftMargin=margin,
                                   rightMargin=margin, topMargin=mm(TOP_MM),
                                   bottomMargin=mm(BOTTOM_MM),
                                   **doc_options(title, DOCUMENT_ID, code))
@@ -239,6 +246,10 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool,
 
     def page(draw: Callable[[Any, PageInfo], None]) -> Callable[[Any, Any], None]:
         def on_page(canvas: Any, document: Any) -> None:
+            if draw is front_page:
+                fronts.append(document.page)
+            if sketch:
+                return
             canvas.saveState()
             draw(canvas, PageInfo(paper.size, title, document.page))
             canvas.restoreState()
@@ -248,7 +259,6 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool,
         footer(c, Ink(c, code, DOCUMENT_ID), info)
 
     def front_page(c: Any, info: PageInfo) -> None:
-        fronts.append(info.number)
         draw_front(c, code, words, info)
 
     def back_page(c: Any, info: PageInfo) -> None:
@@ -260,8 +270,8 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool,
         PageTemplate("front", [frame], onPage=page(front_page)),
         PageTemplate("back", [frame], onPage=page(back_page)),
     ])
-    template.build(story, canvasmaker=PrintCanvas)
-    return _Layout(buffer.getvalue(), fronts[0] if fronts else None,
+    template.build(story, canvasmaker=SketchCanvas if sketch else PrintCanvas)
+    return _Layout(xml, blank, fitting, buffer.getvalue(), fronts[0] if fronts else None,
                    template.measure(template.page))
 
 
@@ -351,11 +361,11 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
             # The calibration front must be an odd page: a blank page goes before it when
             # it would fall on an even one. Either guess gives the same pages, the first or
             # the second layout.
-            laid = _lay_out(ctx, xml, words, blank, fitting)
+            laid = _lay_out(ctx, xml, words, blank, fitting, sketch=True)
             if laid.front_page is not None and laid.front_page % 2 == 0:
                 blank = not blank
-                laid = _lay_out(ctx, xml, words, blank, fitting)
-            pages_now = page_count(laid.pdf)
+                laid = _lay_out(ctx, xml, words, blank, fitting, sketch=True)
+            pages_now = len(laid.measure.fills)
             if pages_now == guide_pages:
                 break
             guide_pages = pages_now
@@ -367,19 +377,20 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
     # before Assembly instead, or Assembly may start a new page and share it with the
     # box, and the spacing may tighten: the first of these layouts
     # with every page but the last at least half filled is kept, else the best measured
-    # (see printkit.render.pagefit).
+    # (see printkit.render.pagefit). All of it is tried on sketches; the layout kept is
+    # drawn.
     best = None
     for placement, fitting in GUIDE_CANDIDATES:
         laid = laid_out(placement, fitting)
         if laid.measure.good():
-            return laid.pdf
+            best = laid
+            break
         if best is None or laid.measure.score() < best.measure.score():
             best = laid
         if laid.front_page is None:
             break  # no calibration pages: nothing to move
     assert best is not None
-    laid = best
-    return laid.pdf
+    return _lay_out(ctx, best.xml, words, best.blank, best.fitting).pdf
 
 
 #: The guide's layouts, in the order tried: where the calibration goes, and the fitting.
