@@ -97,6 +97,8 @@ def _prepared(text: str, locale: str) -> tuple[str, bool]:
 #: Where a label in a script without spaces may break between phrases (see
 #: Ink.paragraph): at spaces, after 、。 and closing brackets, before opening ones.
 _PHRASES = re.compile(r"\s+|(?<=[、。，．：；？！）」』】])|(?=[（「『【])")
+#: What a paragraph may break at, or set narrower than its letters: spaces, soft hyphens.
+_UNBREAKABLE = re.compile(r"[\s\u00ad\u200b]")
 
 
 def _measured(text: str, literal: bool) -> str:
@@ -269,6 +271,20 @@ class Ink:
                 c.drawString(box.x, y, text)
             return used
 
+    @staticmethod
+    def _cannot_fit(shown: str, font: str, size: float, box: Rect) -> bool:
+        """Whether ``shown`` is sure not to fit ``box`` as a paragraph at ``size``: its
+        letters alone (no space, which ReportLab may shrink, nor soft hyphen) are wider
+        than all the lines that fit. Known without breaking the lines, which is most of
+        the work of trying a size (a sheet label tries several places and sizes before
+        one fits). Not decided for shaped text, which may be narrower than its letters."""
+        script = active()
+        if script.fonts and not script.cjk:
+            return False
+        lines = int(box.height / (size * 1.2) + 1e-9)
+        return lines < 1 or fonts.string_width(_UNBREAKABLE.sub("", shown), font,
+                                               size) > lines * box.width + 1e-6
+
     def paragraph(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
                   font: str = fonts.REGULAR, colour: Color = black,
                   where: str = "paragraph", align: str = "left",
@@ -291,6 +307,9 @@ class Ink:
         for words in tries:
             current = size
             while current >= min_size - 1e-9:
+                if self._cannot_fit(shown, font, current, box):
+                    current -= 0.5
+                    continue
                 style = ParagraphStyle("ink", fontName=font, fontSize=current,
                                        alignment=alignment, leading=current * 1.2,
                                        textColor=colour, phrases=bool(words))

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph as rl
 
+from printkit.layout.geometry import Rect
 from printkit.render import fonts
 from printkit.render.paragraph import Paragraph
+from printkit.render.text import Ink
 
 TEXT = ("Każdy gracz bierze kartę z wierzchu stosu i porównuje ją z kapitanem: "
         "<b>jedna cecha inna</b> i karta dołącza do stosu. ") * 4
@@ -42,3 +46,21 @@ def test_a_split_that_finds_no_room_makes_the_next_wrap_break_again(
     parts = para.split(200, height / 2)
     assert len(parts) == 2
     assert sum(p.wrap(200, 500)[1] for p in parts) == pytest.approx(height)
+
+
+@example(words=["Śpiący", "Yeti"], width=75.12, height=26.93, size=12)  # (spaces shrink)
+@example(words=["prze\u00adwró\u00adcony"], width=40, height=30, size=9.5)  # (soft hyphens)
+@given(words=st.lists(st.sampled_from(["Śpiący", "Yeti", "ą", "gąsienica", "żółw", "a",
+                                       "prze\u00adwró\u00adcony", "—", "Łódź!"]),
+                      min_size=1, max_size=12),
+       width=st.floats(20, 160), height=st.floats(5, 60), size=st.sampled_from([6, 7, 9.5, 12]))
+def test_a_size_is_skipped_only_when_the_paragraph_would_not_fit(
+        words: list[str], width: float, height: float, size: float) -> None:
+    """Ink.paragraph skips a size it knows cannot fit without breaking the lines; it must
+    never skip one at which ReportLab would have fitted the text (its spaces shrink)."""
+    fonts.register()
+    text, box = " ".join(words), Rect(0, 0, width, height)
+    for font in (fonts.REGULAR, fonts.BOLD):
+        if Ink._cannot_fit(text, font, size, box):
+            style = ParagraphStyle("ink", fontName=font, fontSize=size, leading=size * 1.2)
+            assert Paragraph(text, style).wrap(width, height)[1] > height, (text, font)
