@@ -78,14 +78,12 @@ def guide_and_kit_task(ledger: Ledger, game_id: str, locale: str) -> GuideAndKit
     guide_path = output_path(out, game.id, locale, GUIDE.id, ledger.paper.id)
     old = ledger.store.get(out, guide_path)
     current = old and ledger.fingerprint(game, locale, GUIDE.id, old.used, *doc_prints)
-    kept = bool(current) and all(
-        ledger.store.up_to_date(out, path, print_)
-        for path, print_ in _paths(ledger, game, locale, current,
-                                   run_ids(game, ledger.spec.layout)))
+    runs = run_ids(game, ledger.spec.layout)
+    paths = _paths(ledger, game, locale, current, runs) if current else []
+    kept = bool(paths) and all(ledger.store.up_to_date(out, p, d) for p, d in paths)
     shots = kept and ledger.kept_previews((game.id, locale, GUIDE.id), current)
     if kept and shots is not None:
-        runs = run_ids(game, ledger.spec.layout)
-        for path, _ in _paths(ledger, game, locale, current, runs):
+        for path, _ in paths:
             ledger.keep(path, ledger.store.get(out, path))
         ledger.fresh.records.update(shots)
         ledger.missing[locale].update(old.warnings)
