@@ -20,17 +20,16 @@ sys.modules["fcntl"] = None  # import fcntl raises ImportError, as on Windows
 sys.modules["msvcrt"] = None
 from pathlib import Path
 
-from printkit.commands import build as building
 from printkit.commands.build import BuildOptions, build
 from printkit.project import load_project, selected
 
 if __name__ == "__main__":
     method, project, out, jobs = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])
-    building.START_METHOD = method
     with selected(load_project(project)):
-        build(BuildOptions(locales=["en"], out=out / "project", jobs=jobs))
+        build(BuildOptions(locales=["en"], out=out / "project", jobs=jobs,
+                           start_method=method))
     build(BuildOptions(games=["coraz-blizej-swieta"], locales=["pl"], out=out / "built-in",
-                       jobs=jobs, previews=False))
+                       jobs=jobs, previews=False, start_method=method))
     print("imported fcntl:", "fcntl" in sys.modules and sys.modules["fcntl"] is not None)
 """
 

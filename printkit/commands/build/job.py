@@ -1,0 +1,108 @@
+"""What every render of one build shares (:class:`Job`), and the names both the building
+process and its workers use for a build's outputs.
+
+A job is made once, by the building process, when the games are verified; it is handed
+to the work explicitly: as an argument when the work runs in the building process, and
+once to each worker process when it starts (see :mod:`.pool`). Nothing of it lives in a
+module global, so that a build depends only on what it is given, however its workers
+start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.errors import PrintkitError
+from printkit.game import Document, Game, RenderContext
+from printkit.i18n import Localizer
+from printkit.kinds import kind
+from printkit.layout.geometry import Paper, PrintSpec
+from printkit.output import Spool, Spooled
+from printkit.preview import render_previews
+from printkit.variants import versions
+
+#: One output of a build: game id, locale and document (or variant) name.
+Key = tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every render of one build shares: the verified game data, the paper, the print
+    spec, strictness, whether previews are made, and where big results wait for the
+    write. Frozen: a worker's copy cannot drift from the building process's."""
+
+    #: every game's data and replayed worked examples, by game id (see Game.prepared)
+    prepared: dict[str, tuple[dict, dict]]
+    paper: Paper
+    spec: PrintSpec
+    strict: bool
+    previews: bool = True
+    #: where renders wait for the write (workers keep their big results there)
+    spool: Spool | None = None
+
+    def context(self, game: Game, document: str, localizer: Localizer,
+                spec: PrintSpec | None = None) -> RenderContext:
+        """What a document of ``game`` renders from, in the localizer's locale."""
+        data, examples = self.prepared[game.id]
+        return RenderContext(game=game, data=data, examples=examples, localizer=localizer,
+                             paper=self.paper, document=document, spec=spec or self.spec)
+
+    def kept(self, pdf: bytes) -> bytes | Spooled:
+        """A render's result as it travels back: a big one on disk (see :class:`Spool`)."""
+        return self.spool.keep(pdf) if self.spool is not None else pdf
+
+    def previews_of(self, pdf: bytes) -> dict[str, bytes]:
+        """A document's previews when the build asks for them: rasterised where it was
+        rendered, so previews render in parallel like the documents."""
+        return render_previews(pdf) if self.previews else {}
+
+
+class RenderFailure(PrintkitError):
+    """A document failed in a worker process: its one-line messages and exit code."""
+
+    def __init__(self, lines: list[str], exit_code: int) -> None:
+        super().__init__("\n".join(lines))
+        self._lines = lines
+        self.exit_code = exit_code
+
+    def lines(self) -> list[str]:
+        return self._lines
+
+
+def failure(exc: PrintkitError) -> tuple[str, list[str], int]:
+    """A failed render as it travels back from a worker: ``("error", lines, exit code)``
+    (an exception of a project's own module might not unpickle in the building process)."""
+    inner = getattr(exc, "errors", None) or [exc]
+    code = max(getattr(e, "exit_code", exc.exit_code) for e in inner)
+    return ("error", exc.lines(), code)
+
+
+def outputs(game: Game, spec: PrintSpec) -> list[str]:
+    """What a build writes of a game besides its guide and kit, by name: its documents,
+    then their ready-made variants (see :mod:`printkit.variants`)."""
+    return [d.id for d in game.documents] + [v.id for v in versions(game.documents, spec)]
+
+
+def target(game: Game, name: str, spec: PrintSpec) -> tuple[Document, PrintSpec, bool]:
+    """The document an output name renders, the print spec it renders with, and whether it
+    is one of the build's own documents (False: a ready-made variant)."""
+    for version in versions(game.documents, spec):
+        if version.id == name:
+            return version.document, version.variant.spec(spec), False
+    return game.document(name), spec, True
+
+
+def has_rules(game: Game) -> bool:
+    """Whether the game has a rulebook or reference, and so a rules page (see printkit.html)."""
+    return any(kind(doc.kind).flow for doc in game.documents)
+
+
+def unique(errors: list[PrintkitError]) -> list[PrintkitError]:
+    """The errors, each message once (parts of one document fail alike)."""
+    seen: set[str] = set()
+    out = []
+    for e in errors:
+        if str(e) not in seen:
+            seen.add(str(e))
+            out.append(e)
+    return out

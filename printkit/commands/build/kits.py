@@ -1,0 +1,112 @@
+"""The guide-and-kit task: a game's guide (it lists the kit's pages), the whole kit as one
+PDF, its print-run files, the kit page's data and the rules page, made from the game's
+rendered documents. Picklable like the tasks of :mod:`.tasks`; the building process
+decides when it is needed (see :mod:`.assemble`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from printkit import games
+from printkit.commands.build.job import Job, failure, has_rules
+from printkit.errors import PrintkitError
+from printkit.game import GUIDE, RenderContext
+from printkit.guide import bill_of_materials, print_order
+from printkit.html import rules_page
+from printkit.i18n import N_, Localizer
+from printkit.kit import KitPart, combine, page_count
+from printkit.output import Spool, Spooled
+from printkit.preview.kitpage import kit_data
+from printkit.runs import Slot, blank_page, in_kit, plan
+
+# TRANSLATORS: the whole kit as one PDF: that file's title after the game's name
+# ("Polar Derby · Print-and-play kit") and the link to it on the kit web page.
+KIT_TITLE = N_("Print-and-play kit")
+
+#: The title of each print run's file (the guide names the file, the PDF viewer this).
+RUN_TITLES = {
+    # TRANSLATORS: the title of a print-run file (in the PDF viewer's title bar, after the game's
+    # name): the single-sided pages to print on paper.
+    "paper": N_("Print run: paper, single-sided"),
+    # TRANSLATORS: the title of a print-run file (in the PDF viewer's title bar, after the game's
+    # name): the single-sided pages to print on card.
+    "card": N_("Print run: card, single-sided"),
+    # TRANSLATORS: the title of a print-run file (in the PDF viewer's title bar, after the game's
+    # name): the pages to print double-sided on card.
+    "duplex": N_("Print run: card, double-sided"),
+}
+
+
+@dataclass(frozen=True)
+class GuideAndKit:
+    """The guide and kit of one game and locale, from its documents' PDFs (each the bytes,
+    or the file where it waits or already is: read there, a big deck a piece at a time).
+
+    :meth:`run` gives ``("ok", (guide, kit, runs, kit data, rules page or None), used
+    catalog keys, missing keys, previews)`` or ``("error", lines, exit code)``.
+    """
+
+    game: str
+    locale: str
+    #: every output of the game but its guide and kit, by name (variants too: the guide
+    #: lists them with their page counts)
+    docs: dict[str, bytes | Spooled]
+    paper: str
+
+    def run(self, job: Job) -> tuple:
+        game = games.get(self.game)
+        localizer = Localizer.for_locale(self.locale, strict=job.strict)
+        ctx = job.context(game, GUIDE.id, localizer)
+        try:
+            pdfs: dict[str, bytes | Path] = {
+                name: data if isinstance(data, bytes) else data.path
+                for name, data in self.docs.items()}
+            counts = {name: page_count(pdf) for name, pdf in pdfs.items()}
+            guide = GUIDE.render(replace(ctx, pages=counts))
+            pdfs = {GUIDE.id: guide, **{d.id: pdfs[d.id] for d in game.documents}}
+            order = print_order(bill_of_materials(ctx, counts))
+            kit = print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE,
+                             job.spool)
+            runs = {run.id: print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id], job.spool)
+                    for run in plan(order)}
+            # the rules to read on a phone, from the same templates as the rulebook
+            rules = rules_page(ctx) if has_rules(game) else None
+        except PrintkitError as exc:
+            return failure(exc)
+        pages = {GUIDE.id: page_count(guide), **counts}
+        data = kit_data(ctx, pages)
+        shots = job.previews_of(guide)
+        return ("ok", (guide, kit, runs, data, rules), sorted(localizer.used),
+                sorted(localizer.missing), shots)
+
+
+def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[Slot, ...],
+               title: str, spool: Spool | None) -> bytes | Spooled:
+    """The documents of ``slots`` in one PDF, with a page left blank (and saying so) before
+    each double-sided one that would otherwise start on an even page; written into
+    ``spool`` as it is made, when there is one."""
+    game = ctx.game
+    parts: list[KitPart] = []
+    for slot in slots:
+        doc = GUIDE if slot.document == GUIDE.id else game.document(slot.document)
+        name = ctx._(doc.title)
+        if slot.blank_before:
+            before = parts[-1]
+            parts.append(KitPart(title=None, pdf=_blank(ctx), label=before.label,
+                                 start=before.start + page_count(before.pdf)))
+        parts.append(KitPart(title=name, pdf=pdfs[slot.document], label=name))
+    whole = f"{ctx.data['title']} · {ctx._(title)}"
+    if spool is None:
+        return combine(parts, whole, ctx.localizer.code)
+    path = spool.new()
+    with path.open("wb") as fh:
+        combine(parts, whole, ctx.localizer.code, into=fh)
+    return Spooled(path)
+
+
+def _blank(ctx: RenderContext) -> bytes:
+    # TRANSLATORS: the guide: alone on a page left blank so that the calibration front is an odd
+    # page; centred, in italics.
+    return blank_page(ctx.paper, ctx.localizer.code,
+                      ctx._("This page is intentionally left blank."), ctx.data["title"])

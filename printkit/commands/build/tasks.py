@@ -1,0 +1,83 @@
+"""The work a build hands out, one picklable task at a time: prepare pictures, render a
+document (or one part of one), join a document's parts.
+
+A task carries only what tells it apart from the build's other tasks (a game, a locale,
+a document name: a few bytes to send); what they all share comes as the explicit
+:class:`~.job.Job` argument of :meth:`run`, which a worker received once when it started
+(see :mod:`.pool`). The guide-and-kit task is in :mod:`.kits`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from printkit import games
+from printkit.commands import parts as parted
+from printkit.commands.build.job import Job, Key, failure, target
+from printkit.components.images import DRAWN, Artwork, prepared_picture
+from printkit.errors import PrintkitError
+from printkit.fingerprint import used_pictures
+from printkit.i18n import Localizer
+from printkit.output import Spooled
+
+
+@dataclass(frozen=True)
+class PreparePictures:
+    """Prepare a few pictures into the picture cache, before the documents that draw them."""
+
+    batch: tuple[tuple[Artwork, tuple[int, int]], ...]
+
+    def run(self, job: Job) -> tuple:
+        try:
+            for art, pixels in self.batch:
+                prepared_picture(art, pixels)
+        except PrintkitError as exc:
+            return failure(exc)
+        return ("ok", len(self.batch))
+
+
+@dataclass(frozen=True)
+class RenderDocument:
+    """Render one document or variant, or one part of one (see :mod:`printkit.commands.parts`).
+
+    :meth:`run` gives ``("ok", pdf, used catalog keys and pictures, missing keys and
+    warnings, previews)`` or ``("error", lines, exit code)``. Variants have no previews.
+    """
+
+    game: str
+    locale: str
+    name: str
+    #: which part, for a document rendered in parts; None: the whole document
+    part: int | None = None
+
+    @property
+    def key(self) -> Key:
+        return (self.game, self.locale, self.name)
+
+    def run(self, job: Job) -> tuple:
+        game = games.get(self.game)
+        doc, spec, own = target(game, self.name, job.spec)
+        localizer = Localizer.for_locale(self.locale, strict=job.strict)
+        DRAWN.clear()
+        try:
+            pdf = doc.render(replace(job.context(game, doc.id, localizer, spec),
+                                     part=self.part))
+        except PrintkitError as exc:
+            return failure(exc)
+        # Missing translations (catalog keys) and other warnings (whole lines) travel, and
+        # are remembered for the incremental build, together; so do the pictures drawn.
+        used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
+        shots = job.previews_of(pdf) if own else {}
+        return ("ok", job.kept(pdf), used, sorted(localizer.missing | localizer.notes), shots)
+
+
+@dataclass(frozen=True)
+class JoinParts:
+    """One document from the PDFs of its parts, in order (see :mod:`printkit.commands.parts`)."""
+
+    key: Key
+    pdfs: tuple[bytes | Path, ...]
+
+    def run(self, job: Job) -> bytes | Spooled:
+        return parted.join_pdfs(list(self.pdfs), job.spool)

@@ -1,0 +1,75 @@
+"""Phase five of a build: the warnings, the kit page, the records, and the write.
+
+Nothing reaches the output folder before this phase, and then everything does at once
+or nothing does (see :func:`printkit.output.commit`). Files are written in one order
+whatever order the workers finished in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from printkit import filestamps
+from printkit.commands.build.ledger import Ledger
+from printkit.commands.build.options import BuildOptions
+from printkit.fingerprint import STORE_NAME, Store
+from printkit.game import Game
+from printkit.output import commit
+from printkit.preview.kitpage import INDEX_NAME, kit_page
+from printkit.resources import builtin_folder
+from printkit.uptodate import build_digest, remember
+
+
+def collect_warnings(ledger: Ledger, selected: list[Game]) -> None:
+    """Add the build's warnings to its result: card images that print below 200 dpi (one
+    per image; the build still succeeds), catalog entries rejected, and translations
+    missing in each locale, in a fixed order."""
+    from printkit.components import game_warnings
+
+    warnings = ledger.result.warnings
+    warnings += game_warnings(selected)
+    for code, localizer in ledger.localizers.items():
+        if localizer.catalog is not None:
+            warnings += [f"warning: {line}; English used"
+                         for line in localizer.catalog.rejected]
+        for key in sorted(ledger.missing[code]):
+            if key.startswith("warning: "):
+                warnings.append(key)
+                continue
+            context, _, msgid = key.rpartition("\x04")
+            shown = f"{msgid!r} (context {context!r})" if context else repr(msgid)
+            warnings.append(f"warning: locale {code}: no translation for {shown}; "
+                            f"English used")
+
+
+def write_output(ledger: Ledger, options: BuildOptions, selected: list[Game],
+                 locales: list[str]) -> list[Path]:
+    """Write every file the build made, the kit page when it changed and the records of
+    the build; the files written, the records excepted."""
+    out, store, fresh = ledger.out, ledger.store, ledger.fresh
+    files = dict(sorted(ledger.files.items()))
+    # Records of files this build did not touch (other games, locales, papers) stay;
+    # previews of a document rendered again are the ones this build made.
+    for name, record in store.records.items():
+        if name not in ledger.stale:
+            fresh.records.setdefault(name, record)
+    # The kit page lists every kit in the folder; rewritten only when it changes.
+    index = out / INDEX_NAME
+    page = kit_page(out, files, set(fresh.records))
+    if not index.is_file() or index.read_bytes() != page:
+        files[index] = page
+    result = ledger.result
+    own = all(not g.project and g.folder == builtin_folder(g.id) for g in selected)
+    request = options.request([g.id for g in selected], locales)
+    whole = build_digest(request, out) if own else (
+        build_digest(request, out, selected[0].folder)
+        if len(selected) == 1 and selected[0].project else None)
+    if whole:
+        fresh.last = remember((Store.load(out) if options.force else store).last, {
+            "digest": whole, "documents": result.rendered + result.up_to_date,
+            "warnings": result.warnings, "extra": {INDEX_NAME: hashlib.sha256(page).hexdigest()}})
+    fresh.stamps = filestamps.under([g.folder for g in selected if g.project])
+    if files or store.to_bytes() != fresh.to_bytes():
+        files[out / STORE_NAME] = fresh.to_bytes()
+    return [p for p in commit(files, out) if p.name != STORE_NAME] if files else []
