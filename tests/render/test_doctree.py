@@ -1,19 +1,25 @@
-"""The document tree: a flow template read once (vocabulary, numbers, typesetting, glyphs)."""
+"""The document tree: a flow template read once (vocabulary, numbers, typesetting, glyphs),
+and the writers that visit it, each with a method for every node kind."""
 
 from __future__ import annotations
 
 import inspect
 import re
+from dataclasses import dataclass
 
 import pytest
 
 from printkit.errors import PrintkitError, TranslationError
 from printkit.game import RenderContext
 from printkit.games import GAMES
+from printkit.guide import ATTRIBUTES, ELEMENTS, GuideWriter
+from printkit.html.writer import HtmlWriter, UnknownElementError
 from printkit.i18n import Localizer
 from printkit.layout.geometry import PAPERS
 from printkit.render import doctree
 from printkit.render.doctree import NBSP, parse
+from printkit.render.flow import FlowDocument
+from printkit.render.pdfwriter import PdfWriter
 
 
 def game_tree(game_id: str, locale: str, document: str = "rulebook") -> doctree.Document:
@@ -106,8 +112,50 @@ def test_a_missing_glyph_is_found_while_reading() -> None:
         parse("<document><p>a \ue000</p></document>", "en", "rulebook")
 
 
+def test_the_guides_own_elements() -> None:
+    def guide(xml: str) -> doctree.Document:
+        return parse(xml, "en", "guide", elements=ELEMENTS, attributes=ATTRIBUTES)
+
+    tree = guide('<document><table widths="2,1"><tr><th>A</th><td>B</td></tr></table>'
+                 "<calibration/></document>")
+    assert [type(n).__name__ for n in tree.children] == ["BillTable", "Calibration"]
+    with pytest.raises(TranslationError, match="one width per column"):
+        guide('<document><table widths="1"><tr><td>A</td><td>B</td></tr></table></document>')
+    with pytest.raises(TranslationError, match="<p> is not allowed inside <tr>"):
+        guide('<document><table widths="1"><tr><p>A</p></tr></table></document>')
+    with pytest.raises(TranslationError, match="unknown element <table>"):
+        parse('<document><table widths="1"/></document>', "en", "rulebook")
+
+
 def test_every_node_kind_is_listed() -> None:
     """A node class of the tree is one of its KINDS, so the writers are held to it."""
     classes = {c for _, c in inspect.getmembers(doctree, inspect.isclass)
                if issubclass(c, doctree.Node) and c.__module__ == doctree.__name__}
     assert classes - {doctree.Node, doctree.Prose} == set(doctree.KINDS)
+
+
+@pytest.mark.parametrize("writer", [PdfWriter, HtmlWriter, GuideWriter])
+def test_every_writer_visits_every_node_kind(writer: type[doctree.Visitor]) -> None:
+    missing = [kind.__name__ for kind in doctree.KINDS
+               if not callable(getattr(writer, f"visit_{kind.__name__}", None))]
+    assert not missing, f"{writer.__name__} cannot write {', '.join(missing)}"
+
+
+@dataclass(frozen=True)
+class Marquee(doctree.Node):
+    """A node kind no writer was taught."""
+
+
+def test_a_node_kind_without_a_visit_method_is_an_error_naming_it() -> None:
+    tree = doctree.Document((doctree.Paragraph(content=("a",)), Marquee()))
+    html = HtmlWriter(template="polar-derby/rulebook.xml.j2", locale="fr", anchors=[], top=2,
+                      width=400, figure=lambda attrs, width, alt: None)
+    with pytest.raises(UnknownElementError) as caught:
+        html.visit(tree)
+    assert "\n" not in str(caught.value)
+    assert "templates/polar-derby/rulebook.xml.j2" in str(caught.value)
+    assert "Marquee" in str(caught.value)
+    doc = FlowDocument(xml="", paper=PAPERS["a4"], title="T", locale="fr",
+                       document="rulebook", figures={})
+    with pytest.raises(TypeError, match="PdfWriter has no visit_Marquee"):
+        PdfWriter(doc, 400).visit(tree)
