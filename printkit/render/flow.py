@@ -1,10 +1,10 @@
 """Flowing documents (rulebooks) from a small, escaped XML vocabulary.
 
 Templates render to this vocabulary with Jinja2 autoescaping on, so every
-translated string and every number reaches the XML escaped; the parser then
-builds ReportLab flowables and re-escapes text for Paragraph markup. A ``<``
-or ``&`` in a translation therefore prints as itself and can never corrupt a
-page. Vocabulary::
+translated string and every number reaches the XML escaped; the document tree
+holds the text as text, and the PDF writer escapes it again for Paragraph markup
+(the HTML page's template for HTML). A ``<`` or ``&`` in a translation therefore
+prints as itself and can never corrupt a page. Vocabulary::
 
     <document>
       <title>…</title> <subtitle>…</subtitle>
