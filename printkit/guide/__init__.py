@@ -35,7 +35,6 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from printkit.errors import TranslationError
 from printkit.game import Document, RenderContext
 from printkit.guide.geometry import (
     Ruler,
@@ -59,11 +58,12 @@ from printkit.guide.pages import (
 )
 from printkit.kinds import ASSEMBLY, KINDS, kind
 from printkit.layout.geometry import MM, mm
-from printkit.render import fonts
-from printkit.render.flow import ACCENT, FlowBuilder, FlowDocument, SketchCanvas, keep_headings
+from printkit.render import doctree, fonts
+from printkit.render.flow import FlowDocument, SketchCanvas
 from printkit.render.pagefit import Fitting, FittingDocTemplate, Measure
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import PrintCanvas, doc_options
+from printkit.render.pdfwriter import ACCENT, PdfWriter, keep_headings
 from printkit.render.script import active
 from printkit.render.templating import render
 from printkit.render.text import Ink
@@ -136,74 +136,111 @@ def duplex_option(offset_mm: tuple[float, float]) -> str:
 
 # -- the guide's own elements ----------------------------------------------------------
 
-def _table(builder: FlowBuilder, element: ET.Element, width: float,
-           ink_saver: bool) -> Flowable:
-    """A ``<table widths="…">`` of ``<tr>`` rows of ``<th>``/``<td>`` cells."""
-    base = builder.styles["p"]
-    cell = ParagraphStyle("td", base, fontSize=9, leading=11.5, spaceAfter=0)
-    head = ParagraphStyle("th", cell, fontName=fonts.BOLD, textColor=ACCENT)
+@dataclass(frozen=True)
+class Cell(doctree.Prose):
+    """A ``<th>`` (``head``) or ``<td>`` of the bill of materials."""
+
+    head: bool = False
+
+
+@dataclass(frozen=True)
+class Row(doctree.Node):
+    """A ``<tr>``; its children are :class:`Cell`."""
+
+
+@dataclass(frozen=True)
+class BillTable(doctree.Node):
+    """A ``<table widths="…">`` of ``<tr>`` rows: ``widths`` are the columns' shares."""
+
+    widths: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Calibration(doctree.Node):
+    """``<calibration/>``: where the two duplex calibration pages are drawn."""
+
+
+def _read_table(parser: doctree.Parser, element: ET.Element) -> BillTable:
     rows = []
-    for tr in element:
-        if tr.tag != "tr":
-            raise builder.fail(f"<{tr.tag}> is not allowed inside <table>")
-        rows.append([Paragraph(builder.inline(c), head if c.tag == "th" else cell)
-                     for c in tr])
-    fractions = [float(f) for f in element.get("widths", "").split(",") if f]
-    if not rows or len(fractions) != len(rows[0]):
-        raise builder.fail("a <table> needs rows and one width per column")
-    total = sum(fractions)
-    if active().rtl:  # the first column on the right
-        rows = [row[::-1] for row in rows]
-        fractions.reverse()
-    table = Table(rows, colWidths=[width * f / total for f in fractions], repeatRows=1)
-    style = [
-        # A Table's cell font defaults to Helvetica, which is never embedded.
-        ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.8, ACCENT),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, ACCENT),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.3, colors.HexColor("#c9c2b8")),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-        ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-    ]
-    if not ink_saver:
-        style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#fbf5ee")))
-    table.setStyle(TableStyle(style))
-    return table
+    for tr in parser.children(element, "tr"):
+        cells = []
+        for cell in tr:
+            if cell.tag not in ("th", "td"):
+                raise parser.fail(f"<{cell.tag}> is not allowed inside <tr>")
+            parser.attributes(cell)
+            cells.append(Cell(head=cell.tag == "th", **parser.prose(cell)))
+        rows.append(Row(tuple(cells)))
+    widths = tuple(float(f) for f in element.get("widths", "").split(",") if f)
+    if not rows or len(widths) != len(rows[0].children):
+        raise parser.fail("a <table> needs rows and one width per column")
+    return BillTable(tuple(rows), widths=widths)
 
 
-def _calibration(blank: bool) -> list[Flowable]:
-    """Page breaks to the drawn pages: [blank,] front, back, then text again."""
-    pages = (["blank"] if blank else []) + ["front", "back"]
-    out: list[Flowable] = []
-    for name in pages:
-        # Each drawn page holds one invisible flowable, so the page is emitted.
-        out += [NextPageTemplate(name), PageBreak(), Spacer(1, 1)]
-    return out + [NextPageTemplate("text"), PageBreak()]
+#: The guide's elements beside the flow vocabulary, and their attributes.
+ELEMENTS: dict[str, doctree.ElementReader] = {
+    "table": _read_table, "calibration": lambda parser, element: Calibration(),
+}
+ATTRIBUTES = {"table": frozenset({"widths", "rule"}), "calibration": frozenset()}
 
 
-def _story(builder: FlowBuilder, root: ET.Element, width: float, ink_saver: bool,
-           blank: bool) -> list[Flowable]:
-    flow: list[Flowable] = []
-    for element in root:
-        if element.tag == "table":
-            flow += [_table(builder, element, width, ink_saver), Spacer(1, 8)]
-        elif element.tag == "calibration":
-            flow += _calibration(blank)
-        else:
-            flow += builder.block(element)
-    return keep_headings(flow)
+class GuideWriter(PdfWriter):
+    """The PDF writer, taught the guide's own elements; ``blank`` puts a blank page
+    before the calibration pages."""
+
+    def __init__(self, doc: FlowDocument, width: float, spacing: float, *, ink_saver: bool,
+                 blank: bool) -> None:
+        super().__init__(doc, width, spacing)
+        self.ink_saver = ink_saver
+        self.blank = blank
+
+    def visit_BillTable(self, node: BillTable) -> list[Flowable]:
+        base = self.styles["p"]
+        cell = ParagraphStyle("td", base, fontSize=9, leading=11.5, spaceAfter=0)
+        head = ParagraphStyle("th", cell, fontName=fonts.BOLD, textColor=ACCENT)
+        rows = [[Paragraph(self.markup(c.content), head if c.head else cell)
+                 for c in row.children] for row in node.children]
+        fractions = list(node.widths)
+        total = sum(fractions)
+        if active().rtl:  # the first column on the right
+            rows = [row[::-1] for row in rows]
+            fractions.reverse()
+        table = Table(rows, colWidths=[self.width * f / total for f in fractions],
+                      repeatRows=1)
+        style = [
+            # A Table's cell font defaults to Helvetica, which is never embedded.
+            ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.8, ACCENT),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, ACCENT),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.3, colors.HexColor("#c9c2b8")),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ]
+        if not self.ink_saver:
+            style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#fbf5ee")))
+        table.setStyle(TableStyle(style))
+        return [table, Spacer(1, 8)]
+
+    def visit_Calibration(self, node: Calibration) -> list[Flowable]:
+        """Page breaks to the drawn pages: [blank,] front, back, then text again."""
+        pages = (["blank"] if self.blank else []) + ["front", "back"]
+        out: list[Flowable] = []
+        for name in pages:
+            # Each drawn page holds one invisible flowable, so the page is emitted.
+            out += [NextPageTemplate(name), PageBreak(), Spacer(1, 1)]
+        return out + [NextPageTemplate("text"), PageBreak()]
 
 
 # -- the document ------------------------------------------------------------------------
 
 @dataclass
 class _Layout:
-    """One layout pass: what was laid out (the guide's XML, whether a blank page goes
+    """One layout pass: what was laid out (the guide's XML and its tree, whether a blank page goes
     before the calibration, the fitting), the PDF (empty for a sketch), the page the
     calibration front fell on and the measure."""
 
     xml: str
+    tree: doctree.Document
     blank: bool
     fitting: Fitting
     pdf: bytes
@@ -211,18 +248,13 @@ class _Layout:
     measure: Measure
 
 
-def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool,
-             fitting: Fitting, sketch: bool = False) -> _Layout:
+def _lay_out(ctx: RenderContext, xml: str, tree: doctree.Document, words: Words,
+             blank: bool, fitting: Fitting, sketch: bool = False) -> _Layout:
     """One layout of the guide; a sketch places everything, draws nothing and writes no
     PDF (see :mod:`printkit.render.pagefit`)."""
     code = ctx.localizer.code
     title = f"{ctx.data['title']} · {ctx._('Print-and-play guide')}"
     paper = ctx.paper
-    try:
-        root = ET.fromstring(xml)
-    except ET.ParseError as exc:
-        raise TranslationError(f"locale {code}: {DOCUMENT_ID}: the template produced broken "
-                               f"markup ({exc})") from None
 
     def figure(attrs: Mapping[str, str], width: float) -> Flowable:
         return rulers_figure(width, code, words)
@@ -231,8 +263,8 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool,
                        figures={"rulers": figure})
     margin = MARGIN_MM * MM
     width = paper.size[0] - 2 * margin
-    builder = FlowBuilder(doc, width, fitting.spacing)
-    story = _story(builder, root, width, ctx.ink_saver, blank)
+    writer = GuideWriter(doc, width, fitting.spacing, ink_saver=ctx.ink_saver, blank=blank)
+    story = keep_headings(writer.visit(tree))
 
     buffer = BytesIO()
     template = FittingDocTemplate(buffer, fitting=fitting, sketch=sketch, pagesize=paper.size,
@@ -271,7 +303,7 @@ def _lay_out(ctx: RenderContext, xml: str, words: Words, blank: bool,
         PageTemplate("back", [frame], onPage=page(back_page)),
     ])
     template.build(story, canvasmaker=SketchCanvas if sketch else PrintCanvas)
-    return _Layout(xml, blank, fitting, buffer.getvalue(), fronts[0] if fronts else None,
+    return _Layout(xml, tree, blank, fitting, buffer.getvalue(), fronts[0] if fronts else None,
                    template.measure(template.page))
 
 
@@ -361,10 +393,12 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
             # The calibration front must be an odd page: a blank page goes before it when
             # it would fall on an even one. Either guess gives the same pages, the first or
             # the second layout.
-            laid = _lay_out(ctx, xml, words, blank, fitting, sketch=True)
+            tree = doctree.parse(xml, loc.code, DOCUMENT_ID, elements=ELEMENTS,
+                                 attributes=ATTRIBUTES)
+            laid = _lay_out(ctx, xml, tree, words, blank, fitting, sketch=True)
             if laid.front_page is not None and laid.front_page % 2 == 0:
                 blank = not blank
-                laid = _lay_out(ctx, xml, words, blank, fitting, sketch=True)
+                laid = _lay_out(ctx, xml, tree, words, blank, fitting, sketch=True)
             pages_now = len(laid.measure.fills)
             if pages_now == guide_pages:
                 break
@@ -390,7 +424,7 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
         if laid.front_page is None:
             break  # no calibration pages: nothing to move
     assert best is not None
-    return _lay_out(ctx, best.xml, words, best.blank, best.fitting).pdf
+    return _lay_out(ctx, best.xml, best.tree, words, best.blank, best.fitting).pdf
 
 
 #: The guide's layouts, in the order tried: where the calibration goes, and the fitting.

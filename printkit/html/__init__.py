@@ -2,10 +2,11 @@
 
 :func:`rules_page` renders the game's quick reference and rulebook templates to flow XML
 exactly as the PDF rulebook and reference are rendered (:func:`printkit.render.rulebook.
-game_flow_source`), walks the XML with :class:`printkit.html.writer.HtmlWriter` and
-renders the page from ``templates/html/rules.html.j2`` (Jinja2, autoescaping on). The
-page is one self-contained file: CSS inline, diagrams as PNG data URIs drawn by the
-game's own drawing code, no network reference, no script.
+game_flow_source`), reads it into the same document tree (:mod:`printkit.render.doctree`),
+visits the tree with :class:`printkit.html.writer.HtmlWriter` and renders the page from
+``templates/html/rules.html.j2`` (Jinja2, autoescaping on). The page is one
+self-contained file: CSS inline, diagrams as PNG data URIs drawn by the game's own
+drawing code, no network reference, no script.
 
 Anchors are the same in every locale: a section's comes from its English heading
 (``#setup``, ``#your-turn``), a quick reference section's has ``quick-`` before it,
@@ -17,14 +18,14 @@ an example's is ``#example-<example id>``.
 from __future__ import annotations
 
 import dataclasses
-import xml.etree.ElementTree as ET
 
-from printkit.errors import TranslationError, UsageError
+from printkit.errors import UsageError
 from printkit.game import RenderContext
 from printkit.html.figures import FigureImages
 from printkit.html.writer import Heading, HtmlWriter, Node, anchors
 from printkit.i18n import SOURCE_LOCALE, Localizer
 from printkit.layout.geometry import MM
+from printkit.render import doctree
 from printkit.render.rulebook import game_flow_source
 from printkit.render.script import load as load_script
 from printkit.render.templating import render
@@ -36,25 +37,21 @@ FILE_NAME = "rules.html"
 __all__ = ["FILE_NAME", "rules_page"]
 
 
-def _parse(xml: str, where: str) -> ET.Element:
-    try:
-        return ET.fromstring(xml)
-    except ET.ParseError as exc:
-        raise TranslationError(f"{where}: the template produced broken markup ({exc})") from None
-
-
-def _anchors(ctx: RenderContext, root: ET.Element, prefix: str) -> list[str]:
+def _anchors(ctx: RenderContext, root: doctree.Document, prefix: str) -> list[str]:
     """The document's anchors, taken from its English text so that a link works in every
     language; numbered ones if the English document has other headings."""
     own = anchors(root, prefix)
     if ctx.localizer.code == SOURCE_LOCALE:
         return own
     english = dataclasses.replace(ctx, localizer=Localizer.for_locale(SOURCE_LOCALE))
-    _template, xml, _figures = game_flow_source(english)
-    source = _parse(xml, f"locale {SOURCE_LOCALE}: {ctx.document}")
+    template, xml, _figures = game_flow_source(english)
+    source = doctree.parse(xml, SOURCE_LOCALE, ctx.document, template=template)
 
-    def shape(r: ET.Element) -> list[str]:
-        return [e.tag for e in r.iter() if e.tag in ("h1", "h2", "example")]
+    def shape(tree: doctree.Document) -> list[str]:
+        return [f"h{n.level}" if isinstance(n, doctree.Heading) else "example"
+                for n in doctree.walk(tree)
+                if isinstance(n, doctree.Heading) and n.level <= 2
+                or isinstance(n, doctree.Example)]
 
     if shape(source) != shape(root):
         return [f"{prefix}section-{i + 1}" for i in range(len(own))]
@@ -67,7 +64,7 @@ def _document(ctx: RenderContext, doc_id: str, top: int
     doc_ctx = dataclasses.replace(ctx, document=doc_id)
     template, xml, figures = game_flow_source(doc_ctx)
     code = ctx.localizer.code
-    root = _parse(xml, f"locale {code}: {doc_id}")
+    root = doctree.parse(xml, code, doc_id, template=template)
     compact = ctx.game.document(doc_id).kind == "reference"
     width = ctx.paper.size[0] - (24 if compact else 36) * MM
     prefix = "quick-" if compact else ""
@@ -75,7 +72,7 @@ def _document(ctx: RenderContext, doc_id: str, top: int
     writer = HtmlWriter(template=template, locale=code,
                         anchors=_anchors(doc_ctx, root, prefix), top=top, width=width,
                         figure=images, chapters=not compact, titled=not compact)
-    return images.finish(writer.document(root)), writer
+    return images.finish(writer.visit(root)), writer
 
 
 def rules_page(ctx: RenderContext) -> bytes:

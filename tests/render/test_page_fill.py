@@ -10,7 +10,6 @@ section ends (its last page), the columns end at about the same height.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +20,7 @@ import pytest
 from printkit.games import GAMES
 from printkit.i18n import shipped_locales
 from printkit.layout.geometry import MM
+from printkit.render import doctree
 from printkit.render.flow import lay_out_flow
 from printkit.render.pagefit import (
     BALANCE_STEP,
@@ -264,7 +264,7 @@ def test_a_sketch_places_every_block_where_the_drawing_does(built_kit: Path,
             if code == locale and kind == "rulebook"]
     assert len(docs) == len(GAMES)
     for doc in docs:
-        root = ET.fromstring(doc.xml)
+        root = doctree.parse(doc.xml, doc.locale, doc.document)
         for fitting in CANDIDATES[:3]:
             sketched, sketch = lay_out_flow(doc, root, fitting, sketch=True)
             drawn, drawing = lay_out_flow(doc, root, fitting)
