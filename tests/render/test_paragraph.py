@@ -11,6 +11,7 @@ from reportlab.platypus import paragraph as rl
 from printkit.layout.geometry import Rect
 from printkit.render import fonts
 from printkit.render.paragraph import Paragraph
+from printkit.render.script import activate
 from printkit.render.text import Ink
 
 TEXT = ("Każdy gracz bierze kartę z wierzchu stosu i porównuje ją z kapitanem: "
@@ -20,6 +21,7 @@ TEXT = ("Każdy gracz bierze kartę z wierzchu stosu i porównuje ją z kapitane
 @pytest.fixture
 def style() -> ParagraphStyle:
     fonts.register()
+    activate("en")  # (an earlier test may leave another script active)
     return ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9.5, leading=13)
 
 
@@ -59,6 +61,7 @@ def test_a_size_is_skipped_only_when_the_paragraph_would_not_fit(
     """Ink.paragraph skips a size it knows cannot fit without breaking the lines; it must
     never skip one at which ReportLab would have fitted the text (its spaces shrink)."""
     fonts.register()
+    activate("pl")
     text, box = " ".join(words), Rect(0, 0, width, height)
     for font in (fonts.REGULAR, fonts.BOLD):
         if Ink._cannot_fit(text, font, size, box):
