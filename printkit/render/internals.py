@@ -93,8 +93,15 @@ def _shaping() -> bool:
 
 def _frame_fields() -> bool:
     f = frames.Frame(0, 0, 100, 100)
-    return all(hasattr(f, name) for name in ("_y", "_y1p", "_x1", "_width", "_height",
-                                             "_atTop", "_getAvailableWidth"))
+    return all(hasattr(f, name) for name in ("_y", "_y1p", "_x1", "_y1", "_y2", "_width",
+                                             "_height", "_atTop", "_getAvailableWidth"))
+
+
+def _kept_together() -> bool:
+    block = flowables.KeepTogether([flowables.Spacer(10, 20)])
+    block.canv = Canvas(None)
+    block.wrap(100, 100)
+    return isinstance(getattr(block, "_content", None), list) and hasattr(block, "_H")
 
 
 def _text_object_fields() -> bool:
@@ -132,16 +139,19 @@ RELIANCES: tuple[Reliance, ...] = (
     Reliance("PDFTextObject._code, _y, _rise (setRise patched)", "render/rtl.py",
              "setRise fails on shaped text that starts with a raised mark",
              _text_object_fields),
-    Reliance("Frame._y, _y1p, _x1, _width, _height, _atTop, _getAvailableWidth",
+    Reliance("Frame._y, _y1p, _x1, _y1, _y2, _width, _height, _atTop, _getAvailableWidth",
              "render/pagefit.py", "page fitting measures how far down a page's content "
              "reaches and starts two columns in the room left", _frame_fields),
     Reliance("BaseDocTemplate._curPageFlowableCount, _nextPageTemplateIndex, "
              "_nextFrameIndex", "render/pagefit.py",
              "a two-column block started on the same page below the text",
              _has(doctemplate.BaseDocTemplate, "handle_flowable", "handle_frameEnd")),
-    Reliance("KeepTogether._content", "render/flow.py, render/pagefit.py",
-             "a block's flowables regrouped when a panel moves ahead of its text",
-             lambda: hasattr(flowables.KeepTogether([]), "_content")),
+    Reliance("KeepTogether._content, _H", "render/flow.py, render/pagefit.py",
+             "a block's flowables regrouped when a panel moves ahead of its text; a kept "
+             "block's whole height measured before it is placed", _kept_together),
+    Reliance("AnchorFlowable._name", "render/flow.py",
+             "a heading's outline entry points at the bookmark it sets",
+             lambda: flowables.AnchorFlowable("probe")._name == "probe"),
     Reliance("platypus.paragraph._handleBulletWidth, ParaLines, shapeFragWord (patched); "
              "Paragraph.breakLines, _splitpara", "render/paragraph.py",
              "right-to-left and CJK paragraphs break their own lines; a word in two fonts "
@@ -439,3 +449,71 @@ def safe_set_rise(self: textobject.PDFTextObject, rise: float) -> None:
 def patch_set_rise() -> None:
     """Use :func:`safe_set_rise` for every text object (right-to-left text needs it)."""
     textobject.PDFTextObject.setRise = safe_set_rise  # type: ignore[method-assign]
+
+
+# -- Frames, document templates and kept blocks (page fitting) ------------------------------
+# A frame keeps where its next flowable goes, and a document template which frame and
+# page template come next, only in private fields; printkit's page fitting
+# (printkit.render.pagefit) reads them to know the room left on a page, and starts two
+# columns below the text on the same page.
+
+
+def frame_y(frame: frames.Frame) -> float:
+    """Where the frame's next flowable starts (its top edge, going down)."""
+    return frame._y  # type: ignore[attr-defined,no-any-return]
+
+
+def frame_bottom(frame: frames.Frame) -> float:
+    """The lowest a flowable may reach in the frame (its bottom, inside the padding)."""
+    return frame._y1p  # type: ignore[attr-defined,no-any-return]
+
+
+def frame_box(frame: frames.Frame) -> tuple[float, float, float, float]:
+    """The frame's outer box: left, bottom, width and height (padding included)."""
+    return frame._x1, frame._y1, frame._width, frame._height  # type: ignore[attr-defined]
+
+
+def frame_top(frame: frames.Frame) -> float:
+    """The top of the frame's outer box."""
+    return frame._y2  # type: ignore[attr-defined,no-any-return]
+
+
+def frame_room(frame: frames.Frame) -> tuple[float, float]:
+    """The width a flowable gets in the frame, and the height left in it."""
+    return frame._getAvailableWidth(), frame._y - frame._y1p  # type: ignore[attr-defined]
+
+
+def frame_at_top(frame: frames.Frame) -> bool:
+    """Whether nothing has been drawn in the frame yet."""
+    return bool(frame._atTop)  # type: ignore[attr-defined]
+
+
+def flowables_on_page(doc: doctemplate.BaseDocTemplate) -> int:
+    """How many flowables the document has placed on its current page."""
+    return doc._curPageFlowableCount  # type: ignore[attr-defined,no-any-return]
+
+
+def next_page_template(doc: doctemplate.BaseDocTemplate) -> doctemplate.PageTemplate:
+    """The page template the document's next page is to use (NextPageTemplate's)."""
+    return doc.pageTemplates[doc._nextPageTemplateIndex]  # type: ignore[attr-defined]
+
+
+def continue_in_frame(doc: doctemplate.BaseDocTemplate, index: int) -> None:
+    """Have the document go on in frame ``index`` of its page template when the current
+    frame ends (as FrameBreak would go to the next)."""
+    doc._nextFrameIndex = index  # type: ignore[attr-defined]
+
+
+def kept(block: flowables.KeepTogether) -> list[flowables.Flowable]:
+    """The flowables a KeepTogether keeps together."""
+    return block._content  # type: ignore[attr-defined,no-any-return]
+
+
+def kept_height(block: flowables.KeepTogether) -> float:
+    """A KeepTogether's whole height, as its last ``wrap`` measured it."""
+    return block._H  # type: ignore[attr-defined,no-any-return]
+
+
+def anchor_name(anchor: flowables.AnchorFlowable) -> str:
+    """The name of the bookmark an AnchorFlowable sets."""
+    return anchor._name  # type: ignore[attr-defined,no-any-return]

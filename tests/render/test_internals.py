@@ -57,11 +57,13 @@ NOT_REPORTLAB = {
 @cache
 def _reportlab_names() -> tuple[frozenset[str], frozenset[str]]:
     """ReportLab's private names (any ``_name`` in its source) and the functions and
-    methods it defines (which printkit patches by assigning to them)."""
+    methods it defines (which printkit would patch by assigning to them), but for names
+    ReportLab itself also sets as plain attributes (a flowable's ``canv``)."""
     source = "\n".join(path.read_text(encoding="utf-8", errors="replace")
                        for path in Path(reportlab.__file__).parent.rglob("*.py"))
+    assigned = set(re.findall(r"\.([A-Za-z]\w*)\s*=(?!=)", source))
     return (frozenset(re.findall(r"\b(_[A-Za-z]\w*)", source)),
-            frozenset(re.findall(r"\bdef ([A-Za-z]\w*)", source)))
+            frozenset(re.findall(r"\bdef ([A-Za-z]\w*)", source)) - assigned)
 
 
 def _reportlab_imports(tree: ast.Module) -> set[str]:
@@ -190,3 +192,29 @@ def test_every_private_part_the_internals_module_touches_is_a_listed_reliance() 
                        _uses((ROOT / HOME).read_text(encoding="utf-8"))
                        if not re.search(rf"\b{re.escape(private)}\b", listed)})
     assert not unlisted, f"not in internals.RELIANCES (no why, no probe): {unlisted}"
+
+
+def test_the_page_fitting_accessors_read_a_frame_and_a_document() -> None:
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Frame, KeepTogether, Spacer
+    from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
+    from reportlab.platypus.flowables import AnchorFlowable
+
+    frame = Frame(10, 20, 200, 300, id="f")
+    assert internals.frame_box(frame) == (10, 20, 200, 300)
+    assert internals.frame_top(frame) == 320 and internals.frame_at_top(frame)
+    assert internals.frame_room(frame) == (200 - 12, 300 - 12)
+    assert internals.frame_y(frame) - internals.frame_bottom(frame) == 300 - 12
+    block = KeepTogether([Spacer(10, 40), Spacer(10, 2)])
+    block.canv = Canvas(None)
+    block.wrap(100, 500)
+    assert internals.kept(block)[0].height == 40 and internals.kept_height(block) == 42
+    assert internals.anchor_name(AnchorFlowable("here")) == "here"
+    doc = BaseDocTemplate(None, pageTemplates=[PageTemplate("a", [frame]),
+                                               PageTemplate("b", [frame])])
+    doc._nextPageTemplateIndex = 1
+    assert internals.next_page_template(doc).id == "b"
+    doc._curPageFlowableCount = 3
+    assert internals.flowables_on_page(doc) == 3
+    internals.continue_in_frame(doc, 1)
+    assert doc._nextFrameIndex == 1
