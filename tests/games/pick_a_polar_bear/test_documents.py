@@ -24,7 +24,7 @@ from printkit.games.pick_a_polar_bear.data import SCHEMA
 from printkit.games.pick_a_polar_bear.sheets import render_solo_sheet
 from printkit.layout.geometry import PAPERS, CardSize, Rect, card_grid, mm
 from printkit.render.pdf import new_canvas
-from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
+from tests.support import Bench, card_page_boxes, reader, without_sheet_labels
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/pick_a_polar_bear/game.toml"
 PAPER_IDS = ["a4", "letter"]
@@ -62,15 +62,6 @@ def page_texts(pdf: bytes) -> list[str]:
 def grid_for(data: dict[str, Any], paper: str, count: int):
     side = data["print"]["card_mm"]
     return card_grid(PAPERS[paper], CardSize(side, side), count=count)
-
-
-@pytest.mark.parametrize("paper", PAPER_IDS)
-@pytest.mark.parametrize("doc", list(RENDERERS))
-def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
-    seen = embedded_fonts(reader(built(data, doc, paper)))
-    assert seen
-    assert all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
-    assert not any("Helvetica" in name for name in seen)
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)

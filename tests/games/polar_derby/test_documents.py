@@ -20,7 +20,7 @@ from printkit.games.polar_derby.rink import render_rink
 from printkit.games.polar_derby.tokens import render_tokens
 from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
 from printkit.schema import read_toml, validate
-from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
+from tests.support import Bench, card_page_boxes, reader, without_sheet_labels
 from tests.support import text as support_text
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/polar_derby/game.toml"
@@ -56,15 +56,6 @@ def text(pdf: bytes) -> str:
 
 def sizes(pdf: bytes) -> list[tuple[float, float]]:
     return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(pdf).pages]
-
-
-@pytest.mark.parametrize("paper", PAPER_IDS)
-@pytest.mark.parametrize("doc", list(RENDERERS))
-def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
-    seen = embedded_fonts(reader(built(data, doc, paper)))
-    assert seen
-    assert all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
-    assert not any("Helvetica" in name for name in seen)
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)

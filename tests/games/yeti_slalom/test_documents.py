@@ -20,7 +20,7 @@ from printkit.games.yeti_slalom.cards import (
 from printkit.games.yeti_slalom.data import SCHEMA
 from printkit.layout.geometry import PAPERS, CardSize, card_grid, mm
 from printkit.layout.tiles import tile_plan
-from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
+from tests.support import Bench, card_page_boxes, reader, without_sheet_labels
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/yeti_slalom/game.toml"
 PAPER_IDS = ["a4", "letter"]
@@ -57,14 +57,6 @@ def board_plan(data: dict[str, Any], paper: str):
     geo = Geometry(data)
     return tile_plan(geo.width, geo.height, PAPERS[paper], OVERLAP_MM, MARGIN_MM,
                      seams=geo.seam_lines())
-
-
-@pytest.mark.parametrize("paper", PAPER_IDS)
-@pytest.mark.parametrize("doc", list(RENDERERS))
-def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
-    seen = embedded_fonts(reader(built(data, doc, paper)))
-    assert seen
-    assert all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
 
 
 # --- board -------------------------------------------------------------------------------
