@@ -24,7 +24,12 @@ from printkit.games.pick_a_polar_bear.data import SCHEMA
 from printkit.games.pick_a_polar_bear.sheets import render_solo_sheet
 from printkit.layout.geometry import PAPERS, CardSize, Rect, card_grid, mm
 from printkit.render.pdf import new_canvas
-from tests.support import Bench, card_page_boxes, reader, without_sheet_labels
+from tests.support import (
+    Bench,
+    card_page_boxes,
+    page_texts,
+    reader,
+)
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/pick_a_polar_bear/game.toml"
 PAPER_IDS = ["a4", "letter"]
@@ -51,12 +56,6 @@ def context(data: dict[str, Any], doc: str, paper: str = "a4") -> RenderContext:
 
 def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
     return BENCH.built(data, doc, paper)
-
-
-def page_texts(pdf: bytes) -> list[str]:
-    """The text of each page with its line breaks and runs of spaces made single spaces."""
-    return [" ".join(without_sheet_labels(page.extract_text() or "").split())
-            for page in reader(pdf).pages]
 
 
 def grid_for(data: dict[str, Any], paper: str, count: int):
