@@ -83,6 +83,18 @@ def embedded_fonts(pdf: PdfReader) -> set[str]:
     return seen
 
 
+def page_texts(pdf: bytes) -> list[str]:
+    """The text of each page less its sheet label, with its line breaks and runs of
+    spaces made single spaces."""
+    return [" ".join(without_sheet_labels(page.extract_text() or "").split())
+            for page in reader(pdf).pages]
+
+
+def page_sizes(pdf: bytes) -> list[tuple[float, float]]:
+    """Each page's media box: width and height."""
+    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(pdf).pages]
+
+
 def edit_catalog(locales: Path, code: str, msgid: str, *, string: str | None = None,
                  remove: bool = False, fuzzy: bool = False) -> None:
     path = locales / code / "LC_MESSAGES" / "printkit.po"

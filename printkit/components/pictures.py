@@ -28,6 +28,7 @@ from pathlib import Path
 from PIL import Image
 from reportlab.pdfbase import pdfdoc
 
+from printkit.render import internals
 from printkit.resources import cache_dir
 
 #: Pictures are printed at this many dots per inch at their printed size.
@@ -196,7 +197,7 @@ class _CachedImage(pdfdoc.PDFImageXObject):
         self.width, self.height = prepared.width, prepared.height
         self.bitsPerComponent = 8
         self.colorSpace = "DeviceGray" if alpha else prepared.colour_space
-        self._filters = ("FlateDecode",) if alpha else (prepared.filter,)
+        internals.set_image_filters(self, ("FlateDecode",) if alpha else (prepared.filter,))
         self.mask = None
         self._prepared, self._alpha = prepared, alpha
 
@@ -214,22 +215,15 @@ def draw(canvas: object, prepared: Prepared, key: str, x: float, y: float, width
     """Draw the prepared picture into the box; its image object is made the first time
     the document draws it (``key``: the picture and its size), then only referenced."""
     c = canvas  # a ReportLab canvas
-    c._currentPageHasImages = 1  # type: ignore[attr-defined]
-    doc = c._doc  # type: ignore[attr-defined]
     name = f"Pic{key}"
-    registered = doc.getXObjectName(name)
-    if doc.idToObject.get(registered) is None:
+    if not internals.has_image(c, name):  # type: ignore[arg-type]
         image = _CachedImage(name, prepared)
-        c._setXObjects(image)  # type: ignore[attr-defined]
-        doc.Reference(image, registered)
-        doc.addForm(name, image)
+        internals.add_image(c, image)  # type: ignore[arg-type]
         if prepared.alpha_length:
             mask = _CachedImage(f"{name}a", prepared, alpha=True)
-            c._setXObjects(mask)  # type: ignore[attr-defined]
-            image.smask = doc.Reference(mask, doc.getXObjectName(mask.name))
+            image.smask = internals.add_image(c, mask, form=False)  # type: ignore[arg-type]
     c.saveState()  # type: ignore[attr-defined]
     c.translate(x, y)  # type: ignore[attr-defined]
     c.scale(width, height)  # type: ignore[attr-defined]
-    c._code.append(f"/{registered} Do")  # type: ignore[attr-defined]
+    internals.paint_image(c, name)  # type: ignore[arg-type]
     c.restoreState()  # type: ignore[attr-defined]
-    c._formsinuse.append(name)  # type: ignore[attr-defined]

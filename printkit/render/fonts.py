@@ -27,7 +27,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import DataError, GlyphError
-from printkit.render import rtl
+from printkit.render import internals, rtl
 from printkit.render.script import Script, ScriptError, active, load
 from printkit.resources import fonts_dir
 
@@ -71,19 +71,10 @@ class _SharedSubsetFont(TTFont):
 
     def __init__(self, name: str, filename: str) -> None:
         super().__init__(name, filename)
-        made: dict[tuple[int, ...], bytes] = {}
-        subset = self.face.makeSubset
-
-        def make_subset(codes: list[int]) -> bytes:
-            key = tuple(codes)
-            if key not in made:
-                made[key] = subset(codes)
-            return made[key]
-
-        self.face.makeSubset = make_subset  # type: ignore[method-assign]
+        internals.share_subsets(self.face)
 
     def splitString(self, text, doc, encoding="utf-8"):  # type: ignore[no-untyped-def] # noqa: N802
-        if _SHARED and doc not in self.state:
+        if _SHARED and not internals.started_in(self, doc):
             super().splitString(self._shared(_SHARED), doc, encoding)
         return super().splitString(text, doc, encoding)
 
@@ -92,7 +83,7 @@ class _SharedSubsetFont(TTFont):
         font: DejaVu's subsets leave those characters out)."""
         kept = self.__dict__.get("_shared_for")
         if kept is None or kept[0] != shared:
-            have = self.face.charToGlyph
+            have = internals.character_map(self)
             kept = self._shared_for = (shared, "".join(c for c in shared if ord(c) in have
                                                        or c in _LAYOUT))
         return kept[1]
@@ -101,16 +92,16 @@ class _SharedSubsetFont(TTFont):
         """ReportLab's font objects, with the parts every document of a locale shares (the
         subset font file, its ToUnicode map, its widths) compressed and formatted once per
         process: the same bytes ReportLab would write, without the work per document."""
-        subsets = len(self.state[doc].subsets) if doc in self.state else 0
+        subsets = internals.subset_count(self, doc)
         names = [self.getSubsetInternalName(n, doc)[1:] for n in range(subsets)]
         super().addObjects(doc)
         for name in names:
-            font = doc.idToObject["BasicFonts"].dict[name]
+            font = internals.pdf_object(doc, "BasicFonts").dict[name]
             font.Widths = _formatted(font.Widths, doc)
             if doc.compression:
                 base = font.BaseFont
                 for key in (f"fontFile:{self.face.filename}({base})", f"toUnicodeCMap:{base}"):
-                    _compress_once(doc.idToObject[key])
+                    _compress_once(internals.pdf_object(doc, key))
 
 
 class _Formatted(pdfdoc.PDFObject):
@@ -183,33 +174,10 @@ def _register_file(path: Path) -> str:
         except Exception as exc:  # noqa: BLE001 - ReportLab raises many kinds for a bad file
             raise ScriptError(f"font {path.name}: not a TrueType font that can be embedded "
                               f"({exc})") from None
-        _name_every_glyph(font)
+        internals.name_every_glyph(font)
         pdfmetrics.registerFont(font)
         _BY_FILE[path] = name
     return _BY_FILE[path]
-
-
-#: The Private Use Area, where a glyph with no character of its own gets one.
-_PRIVATE = range(0xE000, 0xF900)
-
-
-def _name_every_glyph(font: TTFont) -> None:
-    """Give every glyph without a character (a joined form, a ligature, a mark's variant)
-    a code of the Private Use Area, in glyph order, before anything is shaped. ReportLab
-    would give each one a code when it is first shaped, counting up: the codes (in the
-    PDF's widths and ToUnicode map) would then depend on what the process shaped before,
-    and a build's bytes on which worker rendered what."""
-    face = font.face
-    free = (code for code in _PRIVATE if code not in face.charToGlyph)
-    for gid in range(face.numGlyphs):
-        if gid in face.glyphToChar:
-            continue
-        code = next(free, None)
-        if code is None:
-            return  # no room left: ReportLab numbers the rest as they are shaped
-        face.charToGlyph[code] = gid
-        face.glyphToChar[gid] = [code]
-        face.charWidths[code] = face._pdfScale(face.hmetrics[gid][0])
 
 
 def is_locale_font(name: str | None) -> bool:
@@ -345,7 +313,7 @@ def draw_runs(canvas: object, x: float, y: float, text: str, font: str, size: fl
 @cache
 def _charmap(font: str) -> frozenset[int]:
     register()
-    return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
+    return frozenset(internals.character_map(pdfmetrics.getFont(font)))
 
 
 @cache

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from unicodedata import category
 
 from reportlab.platypus.paragraph import ParaLines, cjkU, makeCJKParaLine
-from reportlab.rl_config import _FUZZ
+
+from printkit.render import internals
 
 CANNOT_START = frozenset(
     "、。，．・：；？！ー…‥〜～)]}）］｝〕〉》」』】〙〗〟’”"
@@ -96,7 +97,7 @@ def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
         used += units[i].width
         line_break = hasattr(units[i].frag, "lineBreak")
         i += 1
-        if not line_break and not (used > width + _FUZZ and i - 1 > start):
+        if not line_break and not (used > width + internals.FUZZ and i - 1 > start):
             continue
         end = i if line_break else _break_before(units, start, i - 1, phrases)
         taken = sum(u.width for u in units[start:end])

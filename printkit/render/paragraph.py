@@ -15,16 +15,13 @@ from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph
 
-from printkit.render import fonts, kinsoku, rtl
+from printkit.render import fonts, internals, kinsoku, rtl
 from printkit.render.script import active
 
 #: What ReportLab answers for a width too narrow to set anything in: not kept.
 _CANNOT_FIT = 0x7FFFFFFF
 
-_shape_word = paragraph.shapeFragWord
-
-
-def _shape_one_font(word: Any, *args: Any, **kwargs: Any) -> Any:
+def _in_one_locale_font(used: set[str | None]) -> bool:
     """Shape a word only in a locale's own font, and only if the whole word is in it.
 
     ReportLab shapes a word (the pieces between two spaces) with the font of its first
@@ -32,13 +29,10 @@ def _shape_one_font(word: Any, *args: Any, **kwargs: Any) -> Any:
     script) would take glyphs from the wrong font, so it is left unshaped. DejaVu's text
     needs no shaping, and shaped it would take DejaVu's discretionary ligatures (a joined
     "st")."""
-    used = {getattr(frag, "fontName", None) for frag, _text in word[1:]}
-    if len(used) != 1 or not fonts.is_locale_font(next(iter(used))):
-        return word
-    return _shape_word(word, *args, **kwargs)
+    return len(used) == 1 and fonts.is_locale_font(next(iter(used)))
 
 
-paragraph.shapeFragWord = _shape_one_font
+internals.shape_words_only_when(_in_one_locale_font)
 
 #: Each style's twins: breaking lines between characters, or shaped (see _twin).
 _TWINS: dict[tuple[int, str], tuple[ParagraphStyle, ParagraphStyle]] = {}
@@ -118,8 +112,8 @@ class Paragraph(paragraph.Paragraph):
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
         style = self.style
         self.height = 0
-        paragraph._handleBulletWidth(self.bulletText, style, widths)
-        if hasattr(self, "blPara") and getattr(self, "_splitpara", 0):
+        internals.handle_bullet_width(self, widths)
+        if hasattr(self, "blPara") and internals.is_second_half(self):
             return self.blPara
         if not self.frags:
             return paragraph.ParaLines(kind=0, fontSize=style.fontSize,

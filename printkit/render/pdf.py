@@ -34,7 +34,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
-from printkit.render import fonts
+from printkit.render import fonts, internals
 from printkit.render.charset import characters
 from printkit.render.script import activate
 
@@ -74,13 +74,13 @@ class PrintCanvas(Canvas):
         x2, y2 = x1 + (x2 - x1), y1 + (y2 - y1)
         x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
         xc, yc, rx, ry = (x1 + x2) / 2.0, (y1 + y2) / 2.0, (x2 - x1) / 2.0, (y2 - y1) / 2.0
-        code = self._code
+        code = internals.operators(self)
         code.append("n")
         code.append(fp_str(xc + rx * _ARCS[0][0], yc - ry * _ARCS[0][1]) + " m")
         for _, _, c1, s1, c2, s2, c3, s3 in _ARCS:
             code.append(fp_str(xc + rx * c1, yc - ry * s1, xc + rx * c2, yc - ry * s2,
                                xc + rx * c3, yc - ry * s3) + " c")
-        self._strokeAndFill(stroke, fill)
+        internals.stroke_and_fill(self, stroke, fill)
 
 
 def lean_streams() -> None:
@@ -158,30 +158,17 @@ def _draw_form(canvas: Canvas, key: str, bbox: tuple[float, float, float, float]
     if shared is None:
         draw()
         return
-    doc = canvas._doc
     memo = (key, bbox, id(shared.data), shared.settings)
     found = _RECORDED.get(memo)
     if found is not None and found[0] is shared.data:
-        canvas._code.extend(found[1])
-        doc.ensureMinPdfVersion(*found[2])
+        internals.replay(canvas, found[1], found[2])
         return
     # The PDF features the drawing asks for (transparency makes a file PDF 1.4), whatever
     # this document already asked for: the next document may have asked for nothing.
-    asked: list[str] = []
-    ensure = doc.ensureMinPdfVersion
-
-    def noting(*keys: str) -> None:
-        asked.extend(keys)
-        ensure(*keys)
-
-    doc.ensureMinPdfVersion = noting
-    start = len(canvas._code)
-    try:
+    with internals.recording(canvas) as drawn:
         draw()
-    finally:
-        del doc.ensureMinPdfVersion
-    if _replayable(canvas._code[start:]):
-        _RECORDED[memo] = (shared.data, canvas._code[start:], tuple(asked))
+    if _replayable(drawn.operators):
+        _RECORDED[memo] = (shared.data, drawn.operators, tuple(drawn.asked))
 
 
 #: The scale of the form being recorded, where it will be placed (see printed_scale).
@@ -192,7 +179,7 @@ def printed_scale(canvas: Canvas) -> float:
     """How large one unit of the canvas's current drawing comes out on the paper: the
     scale of its transformation, times that of the form being recorded, if any (a form's
     own drawing starts from an identity transformation)."""
-    a, b, c, d = canvas._currentMatrix[:4]
+    a, b, c, d = internals.current_matrix(canvas)[:4]
     inner = math.sqrt(abs(a * d - b * c)) or 1.0
     return inner * canvas.__dict__.get(_PLACED, 1.0)
 

@@ -26,10 +26,7 @@ from typing import Any
 
 import uharfbuzz
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
-from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus.paragraph import FragLine, ParaLines
-from reportlab.rl_config import _FUZZ
 
 from printkit.render import bidi, internals
 from printkit.render.script import active as active_script
@@ -41,7 +38,7 @@ FEATURES = {"kern": True, "liga": True}
 RTL = 1
 
 
-PDFTextObject.setRise = internals.safe_set_rise  # type: ignore[method-assign]
+internals.patch_set_rise()
 
 
 def _shapable(font: str) -> bool:
@@ -62,27 +59,15 @@ def shape(text: str, font: str, size: float, rtl: bool) -> tuple[str, float]:
             text = "".join(bidi.MIRRORS.get(c, c) for c in reversed(text))
         return text, pdfmetrics.stringWidth(text, font, size)
     ttf = pdfmetrics.getFont(font)
-    hb_font = ttf.hbFont(size)
+    hb_font = internals.harfbuzz_font(ttf, size)
     buffer = uharfbuzz.Buffer()
     buffer.cluster_level = uharfbuzz.BufferClusterLevel.MONOTONE_CHARACTERS
     buffer.add_str(text)
     buffer.direction = "rtl" if rtl else "ltr"
     buffer.guess_segment_properties()
     uharfbuzz.shape(hb_font, buffer, FEATURES)
-    chars = []
-    data = []
-    for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
-        gid = info.codepoint
-        try:
-            code = ttf.face.glyphToChar[gid][0]
-        except KeyError:
-            code = ttf.hbAddPrivate(hb_font.glyph_to_string(gid), gid, pos.x_advance)
-        chars.append(chr(code))
-        data.append(ShapeData(info.cluster, ttf.pdfScale(pos.x_advance),
-                              ttf.pdfScale(pos.y_advance), ttf.pdfScale(pos.x_offset),
-                              ttf.pdfScale(pos.y_offset), ttf.face.charWidths[code]))
-    shaped = ShapedStr("".join(chars), shapeData=data)
-    return shaped, sum(d.x_advance for d in data) * size / 1000
+    shaped, advance = internals.shaped_string(ttf, hb_font, buffer)
+    return shaped, advance * size / 1000
 
 
 def _direction(text: str) -> str:
@@ -235,7 +220,7 @@ def split(frags: Sequence[Any], widths: Sequence[float], bounds: bool) -> ParaLi
         for word in words:
             size = sum(p.width for p in word)
             space = sum(p.width for p in word if p.text.isspace())
-            if current and used - trailing + size - space > width() + _FUZZ:
+            if current and used - trailing + size - space > width() + internals.FUZZ:
                 lines.append(_line(current, width(), False, bounds))
                 current, used = [], 0.0
             current.append(word)

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.errors import FitError
 from printkit.i18n import typography
 from printkit.layout.geometry import Rect
-from printkit.render import fonts
+from printkit.render import fonts, internals
 from printkit.render.paragraph import Paragraph
 from printkit.render.pdf import printed_scale
 from printkit.render.script import activate, active
@@ -234,7 +234,7 @@ class Ink:
             else:
                 y = box.y + used * 0.22
             if tagged:
-                fill = getattr(c, "_fillColorObj", black)
+                fill = internals.fill_colour(c, black)
                 style = ParagraphStyle("ink-line", fontName=font, fontSize=used, leading=used,
                                        textColor=fill,
                                        alignment={"centre": TA_CENTER, "right": TA_RIGHT}.get(

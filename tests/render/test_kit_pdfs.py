@@ -1,4 +1,5 @@
-"""The built kit as a printer and a reader get it: pages, boxes, fonts, text."""
+"""The built kit as a printer and a reader get it: pages, boxes, text (its fonts: see
+tests/games/test_every_game.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from printkit.layout.geometry import DEFAULT_SPEC, MM, PAPERS, CardSize, card_gr
 from printkit.runs import plan, run_file
 from printkit.variants import versions
 from tests.conftest import GAME_ID
-from tests.support import embedded_fonts, locale_fonts, printed_in
+from tests.support import printed_in
 
 A4 = PAPERS["a4"]
 ALL_DOCUMENTS = [(game.id, doc.id) for game in GAMES.values() for doc in game.documents]
@@ -40,15 +41,6 @@ def test_every_document_of_every_game_in_every_locale(built_kit: Path) -> None:
                                                                           DEFAULT_SPEC)]
                                    + ["guide-a4.pdf", "kit-a4.pdf"]
                                    + [run_file(run.id, "a4") for run in runs])
-
-
-@pytest.mark.parametrize(("game", "doc"), ALL_DOCUMENTS)
-def test_every_font_is_embedded_and_none_is_standard(built_kit: Path, game: str,
-                                                     doc: str) -> None:
-    for locale in shipped_locales():
-        seen = embedded_fonts(pdf(built_kit, locale, doc, game))
-        assert seen, f"{locale} {doc} uses no font"
-        assert all(name.startswith(locale_fonts(locale)) for name in seen), seen
 
 
 def test_page_sizes(built_kit: Path) -> None:

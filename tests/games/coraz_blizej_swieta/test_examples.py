@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
 from printkit.errors import DataErrors, ExampleError
-from printkit.examples import Example, load_examples, verify
+from printkit.examples import Example, load_examples
 from printkit.games.coraz_blizej_swieta.replay import (
     EXAMPLE_SCHEMA,
     EXAMPLES_FILE,
@@ -16,6 +15,8 @@ from printkit.games.coraz_blizej_swieta.replay import (
     replay,
 )
 from printkit.games.coraz_blizej_swieta.rules import Outcome
+from tests.support import made_up_example
+from tests.support import write_examples as write
 
 EXPECT_KEYS = {"field", "dice", "cards", "lost_turns", "won", "total", "outcome"}
 
@@ -24,22 +25,10 @@ def load(path: Path = EXAMPLES_FILE) -> list[Example]:
     return load_examples(path, GAME_ID, EXAMPLE_SCHEMA)
 
 
-def write(tmp_path: Path, body: str) -> Path:
-    path = tmp_path / "examples.toml"
-    path.write_text(body, encoding="utf-8")
-    return path
-
-
 def example(steps: str, setup: str = "{ field = 5, dice = 2 }", expect: str = "{}",
             rules: str = "{}", id: str = "made-up") -> str:
-    return (f'[[examples]]\nid = "{id}"\ntitle = "Made up"\nrules = {rules}\n'
-            f"setup = {setup}\nsteps = {steps}\nexpect = {expect}\n")
-
-
-def test_every_example_verifies():
-    examples = load()
-    verified = verify(examples, replay, {})
-    assert [v.id for v in verified] == [e.id for e in examples]
+    """A made-up example, starting by default on field 5 with two dice."""
+    return made_up_example(steps, setup, expect, rules, id)
 
 
 def test_every_example_sets_every_expect_key():
@@ -52,30 +41,6 @@ def test_examples_cover_every_outcome_and_both_variants():
     assert {ex.expect["outcome"] for ex in examples} == {o.value for o in Outcome}
     assert any(ex.rules["tydzien"] for ex in examples)
     assert any(ex.rules["strict_wigilia"] for ex in examples)
-
-
-def test_changed_expectation_names_example_key_and_values(tmp_path):
-    text = EXAMPLES_FILE.read_text(encoding="utf-8")
-    start = text.index('id = "normal-move"')
-    line_start = text.index("expect = {", start)
-    line_end = text.index("\n", line_start)
-    line = text[line_start:line_end]
-    assert "field = 7," in line
-    path = write(tmp_path, text[:line_start] + line.replace("field = 7,", "field = 8,")
-                 + text[line_end:])
-    with pytest.raises(ExampleError) as caught:
-        verify(load(path), replay, {})
-    message = str(caught.value)
-    assert "coraz-blizej-swieta/normal-move" in message
-    assert re.search(r"\bfield expected 8, computed 7\b", message)
-    assert len(caught.value.lines()) == 1
-
-
-def test_left_out_expect_keys_are_not_checked(tmp_path):
-    path = write(tmp_path, example("[ { roll = [3, 4] } ]", expect="{ field = 7 }"))
-    (ex,) = load(path)
-    assert dict(ex.expect) == {"field": 7}
-    assert verify([ex], replay, {})
 
 
 def test_replay_records_states_events_and_observations():

@@ -24,7 +24,12 @@ from printkit.games.pick_a_polar_bear.data import SCHEMA
 from printkit.games.pick_a_polar_bear.sheets import render_solo_sheet
 from printkit.layout.geometry import PAPERS, CardSize, Rect, card_grid, mm
 from printkit.render.pdf import new_canvas
-from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
+from tests.support import (
+    Bench,
+    card_page_boxes,
+    page_texts,
+    reader,
+)
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/pick_a_polar_bear/game.toml"
 PAPER_IDS = ["a4", "letter"]
@@ -53,24 +58,9 @@ def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
     return BENCH.built(data, doc, paper)
 
 
-def page_texts(pdf: bytes) -> list[str]:
-    """The text of each page with its line breaks and runs of spaces made single spaces."""
-    return [" ".join(without_sheet_labels(page.extract_text() or "").split())
-            for page in reader(pdf).pages]
-
-
 def grid_for(data: dict[str, Any], paper: str, count: int):
     side = data["print"]["card_mm"]
     return card_grid(PAPERS[paper], CardSize(side, side), count=count)
-
-
-@pytest.mark.parametrize("paper", PAPER_IDS)
-@pytest.mark.parametrize("doc", list(RENDERERS))
-def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
-    seen = embedded_fonts(reader(built(data, doc, paper)))
-    assert seen
-    assert all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
-    assert not any("Helvetica" in name for name in seen)
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)

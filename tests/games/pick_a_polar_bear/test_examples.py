@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -40,20 +39,8 @@ def by_id() -> dict[str, Example]:
     return {ex.id: ex for ex in load()}
 
 
-def test_every_example_verifies():
-    examples = load()
-    verified = verify(examples, replay, DATA)
-    assert [v.id for v in verified] == [e.id for e in examples]
-
-
 def test_the_required_examples_are_there():
     assert REQUIRED <= set(by_id())
-
-
-def test_every_example_checks_something():
-    for ex in load():
-        claimed = {key for key, value in ex.expect.items() if value is not None}
-        assert len(claimed) >= 2, ex.id
 
 
 def test_the_bonus_round_of_the_rulebook():
@@ -72,23 +59,6 @@ def test_the_solo_example_is_proven_optimal():
     assert event.kind == "solo-round" and len(event.params["chain"]) == 30
 
 
-def test_changed_expectation_names_example_and_key(tmp_path):
-    text = EXAMPLES_FILE.read_text(encoding="utf-8")
-    start = text.index('id = "bonus-round-glasses-and-arm-raised"')
-    line_start = text.index("expect = {", start)
-    line_end = text.index("\n", line_start)
-    line = text[line_start:line_end]
-    assert "bonus_answer = 3" in line
-    path = write(tmp_path, text[:line_start] + line.replace("bonus_answer = 3", "bonus_answer = 4")
-                 + text[line_end:])
-    with pytest.raises(ExampleError) as caught:
-        verify(load(path), replay, DATA)
-    message = str(caught.value)
-    assert "pick-a-polar-bear/bonus-round-glasses-and-arm-raised" in message
-    assert re.search(r"\bbonus_answer expected 4, computed 3", message)
-    assert len(caught.value.lines()) == 1
-
-
 def test_penalty_values_come_from_the_data():
     ex = by_id()["wrong-answer-costs-two-cards"]
     changed = {**DATA, "bonus": {**DATA["bonus"], "penalty_cards": 3}}
@@ -96,15 +66,6 @@ def test_penalty_values_come_from_the_data():
     with pytest.raises(ExampleError, match=r"wrong-answer-costs-two-cards.*won expected "
                                            r"\[3, 0\], computed \[2, 0\]"):
         verify([ex], replay, changed)
-
-
-def test_left_out_expect_keys_are_not_checked(tmp_path):
-    path = write(tmp_path, example('[ { player = 0, take = "BRGTW" } ]',
-                                   setup='{ captains = ["BRGTA", "SDNNW"], grid = ["BRGTW"] }',
-                                   expect='{ phase = "grab" }'))
-    (ex,) = load(path)
-    assert {k for k, v in ex.expect.items() if v is not None} == {"phase"}
-    assert verify([ex], replay, DATA)
 
 
 @pytest.mark.parametrize(("setup", "step", "message"), [

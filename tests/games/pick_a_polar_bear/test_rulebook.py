@@ -29,11 +29,11 @@ LOCALES = shipped_locales()
 NAMES = names(GAME.load_data())
 
 
-def context(data, verified, doc: str, locale: str = "en", paper: str = "a4",
+def context(data, verified, doc: str, locale: str = "en",
             root: Path | None = None) -> RenderContext:
     return RenderContext(game=GAME, data=data, examples=verified,
                          localizer=Localizer.for_locale(locale, root=root),
-                         paper=PAPERS[paper], document=doc)
+                         paper=PAPERS["a4"], document=doc)
 
 
 @pytest.fixture
@@ -122,13 +122,6 @@ def test_stories_have_every_sentence_spaced_and_no_log_words(data, verified):
     for vid, story in example_texts(data, verified, "en").items():
         assert not re.search(r"[.!:][A-Z]", story), f"{vid}: {story}"
         assert "secured" not in story and "engine" not in story
-
-
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_reference_is_one_page(data, verified, merged, locale, paper):
-    pdf = render_flow(context(data, verified, "reference", locale, paper, root=merged))
-    assert len(reader(pdf).pages) == 1
 
 
 def test_the_rulebook_has_no_developer_text_and_says_examples_were_checked(data, verified):

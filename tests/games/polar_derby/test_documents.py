@@ -20,7 +20,13 @@ from printkit.games.polar_derby.rink import render_rink
 from printkit.games.polar_derby.tokens import render_tokens
 from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
 from printkit.schema import read_toml, validate
-from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
+from tests.support import (
+    Bench,
+    card_page_boxes,
+    page_sizes,
+    reader,
+    without_sheet_labels,
+)
 from tests.support import text as support_text
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/polar_derby/game.toml"
@@ -54,31 +60,18 @@ def text(pdf: bytes) -> str:
     return without_sheet_labels(support_text(reader(pdf)))
 
 
-def sizes(pdf: bytes) -> list[tuple[float, float]]:
-    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(pdf).pages]
-
-
-@pytest.mark.parametrize("paper", PAPER_IDS)
-@pytest.mark.parametrize("doc", list(RENDERERS))
-def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
-    seen = embedded_fonts(reader(built(data, doc, paper)))
-    assert seen
-    assert all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
-    assert not any("Helvetica" in name for name in seen)
-
-
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_page_sizes(data, paper):
     p = PAPERS[paper]
     portrait = pytest.approx(p.size, abs=0.5)
     landscape = pytest.approx(p.landscape_size, abs=0.5)
-    assert sizes(built(data, "rink", paper)) == [landscape]
-    assert sizes(built(data, "score-sheet", paper)) == [portrait]
+    assert page_sizes(built(data, "rink", paper)) == [landscape]
+    assert page_sizes(built(data, "score-sheet", paper)) == [portrait]
     # Both 30 mm nets fit side by side on one landscape page.
-    assert sizes(built(data, "dice", paper)) == [landscape]
+    assert page_sizes(built(data, "dice", paper)) == [landscape]
     grid = card_grid(p, CardSize(28, 28), count=25)
     assert all(s == pytest.approx(grid.page_size, abs=0.5)
-               for s in sizes(built(data, "bear-tokens", paper)))
+               for s in page_sizes(built(data, "bear-tokens", paper)))
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)

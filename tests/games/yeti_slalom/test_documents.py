@@ -20,7 +20,13 @@ from printkit.games.yeti_slalom.cards import (
 from printkit.games.yeti_slalom.data import SCHEMA
 from printkit.layout.geometry import PAPERS, CardSize, card_grid, mm
 from printkit.layout.tiles import tile_plan
-from tests.support import Bench, card_page_boxes, embedded_fonts, reader, without_sheet_labels
+from tests.support import (
+    Bench,
+    card_page_boxes,
+    page_sizes,
+    page_texts,
+    reader,
+)
 
 GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/yeti_slalom/game.toml"
 PAPER_IDS = ["a4", "letter"]
@@ -42,29 +48,11 @@ def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
     return BENCH.built(data, doc, paper)
 
 
-def page_texts(pdf: bytes) -> list[str]:
-    """The text of each page with its line breaks and runs of spaces made single spaces."""
-    return [" ".join(without_sheet_labels(page.extract_text() or "").split())
-            for page in reader(pdf).pages]
-
-
-def sizes(pdf: bytes) -> list[tuple[float, float]]:
-    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(pdf).pages]
-
-
 def board_plan(data: dict[str, Any], paper: str):
     """The board's sheets as the board module plans them: seams on lines between spaces."""
     geo = Geometry(data)
     return tile_plan(geo.width, geo.height, PAPERS[paper], OVERLAP_MM, MARGIN_MM,
                      seams=geo.seam_lines())
-
-
-@pytest.mark.parametrize("paper", PAPER_IDS)
-@pytest.mark.parametrize("doc", list(RENDERERS))
-def test_every_font_is_embedded_and_none_is_standard(data, doc, paper):
-    seen = embedded_fonts(reader(built(data, doc, paper)))
-    assert seen
-    assert all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
 
 
 # --- board -------------------------------------------------------------------------------
@@ -91,7 +79,7 @@ def test_the_board_is_split_across_labelled_sheets(data, paper):
     plan = board_plan(data, paper)
     assert len(plan.tiles) > 1
     pdf = built(data, "board", paper)
-    assert sizes(pdf) == [pytest.approx(plan.page_size, abs=0.5)] * len(plan.tiles)
+    assert page_sizes(pdf) == [pytest.approx(plan.page_size, abs=0.5)] * len(plan.tiles)
     # The sheet label is in the caption band, so read the pages with their labels.
     texts = [" ".join((page.extract_text() or "").split()) for page in reader(pdf).pages]
     total = len(plan.tiles)
@@ -193,7 +181,7 @@ def test_cards_show_names_values_and_backs_by_kind(data, paper):
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_score_sheet_has_a_column_per_captain_and_a_row_per_way_to_score(data, paper):
     pdf = built(data, "score-sheet", paper)
-    assert sizes(pdf) == [pytest.approx(PAPERS[paper].size, abs=0.5)]
+    assert page_sizes(pdf) == [pytest.approx(PAPERS[paper].size, abs=0.5)]
     (text,) = page_texts(pdf)
     captains = data["players"]["max"]
     multipliers = data["finish"]["multipliers"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import re
 from pathlib import Path
 
 import pytest
@@ -40,20 +39,8 @@ def by_id() -> dict[str, Example]:
     return {ex.id: ex for ex in load()}
 
 
-def test_every_example_verifies():
-    examples = load()
-    verified = verify(examples, replay, DATA)
-    assert [v.id for v in verified] == [e.id for e in examples]
-
-
 def test_the_required_examples_are_there():
     assert REQUIRED <= set(by_id())
-
-
-def test_every_example_checks_something():
-    for ex in load():
-        claimed = {key for key, value in ex.expect.items() if value is not None}
-        assert len(claimed) >= 2, ex.id
 
 
 def test_the_rulebook_examples_say_what_the_rules_text_says():
@@ -65,23 +52,6 @@ def test_the_rulebook_examples_say_what_the_rules_text_says():
     rolled = next(e for e in throw.events if e.kind == "rolled")
     assert rolled.params["rolls"] == [4, 2] and rolled.params["counts"] == 4
     assert len(throw.states) == 2
-
-
-def test_changed_expectation_names_example_and_key(tmp_path):
-    text = EXAMPLES_FILE.read_text(encoding="utf-8")
-    start = text.index('id = "best-roll-counts"')
-    line_start = text.index("expect = {", start)
-    line_end = text.index("\n", line_start)
-    line = text[line_start:line_end]
-    assert "roll_counts = 4" in line
-    path = write(tmp_path, text[:line_start] + line.replace("roll_counts = 4", "roll_counts = 2")
-                 + text[line_end:])
-    with pytest.raises(ExampleError) as caught:
-        verify(load(path), replay, DATA)
-    message = str(caught.value)
-    assert "yeti-slalom/best-roll-counts" in message
-    assert re.search(r"\broll_counts expected 2, computed 4", message)
-    assert len(caught.value.lines()) == 1
 
 
 def test_changed_score_names_example_and_key(tmp_path):
@@ -112,14 +82,6 @@ def test_the_deal_comes_from_the_data():
     assert replay(ex, data).observed["deal"]["box"] == 5
     with pytest.raises(ExampleError, match=r"deal-three-players .*: (deal|yeti_cards) expected"):
         verify([ex], replay, data)
-
-
-def test_left_out_expect_keys_are_not_checked(tmp_path):
-    path = write(tmp_path, example("[ { start = 1, at = [1, 1] } ]",
-                                   expect='{ current = "crocodiles" }'))
-    (ex,) = load(path)
-    assert {k for k, v in ex.expect.items() if v is not None} == {"current"}
-    assert verify([ex], replay, DATA)
 
 
 def test_unknown_team_names_the_example_and_the_valid_teams(tmp_path):
