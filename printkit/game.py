@@ -91,7 +91,8 @@ class Document:
 
     id: str
     title: str
-    render: Renderer
+    #: Makes its PDF from a render context; None for the guide (see :data:`GUIDE`).
+    render: Renderer | None
     #: What kind of document it is (see :mod:`printkit.kinds`): ``rulebook``, ``cards``…
     kind: str = "sheet"
     #: For a document that may be big (a deck of thousands of cards): in how many parts it
@@ -189,17 +190,13 @@ class Game:
         raise KeyError(doc_id)
 
 
-def _render_guide(ctx: RenderContext) -> bytes:
-    from printkit.guide import render_guide
-
-    return render_guide(ctx, ctx.pages)
-
-
-#: The print-and-play guide: the first document of every kit, made by the build once
-#: the kit's other documents are rendered (it lists their pages).
+#: The print-and-play guide: the first document of every kit. It has no renderer of its
+#: own: it lists the kit's other documents and their pages, so the build (or a tool) makes
+#: it with :func:`printkit.guide.render_guide` once they are rendered; the model above
+#: which the guide is built does not reach up to it.
 # TRANSLATORS: title of the print-and-play guide, the kit's first document: under the game's
 # name on its first page, in its page footers, in the kit PDF's bookmarks, on the kit web page.
-GUIDE = Document("guide", N_("Print-and-play guide"), _render_guide, "guide")
+GUIDE = Document("guide", N_("Print-and-play guide"), None, "guide")
 
 
 def render_flow(ctx: RenderContext) -> bytes:

@@ -1,8 +1,10 @@
-"""printkit's modules import downward: no circular import between modules, and the
-foundation modules ARCHITECTURE.md lists first import nothing above them.
+"""printkit's modules import downward: no circular import between modules, the
+foundation modules ARCHITECTURE.md lists first import nothing above them, and no module
+imports one of a layer above its own (:data:`LAYERS`, the layers ARCHITECTURE.md draws).
 
-Read from the source (top-level imports only: an import inside a function runs later,
-when both modules are loaded)."""
+Read from the source. The cycle check reads top-level imports (an import inside a
+function runs later, when both modules are loaded); the layer check reads every import,
+in a function too, but those only a type checker reads (``if TYPE_CHECKING:``)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,38 @@ FOUNDATION = {
 }
 
 
+#: The layers, lowest first: each module's is the one with the longest prefix of its name.
+#: A module may import its own layer's modules and those below, never above.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("foundation", ("printkit", "printkit.errors", "printkit.schema", "printkit.examples",
+                    "printkit.resources", "printkit.kinds", "printkit.filestamps",
+                    "printkit.folderlock", "printkit.pdfmerge", "printkit.kit",
+                    "printkit.output", "printkit.layout.geometry")),
+    ("language", ("printkit.i18n", "printkit.render.script", "printkit.render.fonts",
+                  "printkit.render.kinsoku", "printkit.render.bidi", "printkit.render.rtl",
+                  "printkit.render.charset", "printkit.render.internals")),
+    ("drawing", ("printkit.render", "printkit.layout", "printkit.trace", "printkit.fit")),
+    ("model", ("printkit.game", "printkit.components", "printkit.render.rulebook",
+               "printkit.guide.kit", "printkit.variants", "printkit.runs")),
+    ("games", ("printkit.games",)),
+    ("kit", ("printkit.guide", "printkit.preview.raster")),
+    ("outputs", ("printkit.html", "printkit.preview")),
+    ("tools", ("printkit.project", "printkit.scaffold", "printkit.i18n.extract",
+               "printkit.i18n.catalogs", "printkit.i18n.pseudo", "printkit.i18n.coverage",
+               "printkit.i18n.review", "printkit.i18n.glossary")),
+    ("commands", ("printkit.commands", "printkit.serve", "printkit.cli", "printkit.__main__",
+                  "printkit.fingerprint", "printkit.uptodate")),
+)
+
+
+def layer(module: str) -> int:
+    """The index in :data:`LAYERS` of ``module``'s layer."""
+    found = [(len(prefix), i) for i, (_name, prefixes) in enumerate(LAYERS)
+             for prefix in prefixes if module == prefix or module.startswith(prefix + ".")]
+    assert found, f"{module} is in no layer: add it to LAYERS and ARCHITECTURE.md"
+    return max(found)[1]
+
+
 def _modules() -> dict[str, Path]:
     found = {}
     for path in ROOT.rglob("*.py"):
@@ -40,12 +74,25 @@ def _modules() -> dict[str, Path]:
     return found
 
 
-def _imports(modules: dict[str, Path]) -> dict[str, set[str]]:
-    """Module -> the printkit modules its top-level statements import."""
-    edges: dict[str, set[str]] = defaultdict(set)
+def _type_only(tree: ast.Module) -> set[ast.AST]:
+    """The import statements under ``if TYPE_CHECKING:``."""
+    return {node for block in ast.walk(tree) if isinstance(block, ast.If)
+            and "TYPE_CHECKING" in ast.unparse(block.test) for stmt in block.body
+            for node in ast.walk(stmt)}
+
+
+def _imports(modules: dict[str, Path], everywhere: bool = False
+             ) -> dict[str, dict[str, int]]:
+    """Module -> the printkit modules its top-level statements import (``everywhere``: its
+    every import that runs), each with the line of one such import."""
+    edges: dict[str, dict[str, int]] = defaultdict(dict)
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skipped = _type_only(tree) if everywhere else set()
+        for node in (ast.walk(tree) if everywhere else tree.body):
+            if node in skipped:
+                continue
             targets: list[str] = []
             if isinstance(node, ast.ImportFrom):
                 base = node.module or ""
@@ -59,11 +106,11 @@ def _imports(modules: dict[str, Path]) -> dict[str, set[str]]:
                 while target not in modules and "." in target:
                     target = target.rpartition(".")[0]
                 if target in modules and target != name:
-                    edges[name].add(target)
+                    edges[name].setdefault(target, node.lineno)
     return edges
 
 
-def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
+def _cycle(edges: dict[str, dict[str, int]] | dict[str, set[str]]) -> list[str] | None:
     """One import cycle, if there is any."""
     state: dict[str, int] = {}
     path: list[str] = []
@@ -98,4 +145,29 @@ def test_the_check_finds_a_cycle() -> None:
 @pytest.mark.parametrize("module", sorted(FOUNDATION))
 def test_a_foundation_module_imports_only_below_it(module: str) -> None:
     edges = _imports(_modules())
-    assert edges.get(module, set()) <= FOUNDATION[module], sorted(edges.get(module, set()))
+    assert set(edges.get(module, {})) <= FOUNDATION[module], sorted(edges.get(module, {}))
+
+
+def test_no_module_imports_a_layer_above_its_own() -> None:
+    """Not even inside a function: an import there is a dependency all the same."""
+    modules = _modules()
+    upward = [f"{modules[name].relative_to(ROOT.parent)}:{line}: {name} "
+              f"({LAYERS[layer(name)][0]}) imports {target} ({LAYERS[layer(target)][0]})"
+              for name, targets in sorted(_imports(modules, everywhere=True).items())
+              for target, line in sorted(targets.items()) if layer(target) > layer(name)]
+    assert upward == []
+
+
+def test_the_layer_check_finds_an_upward_import(tmp_path: Path) -> None:
+    (tmp_path / "printkit" / "render").mkdir(parents=True)
+    (tmp_path / "printkit" / "render" / "text.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from printkit import cli\n"
+        "def f():\n    from printkit.game import Game\n")
+    (tmp_path / "game.py").write_text("")
+    (tmp_path / "cli.py").write_text("")
+    modules = {"printkit.render.text": tmp_path / "printkit" / "render" / "text.py",
+               "printkit.game": tmp_path / "game.py", "printkit.cli": tmp_path / "cli.py"}
+    edges = _imports(modules, everywhere=True)
+    assert edges["printkit.render.text"] == {"printkit.game": 5}  # (the type-only one: no)
+    assert layer("printkit.game") > layer("printkit.render.text")
+    assert layer("printkit.render.rulebook") == layer("printkit.game")  # the longest prefix

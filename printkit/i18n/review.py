@@ -71,6 +71,7 @@ def rendered_pages(code: str) -> tuple[list[tuple[str, _Page]], list[str]]:
     messages of documents that could not be rendered (a label too long for its box).
     The rulebooks' and references' marked passages go to :data:`trace.PASSAGES` if set."""
     from printkit.game import GUIDE, RenderContext
+    from printkit.guide import render_guide
     from printkit.variants import versions
 
     localizer = Localizer.for_locale(code)
@@ -88,7 +89,7 @@ def rendered_pages(code: str) -> tuple[list[tuple[str, _Page]], list[str]]:
                     # needs their page counts, taken as their documents'
                     counts |= {v.id: counts.get(v.document.id, 1)
                                for v in versions(game.documents, ctx.spec)}
-                    pdf = GUIDE.render(replace(ctx, document=doc.id, pages=counts))
+                    pdf = render_guide(replace(ctx, document=doc.id), counts)
                 else:
                     pdf = doc.render(replace(ctx, document=doc.id))
             except FitError as exc:

@@ -5,14 +5,14 @@ decides when it is needed (see :mod:`.assemble`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from printkit import games
 from printkit.commands.build.job import Job, failure, has_rules
 from printkit.errors import PrintkitError
 from printkit.game import GUIDE, RenderContext
-from printkit.guide import bill_of_materials, print_order
+from printkit.guide import bill_of_materials, print_order, render_guide
 from printkit.html import rules_page
 from printkit.i18n import N_, Localizer
 from printkit.kit import KitPart, combine, page_count
@@ -63,7 +63,7 @@ class GuideAndKit:
                 name: data if isinstance(data, bytes) else data.path
                 for name, data in self.docs.items()}
             counts = {name: page_count(pdf) for name, pdf in pdfs.items()}
-            guide = GUIDE.render(replace(ctx, pages=counts))
+            guide = render_guide(ctx, counts)
             pdfs = {GUIDE.id: guide, **{d.id: pdfs[d.id] for d in game.documents}}
             order = print_order(bill_of_materials(ctx, counts))
             kit = print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE,
