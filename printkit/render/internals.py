@@ -142,6 +142,11 @@ RELIANCES: tuple[Reliance, ...] = (
     Reliance("Frame._y, _y1p, _x1, _y1, _y2, _width, _height, _atTop, _getAvailableWidth",
              "render/pagefit.py", "page fitting measures how far down a page's content "
              "reaches and starts two columns in the room left", _frame_fields),
+    Reliance("Frame.add (replaced on one frame), Flowable.drawOn (set on one flowable "
+             "while it is placed)", "render/pagefit.py",
+             "a sketch of a layout places every flowable and draws none",
+             lambda: callable(getattr(frames.Frame, "add", None))
+             and callable(getattr(flowables.Flowable, "drawOn", None))),
     Reliance("BaseDocTemplate._curPageFlowableCount, _nextPageTemplateIndex, "
              "_nextFrameIndex", "render/pagefit.py",
              "a two-column block started on the same page below the text",
@@ -517,3 +522,33 @@ def kept_height(block: flowables.KeepTogether) -> float:
 def anchor_name(anchor: flowables.AnchorFlowable) -> str:
     """The name of the bookmark an AnchorFlowable sets."""
     return anchor._name  # type: ignore[attr-defined,no-any-return]
+
+
+def contents(block: flowables.Flowable) -> list[flowables.Flowable] | None:
+    """The flowables a container (a KeepTogether, or another of ReportLab's containers)
+    holds; None for a flowable that holds none."""
+    return getattr(block, "_content", None)
+
+
+def placing_only(frame: frames.Frame) -> None:
+    """Have ``frame`` place every flowable added to it without drawing it, for a sketch of
+    a layout (see :mod:`printkit.render.pagefit`): where a flowable goes never depends on
+    its drawing, and drawing was most of a sketch's time. ReportLab's frame draws a
+    flowable as it places it (``Frame.add``), with no way to do one without the other, so
+    the frame's ``add`` is replaced, for this frame only, by one that places each
+    flowable with its ``drawOn`` set to nothing, then gives the flowable its own back."""
+    if "add" in vars(frame):
+        return
+
+    def add(flowable: flowables.Flowable, canv: Any, trySplit: int = 0) -> int:  # noqa: N803
+        flowable.drawOn = _not_drawn  # type: ignore[method-assign]
+        try:
+            return frames.Frame.add(frame, flowable, canv, trySplit)  # type: ignore[no-any-return]
+        finally:
+            del flowable.drawOn
+
+    frame.add = add  # type: ignore[method-assign]
+
+
+def _not_drawn(*_args: Any, **_kwargs: Any) -> None:
+    """A sketched flowable's drawing: nothing."""

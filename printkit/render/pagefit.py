@@ -46,6 +46,8 @@ from reportlab.platypus.doctemplate import ActionFlowable, BaseDocTemplate, Fram
 from reportlab.platypus.flowables import AnchorFlowable, UseUpSpace
 from reportlab.platypus.frames import Frame
 
+from printkit.render import internals
+
 #: A page whose content ends above this fraction of its body is nearly empty.
 MIN_FILL = 0.5
 #: A two-column section starts on the same page only with this much of the body left.
@@ -252,23 +254,23 @@ class ColumnsHere(ActionFlowable):
 
     def apply(self, doc: Any) -> None:
         frame = doc.frame
-        room = frame._y - frame._y1p - COLUMNS_HERE_GAP
-        if doc._curPageFlowableCount == 0:
+        room = internals.frame_room(frame)[1] - COLUMNS_HERE_GAP
+        if internals.flowables_on_page(doc) == 0:
             return  # already at the top of a page (of the next page's template)
         fitting = getattr(doc, "fitting", Fitting())
-        if not fitting.columns_here or room < COLUMNS_HERE_MIN * frame._height:
+        if not fitting.columns_here or room < COLUMNS_HERE_MIN * internals.frame_box(frame)[3]:
             doc.handle_pageBreak()
             return
-        columns = doc.pageTemplates[doc._nextPageTemplateIndex].frames
-        top, bottom = frame._y - COLUMNS_HERE_GAP, frame._y1p
+        columns = internals.next_page_template(doc).frames
+        top, bottom = internals.frame_y(frame) - COLUMNS_HERE_GAP, internals.frame_bottom(frame)
         if doc.page in doc.cuts:  # the section's last page, balanced
             bottom = max(bottom, top - doc.cuts[doc.page])
         template = copy.copy(doc.pageTemplate)
         template.frames = [frame, *(
-            Frame(c._x1, bottom, c._width, top - bottom, leftPadding=0, rightPadding=0,
-                  topPadding=0, bottomPadding=0, id=f"{c.id}-here") for c in columns)]
+            _frame(internals.frame_box(c)[0], bottom, internals.frame_box(c)[2], top - bottom,
+                   f"{c.id}-here") for c in columns)]
         doc.pageTemplate = template
-        doc._nextFrameIndex = 1
+        internals.continue_in_frame(doc, 1)
         doc.handle_frameEnd()
 
 
@@ -301,9 +303,8 @@ class FittingDocTemplate(BaseDocTemplate):
             self._uncut = self.pageTemplate
             cut = copy.copy(self._uncut)
             height = self.cuts[self.page + 1]
-            cut.frames = [Frame(f._x1, f._y2 - height, f._width, height, leftPadding=0,
-                                rightPadding=0, topPadding=0, bottomPadding=0, id=f.id)
-                          for f in frames]
+            cut.frames = [_frame(internals.frame_box(f)[0], internals.frame_top(f) - height,
+                                 internals.frame_box(f)[2], height, f.id) for f in frames]
             self.pageTemplate = cut
         super().handle_pageBegin()
 
@@ -315,17 +316,19 @@ class FittingDocTemplate(BaseDocTemplate):
         if (isinstance(flowable, (ActionFlowable, Spacer, AnchorFlowable, UseUpSpace))
                 or self.frame is None):
             return  # nothing drawn: an action, a space, a bookmark, a page break
-        bottom = self.frame._y + flowable.getSpaceAfter()
+        bottom = internals.frame_y(self.frame) + flowable.getSpaceAfter()
         page = self.page
         self._lowest[page] = min(self._lowest.get(page, bottom), bottom)
         frames = (self._uncut or self.pageTemplate).frames
-        self._bodies[page] = (max(f._y2 for f in frames), min(f._y1 for f in frames))
+        self._bodies[page] = (max(internals.frame_top(f) for f in frames),
+                              min(internals.frame_box(f)[1] for f in frames))
         self._last[(page, id(self.frame))] = flowable
         index = self.pageTemplate.frames.index(self.frame)
         self._drawn.setdefault(page, []).append(
-            (type(flowable).__name__, index, round(self.frame._y, 2)))
-        if self.frame._width < self.width * 0.6:  # a column
-            top, low = self._columns.setdefault(page, {}).get(index, (self.frame._y2, bottom))
+            (type(flowable).__name__, index, round(internals.frame_y(self.frame), 2)))
+        if internals.frame_box(self.frame)[2] < self.width * 0.6:  # a column
+            top, low = self._columns.setdefault(page, {}).get(
+                index, (internals.frame_top(self.frame), bottom))
             self._columns[page][index] = (top, min(low, bottom))
 
     def measure(self, pages: int) -> Measure:
@@ -362,19 +365,18 @@ class FittingDocTemplate(BaseDocTemplate):
 
     def handle_frameBegin(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         super().handle_frameBegin(*args, **kwargs)
-        if self.sketch and "add" not in vars(self.frame):
-            self.frame.add = _placer(self.frame)
+        if self.sketch:
+            internals.placing_only(self.frame)
 
     def _room(self) -> tuple[float, float]:
         """The frame's width and the height left in it."""
-        frame = self.frame
-        return frame._getAvailableWidth(), frame._y - frame._y1p
+        return internals.frame_room(self.frame)
 
-    def _height(self, block: KeepTogether, width: float, room: float) -> float:
+    def _block_height(self, block: KeepTogether, width: float, room: float) -> float:
         """A kept block's whole height, measured as the frame would."""
         block.canv = self.canv
         block.wrap(width, room)
-        return block._H
+        return internals.kept_height(block)
 
     def _keep_heading(self, flowables: list[Flowable]) -> None:
         """A heading (with its bookmark, and the headings right after it) that fits where
@@ -388,7 +390,7 @@ class FittingDocTemplate(BaseDocTemplate):
             run += 1
         if not any(heading_level(f) for f in flowables[:run]) or run == len(flowables):
             return
-        if self.frame is None or self.frame._atTop:
+        if self.frame is None or internals.frame_at_top(self.frame):
             return
         width, room = self._room()
         rest = room
@@ -404,23 +406,24 @@ class FittingDocTemplate(BaseDocTemplate):
         (a list) may hand back whole pieces that do not fit: those are asked in turn."""
         f.canv = self.canv
         if isinstance(f, KeepTogether):
-            return self._height(f, width, room) <= room
+            return self._block_height(f, width, room) <= room
         if f.wrap(width, room)[1] <= room:
             return True
         parts = f.split(width, room)
         return bool(parts) and depth < 4 and (
             parts[0] is not f and self._starts_in(parts[0], width, room, depth + 1))
 
-    def _fill(self) -> float:
+    def _filled(self) -> float:
         frame = self.frame
-        return (frame._y2 - frame._y) / frame._height
+        return ((internals.frame_top(frame) - internals.frame_y(frame))
+                / internals.frame_box(frame)[3])
 
     def _shrunk(self, block: FigureBlock) -> FigureBlock:
         """The figure smaller, down to ``figure_scale``, if that keeps it on this page and
         the page would otherwise be left more than half empty."""
         width, room = self._room()
-        height = self._height(block, width, room)
-        if height <= room or self._fill() >= MIN_FILL:
+        height = self._block_height(block, width, room)
+        if height <= room or self._filled() >= MIN_FILL:
             return block
         _w, figure = block.figure.wrap(width, room)
         if figure <= 0:
@@ -435,37 +438,26 @@ class FittingDocTemplate(BaseDocTemplate):
         the paragraph, list or panel after it (not a heading) go first."""
         block = flowables[0]
         width, room = self._room()
-        if (len(flowables) < 2 or self._fill() >= MIN_FILL
-                or self._height(block, width, room) <= room):
+        if (len(flowables) < 2 or self._filled() >= MIN_FILL
+                or self._block_height(block, width, room) <= room):
             return
         following = flowables[1]
         if isinstance(following, (ActionFlowable, FigureBlock)) or _has_heading(following):
             return
-        if isinstance(following, KeepTogether) and self._height(following, width, room) > room:
+        if (isinstance(following, KeepTogether)
+                and self._block_height(following, width, room) > room):
             return
         flowables[0], flowables[1] = following, block
 
 
-def _placer(frame: Frame) -> Callable[..., int]:
-    """``frame``'s ``add`` for a sketch: it places every block and draws none. Where a
-    block goes never depends on its drawing, and drawing was most of a sketch's time."""
-
-    def add(flowable: Flowable, canv: Any, trySplit: int = 0) -> int:  # noqa: N803
-        flowable.drawOn = _not_drawn
-        try:
-            return Frame.add(frame, flowable, canv, trySplit)
-        finally:
-            del flowable.drawOn
-
-    return add
-
-
-def _not_drawn(*_args: Any, **_kwargs: Any) -> None:
-    """A sketched block's drawing: nothing."""
+def _frame(x: float, y: float, width: float, height: float, name: str) -> Frame:
+    """A frame with no padding (as every frame of a flowing document)."""
+    return Frame(x, y, width, height, leftPadding=0, rightPadding=0, topPadding=0,
+                 bottomPadding=0, id=name)
 
 
 def _has_heading(f: Flowable) -> bool:
-    content = getattr(f, "_content", None)
+    content = internals.contents(f)
     if content is None:
         return heading_level(f) is not None or isinstance(f, AnchorFlowable)
     return any(_has_heading(c) for c in content)

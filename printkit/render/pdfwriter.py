@@ -35,7 +35,7 @@ from reportlab.platypus.flowables import AnchorFlowable, PageBreakIfNotEmpty
 from printkit.errors import TranslationError
 from printkit.layout.geometry import MM
 from printkit.render import doctree as dt
-from printkit.render import fonts
+from printkit.render import fonts, internals
 from printkit.render.doctree import NBSP
 from printkit.render.pagefit import ColumnsEnd, ColumnsHere, FigureBlock, PanelBlock
 from printkit.render.paragraph import Paragraph
@@ -304,7 +304,7 @@ def _flat(flow: list[Flowable]) -> list[Flowable]:
     out: list[Flowable] = []
     for f in flow:
         if isinstance(f, KeepTogether):
-            out.extend(_flat(list(f._content)))
+            out.extend(_flat(list(internals.kept(f))))
         elif isinstance(f, _HeadingMarker):
             out.append(f.bookmark)
         else:
@@ -327,7 +327,8 @@ class _Bookmark(AnchorFlowable):
 
     def draw(self) -> None:
         super().draw()
-        self.canv.addOutlineEntry(self.title, self._name, level=self.level, closed=False)
+        self.canv.addOutlineEntry(self.title, internals.anchor_name(self), level=self.level,
+                                  closed=False)
         self.canv.showOutline()
 
 
@@ -359,7 +360,7 @@ def keep_headings(flow: list[Flowable]) -> list[Flowable]:
             # KeepTogether reports an infinite height to force its own split, so a
             # kept block is merged into the group rather than nested inside it.
             following = flow[i]
-            group.extend(following._content if isinstance(following, KeepTogether)
+            group.extend(internals.kept(following) if isinstance(following, KeepTogether)
                          else [following])
             i += 1
             out.append(KeepTogether(group))

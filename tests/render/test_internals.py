@@ -45,8 +45,7 @@ HOME = "printkit/render/internals.py"
 #: Modules that still read frame and document-template fields themselves, while they are
 #: being changed for other work; each is to call printkit.render.internals instead (as
 #: frame_room(frame) and the like), then be struck from this list.
-NOT_YET = ("printkit/render/pagefit.py", "printkit/render/flow.py",
-           "printkit/render/rulebook.py")
+NOT_YET: tuple[str, ...] = ()
 
 #: Private names of other libraries that ReportLab's source happens to use as well.
 NOT_REPORTLAB = {
