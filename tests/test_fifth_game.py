@@ -5,17 +5,23 @@ of its own (game.toml, its cards, its rules list and a ``Game``), its rulebook t
 in ``templates/<game-id>/`` (a copy of printkit's templates folder here, so the
 checkout is left alone) and one line in ``BUILT_IN_GAMES``. The build then makes its
 whole kit: the rulebook, its components, the guide that lists them, the kit PDF.
+
+Its questions-and-answers leaflet is a flow document of a kind printkit does not have:
+one declaration of the kind (``register(DocumentKind(..., flow=True))``) and its
+template are all it takes.
 """
 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from printkit import games, resources
+from printkit import games, kinds, resources
 from printkit.commands.build import BuildOptions, build
+from printkit.kinds import DocumentKind, register
 from printkit.scaffold import new_project
 from tests.support import reader, text
 
@@ -26,7 +32,7 @@ GAME_MODULE = '''\
 from pathlib import Path
 
 from printkit.components import component_document
-from printkit.game import Game, flow_documents
+from printkit.game import Document, Game, flow_documents, render_flow
 from printkit.i18n import N_
 from printkit.project import EXAMPLES, SCHEMA
 
@@ -40,13 +46,34 @@ GAME = Game(
         *flow_documents("rulebook"),
         component_document("tracks", "track", N_("Track")),
         component_document("decks", "cards", N_("Weather cards")),
+        Document("questions", N_("Questions and answers"), render_flow, "leaflet"),
     ),
 )
 '''
 
+#: The leaflet's template: printkit's flow XML.
+LEAFLET = """<document>
+<title>{{ data.title }}</title>
+<h1>{{ _("Questions and answers") }}</h1>
+<p>Can two pawns share a space? Yes: several pawns may share a space.</p>
+</document>
+"""
+
 
 @pytest.fixture
-def fifth_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def leaflets() -> Iterator[DocumentKind]:
+    """The new kind, declared once (and forgotten after the test)."""
+    before = dict(kinds.KINDS)
+    try:
+        yield register(DocumentKind("leaflet", "rulebook", flow=True))
+    finally:
+        kinds.KINDS.clear()
+        kinds.KINDS.update(before)
+
+
+@pytest.fixture
+def fifth_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+               leaflets: DocumentKind) -> Path:
     """The game's package and templates, registered by one line; its package folder."""
     sample = new_project("sample", tmp_path)
     package = tmp_path / "packages" / "fifth_game"
@@ -63,6 +90,7 @@ def fifth_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(resources.templates_dir(), templates)
     (templates / GAME_ID).mkdir()
     shutil.copy(sample / "templates" / "rulebook.xml.j2", templates / GAME_ID)
+    (templates / GAME_ID / "questions.xml.j2").write_text(LEAFLET, encoding="utf-8")
     data_dir = resources._data_dir
     monkeypatch.setattr(resources, "_data_dir",
                         lambda name: templates if name == "templates" else data_dir(name))
@@ -79,13 +107,15 @@ def test_a_fifth_game_needs_its_folder_its_templates_and_one_registration_line(
     out = tmp_path / "out"
     build(BuildOptions(out=out, games=[GAME_ID], locales=["en"], jobs=1, previews=False))
     kit = out / GAME_ID / "en"
-    for name in ("rulebook", "track", "cards", "guide", "kit"):
+    for name in ("rulebook", "questions", "track", "cards", "guide", "kit"):
         assert (kit / f"{name}-a4.pdf").is_file(), name
     rulebook = text(reader(kit / "rulebook-a4.pdf"))
     assert "Goal of the game" in rulebook
     guide = text(reader(kit / "guide-a4.pdf"))
     assert "Weather cards" in guide and "Track" in guide
+    assert "Questions and answers" in guide
+    assert "several pawns may share a space" in text(reader(kit / "questions-a4.pdf"))
     pages = sum(len(reader(kit / f"{name}-a4.pdf").pages)
-                for name in ("guide", "rulebook", "track", "cards"))
+                for name in ("guide", "rulebook", "questions", "track", "cards"))
     assert len(reader(kit / "kit-a4.pdf").pages) >= pages
     assert (kit / "rules.html").is_file()
