@@ -111,10 +111,12 @@ def render_flow(doc: FlowDocument) -> bytes:
     return laid
 
 
-def flow_pages(doc: FlowDocument) -> int:
+def flow_pages(doc: FlowDocument, root: doctree.Document | None = None) -> int:
     """How many pages ``doc`` takes laid out plainly (a quick reference at its type
-    scale), from a sketch: what :func:`render_flow` of a compact document would give."""
-    root = doctree.parse(doc.xml, doc.locale, doc.document)
+    scale), from a sketch: what :func:`render_flow` of a compact document would give.
+    ``root``: ``doc``'s tree, if already read (the same for every type scale tried)."""
+    if root is None:
+        root = doctree.parse(doc.xml, doc.locale, doc.document)
     return len(lay_out_flow(doc, root, Fitting(), sketch=True)[1].fills)
 
 

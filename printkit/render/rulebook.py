@@ -13,6 +13,7 @@ from typing import Any
 
 from printkit import trace
 from printkit.game import Game, RenderContext
+from printkit.render import doctree
 from printkit.render.flow import COMPACT, FigureMaker, FlowDocument, flow_pages, render_flow
 from printkit.render.templating import render
 
@@ -51,7 +52,8 @@ def render_rulebook_template(ctx: RenderContext, template: str,
 
     if not compact:
         return render_flow(flow(None))
-    scale = _filled_page(lambda scale: flow_pages(flow(scale)),
+    tree = doctree.parse(xml, ctx.localizer.code, ctx.document)  # (read once, not per scale)
+    scale = _filled_page(lambda scale: flow_pages(flow(scale), tree),
                          (ctx.game.id, ctx.document, ctx.paper.id))
     return render_flow(flow(scale))
 
