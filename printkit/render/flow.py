@@ -47,6 +47,7 @@ from printkit.render.pagefit import (
     Fitting,
     FittingDocTemplate,
     Measure,
+    PageStarts,
     balance_columns,
     best_layout,
 )
@@ -94,15 +95,16 @@ def render_flow(doc: FlowDocument) -> bytes:
         return lay_out_flow(doc, root, Fitting())[0]
 
     def sketched(fitting: Fitting) -> tuple[tuple[Fitting, Measure], Measure]:
-        measure = lay_out_flow(doc, root, fitting, sketch=True)[1]
+        measure = lay_out_flow(doc, root, fitting, sketch=True, starts=starts)[1]
         return (fitting, measure), measure
 
     def with_cuts(cuts: dict[int, float]) -> Measure | None:
         try:
-            return lay_out_flow(doc, root, fitting, cuts, sketch=True)[1]
+            return lay_out_flow(doc, root, fitting, cuts, sketch=True, starts=starts)[1]
         except FitError:  # a panel taller than the columns cut short
             return None
 
+    starts: PageStarts = {}
     fitting, measure = best_layout(sketched)
     cuts, measure = balance_columns(with_cuts, measure)
     laid, drawn = lay_out_flow(doc, root, fitting, cuts)
@@ -129,11 +131,15 @@ class SketchCanvas(PrintCanvas):
 
 
 def lay_out_flow(doc: FlowDocument, root: doctree.Document, fitting: Fitting,
-                 cuts: dict[int, float] | None = None,
-                 sketch: bool = False) -> tuple[bytes, Measure]:
+                 cuts: dict[int, float] | None = None, sketch: bool = False,
+                 starts: PageStarts | None = None) -> tuple[bytes, Measure]:
     """One layout of a flowing document with one page-fitting setting (and the columns of
     the pages in ``cuts`` cut to a height, balanced), and its measure; a sketch places
-    everything, draws nothing and writes no bytes."""
+    everything, draws nothing and writes no bytes.
+
+    A sketch given ``starts`` records how each of its pages begins, and begins at the last
+    page cut if a sketch before it recorded that page's start (see
+    :class:`printkit.render.pagefit.PageStart`)."""
     activate(doc.locale)
     buffer = BytesIO()
     margin = (12 if doc.compact else 18) * MM
@@ -169,8 +175,12 @@ def lay_out_flow(doc: FlowDocument, root: doctree.Document, fitting: Fitting,
     # (right to left, the first column is the right one)
     columns = [frame(margin, column, "left"), frame(margin + column + COLUMN_GAP, column,
                                                     "right")]
+    resume = None
+    if sketch and starts is not None and cuts:
+        resume = starts.get(FittingDocTemplate.page_start_key(fitting, cuts, max(cuts)))
     template = FittingDocTemplate(
-        buffer, fitting=fitting, cuts=cuts, sketch=sketch, pagesize=doc.paper.size,
+        buffer, fitting=fitting, cuts=cuts, sketch=sketch, starts=starts, resume=resume,
+        pagesize=doc.paper.size,
         leftMargin=margin, rightMargin=margin, topMargin=top, bottomMargin=bottom,
         pageTemplates=[
             PageTemplate("one", [frame(margin, width, "body")], onPage=page_footer),
@@ -178,7 +188,8 @@ def lay_out_flow(doc: FlowDocument, root: doctree.Document, fitting: Fitting,
                          onPage=page_footer),
         ],
         **doc_options(doc.title, doc.subject or doc.document, doc.locale))
-    story = keep_headings(PdfWriter(doc, width, fitting.spacing).visit(root))
+    story = (resume.flowables() if resume is not None
+             else keep_headings(PdfWriter(doc, width, fitting.spacing).visit(root)))
     try:
         template.build(story, canvasmaker=SketchCanvas if sketch else PrintCanvas)
     except RLLayoutError as exc:

@@ -151,6 +151,17 @@ RELIANCES: tuple[Reliance, ...] = (
              "_nextFrameIndex", "render/pagefit.py",
              "a two-column block started on the same page below the text",
              _has(doctemplate.BaseDocTemplate, "handle_flowable", "handle_frameEnd")),
+    Reliance("BaseDocTemplate._hanging and its layout attributes (copied when a page "
+             "begins, set again after handle_documentBegin); Flowable._postponed (set by "
+             "handle_flowable, never cleared)", "render/pagefit.py",
+             "a trial layout of a section's last page resumes where that page begins "
+             "instead of laying out every page before it again",
+             lambda: _has(doctemplate.BaseDocTemplate, "handle_documentBegin",
+                          "handle_pageBegin", "clean_hanging")()
+             and "_hanging" in doctemplate.BaseDocTemplate.handle_documentBegin.__code__
+             .co_names
+             and "_postponed" in doctemplate.BaseDocTemplate.handle_flowable.__code__
+             .co_names),
     Reliance("KeepTogether._content, _H", "render/flow.py, render/pagefit.py",
              "a block's flowables regrouped when a panel moves ahead of its text; a kept "
              "block's whole height measured before it is placed", _kept_together),
@@ -552,3 +563,51 @@ def placing_only(frame: frames.Frame) -> None:
 
 def _not_drawn(*_args: Any, **_kwargs: Any) -> None:
     """A sketched flowable's drawing: nothing."""
+
+
+#: A document template's attributes that belong to one build, never carried to another:
+#: its canvas and output, its sequencer (made with the canvas), and the hanging actions
+#: (carried apart, see :func:`layout_state`).
+_OWN_BUILD = frozenset({"canv", "filename", "seq", "_hanging"})
+
+
+def layout_state(doc: doctemplate.BaseDocTemplate) -> dict[str, Any]:
+    """What a document template's layout so far has set, as one of its pages begins
+    (called from ``handle_pageBegin``, before it changes anything): every attribute but
+    those of :data:`_OWN_BUILD`, each list, dict or set copied, and the actions still
+    hanging (ReportLab's ``_hanging``, without the page begin being handled). Given to
+    :func:`resume_layout`, a new template of the same document goes on from that page."""
+    state = {name: (type(value)(value) if type(value) in (list, dict, set) else value)
+             for name, value in vars(doc).items() if name not in _OWN_BUILD}
+    state["_hanging"] = list(doc._hanging)  # type: ignore[attr-defined]
+    return state
+
+
+def resume_layout(doc: doctemplate.BaseDocTemplate, state: dict[str, Any]) -> None:
+    """Set ``doc`` (a new template of the same document and settings, its build just
+    begun: called from ``handle_documentBegin``) to the ``state`` :func:`layout_state`
+    took, the page that state was taken at about to begin. Copies again, so that a state
+    can be resumed from any number of times."""
+    for name, value in state.items():
+        if name != "_hanging":
+            setattr(doc, name, type(value)(value) if type(value) in (list, dict, set)
+                    else value)
+    doc._hanging = [doctemplate.PageBegin, *state["_hanging"]]  # type: ignore[attr-defined]
+
+
+def postponed(flowable: flowables.Flowable) -> bool:
+    """Whether the layout has put ``flowable`` off to the next frame once (ReportLab marks
+    it so, and fails with LayoutError if it does not fit there either)."""
+    return hasattr(flowable, "_postponed")
+
+
+def set_postponed(flowable: flowables.Flowable, put_off: bool) -> None:
+    """Mark ``flowable``, and every flowable it holds, put off as given (the held ones
+    never): ReportLab never clears the mark, so a flowable laid out again by a resumed
+    layout must have it set as it was where that layout resumes."""
+    if put_off:
+        flowable._postponed = 1  # type: ignore[attr-defined]
+    elif hasattr(flowable, "_postponed"):
+        del flowable._postponed  # type: ignore[attr-defined]
+    for inner in contents(flowable) or ():
+        set_postponed(inner, False)

@@ -31,7 +31,9 @@ lays the document out again with that page's columns cut shorter, down to the sm
 height that keeps everything of the page on it, so both columns end at about the same
 height. Every other page is laid out as before (checked, not assumed), and a panel still
 never splits: where one stands at the break, the columns stay as far apart as it makes
-them. Pages the columns fill stay as they are.
+them. Pages the columns fill stay as they are. Each height tried is a sketch that begins
+where that page began in an earlier sketch (:class:`PageStart`): the pages before it
+are the same in every trial, and are not laid out again.
 """
 
 from __future__ import annotations
@@ -274,18 +276,56 @@ class ColumnsHere(ActionFlowable):
         doc.handle_frameEnd()
 
 
+@dataclass(frozen=True)
+class PageStart:
+    """A sketched layout as one of its pages begins: the flowables it has not placed yet
+    and the template's state (see :func:`printkit.render.internals.layout_state`). A
+    sketch with the same setting and the same cuts of the pages before that one lays
+    those pages out the same, so it can begin there instead (see :meth:`FittingDocTemplate.
+    page_start_key`): balancing a section's last page tries a dozen heights of it, and
+    laying out every page before it again for each was most of the work."""
+
+    rest: tuple[Flowable, ...]
+    state: dict[str, Any]
+    #: which of ``rest`` the layout had put off to this page (see internals.postponed)
+    postponed: tuple[bool, ...]
+
+    def flowables(self) -> list[Flowable]:
+        """``rest`` to lay out again, each marked put off or not as it was here (a layout
+        that went on from here may have marked them since)."""
+        for flowable, put_off in zip(self.rest, self.postponed, strict=True):
+            internals.set_postponed(flowable, put_off)
+        return list(self.rest)
+
+
+#: The page starts of one document's sketches, by :meth:`FittingDocTemplate.page_start_key`.
+PageStarts = dict[tuple[Any, ...], PageStart]
+
+
 class FittingDocTemplate(BaseDocTemplate):
     """A document template that lays out with a :class:`Fitting` and measures the result
-    (see :meth:`measure`)."""
+    (see :meth:`measure`).
+
+    A sketch given ``starts`` records there how each of its pages begins; one given
+    ``resume`` (a start recorded with the same fitting and the same cuts of the pages
+    before it) lays out only from that page on, from that start's flowables, and
+    measures the pages before it as the sketch that recorded it did."""
+
+    #: What belongs to one layout, never taken from a page start.
+    _OWN = ("cuts", "_starts", "_resume", "_story")
 
     def __init__(self, *args: Any, fitting: Fitting = Fitting(),
                  cuts: dict[int, float] | None = None, sketch: bool = False,
+                 starts: PageStarts | None = None, resume: PageStart | None = None,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fitting = fitting
         self.sketch = sketch
         #: page -> the height its columns are cut to (a section's last page, balanced)
         self.cuts = cuts or {}
+        self._starts = starts if sketch else None
+        self._resume = resume if sketch else None
+        self._story: list[Flowable] = []
         self._uncut: Any = None
         #: per page: the lowest y drawn, and the body's top and bottom
         self._lowest: dict[int, float] = {}
@@ -297,7 +337,34 @@ class FittingDocTemplate(BaseDocTemplate):
         self._drawn: dict[int, list[tuple[Any, ...]]] = {}
         self._section_ends: set[int] = set()
 
+    @staticmethod
+    def page_start_key(fitting: Fitting, cuts: dict[int, float], page: int
+                       ) -> tuple[Any, ...]:
+        """What the layout before ``page`` depends on: the setting and the cuts of the
+        pages before it."""
+        return (fitting, tuple(sorted((p, h) for p, h in cuts.items() if p < page)), page)
+
+    def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
+        self._story = flowables  # (the list ReportLab takes flowables from as it places them)
+        super().build(flowables, *args, **kwargs)
+
+    def handle_documentBegin(self) -> None:  # noqa: N802
+        super().handle_documentBegin()
+        if self._resume is not None:
+            own = {name: getattr(self, name) for name in self._OWN}
+            internals.resume_layout(self, self._resume.state)
+            vars(self).update(own)
+
     def handle_pageBegin(self) -> None:  # noqa: N802
+        if self._starts is not None and self.page >= 1:
+            key = self.page_start_key(self.fitting, self.cuts, self.page + 1)
+            if key not in self._starts:
+                state = internals.layout_state(self)
+                for name in self._OWN:
+                    state.pop(name, None)
+                self._starts[key] = PageStart(
+                    tuple(self._story), state,
+                    tuple(internals.postponed(f) for f in self._story))
         frames = self.pageTemplate.frames
         if self.page + 1 in self.cuts and len(frames) == 2:
             self._uncut = self.pageTemplate

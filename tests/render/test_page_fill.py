@@ -17,17 +17,20 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
+from printkit.errors import FitError
 from printkit.games import GAMES
 from printkit.i18n import shipped_locales
 from printkit.layout.geometry import MM
-from printkit.render import doctree
+from printkit.render import doctree, flow
 from printkit.render.flow import lay_out_flow
 from printkit.render.pagefit import (
     BALANCE_STEP,
     CANDIDATES,
     MIN_FILL,
     Fitting,
+    FittingDocTemplate,
     Measure,
+    PageStarts,
     balance_columns,
     best_layout,
 )
@@ -270,3 +273,45 @@ def test_a_sketch_places_every_block_where_the_drawing_does(built_kit: Path,
             drawn, drawing = lay_out_flow(doc, root, fitting)
             assert sketched == b"" and drawn.startswith(b"%PDF")
             assert sketch == drawing, (doc.title, fitting)
+
+
+@pytest.mark.parametrize("locale", ["en", "pl", "ar", "ja"])
+def test_a_trial_resumed_where_its_page_begins_is_laid_out_as_a_whole_one(
+        built_kit: Path, locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Balancing a section's last page tries many heights of it; each trial begins where
+    that page began in an earlier sketch, without laying out the pages before it again.
+    For every rulebook, heights from the tallest column down to where panels no longer fit
+    give the same measure (or the same failure) resumed as laid out whole, each resumed
+    trial after other trials went on from the same page start (a flowable ReportLab put
+    off to the next frame in one of them stays as it was where the page begins)."""
+    docs = [doc for (_title, code, kind), doc in FLOW_DOCS.items()
+            if code == locale and kind == "rulebook"]
+    assert len(docs) == len(GAMES)
+    resumed = 0
+    for doc in docs:
+        root = doctree.parse(doc.xml, doc.locale, doc.document)
+        starts: PageStarts = {}
+        measure = lay_out_flow(doc, root, Fitting(), sketch=True, starts=starts)[1]
+        page = len(measure.fills)
+        assert FittingDocTemplate.page_start_key(Fitting(), {}, page) in starts
+        tallest = max(measure.section_ends.get(page, (measure.fills[-1] * 700, 0)))
+
+        for less in (0, 10, 20, 40, 80, 160, 320):
+            cuts = {page: max(20.0, round(tallest - less, 1))}
+            whole = _trial(doc, root, cuts)
+            stories: list[object] = []  # a resumed trial makes no story: it takes the start's
+            monkeypatch.setattr(flow, "keep_headings", stories.append)
+            again = _trial(doc, root, cuts, starts)
+            monkeypatch.undo()
+            assert again == whole, (doc.title, cuts)
+            resumed += not stories
+    assert resumed == 7 * len(docs)
+
+
+def _trial(doc: flow.FlowDocument, root: doctree.Document, cuts: dict[int, float],
+           starts: PageStarts | None = None) -> Measure | None:
+    """A sketch with ``cuts``; None where a panel is taller than the columns cut."""
+    try:
+        return lay_out_flow(doc, root, Fitting(), cuts, sketch=True, starts=starts)[1]
+    except FitError:
+        return None
