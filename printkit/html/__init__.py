@@ -37,25 +37,47 @@ FILE_NAME = "rules.html"
 __all__ = ["FILE_NAME", "rules_page"]
 
 
+def _shape(tree: doctree.Document) -> list[str]:
+    """The document's headings (to level 2) and examples, in order."""
+    return [f"h{n.level}" if isinstance(n, doctree.Heading) else "example"
+            for n in doctree.walk(tree)
+            if isinstance(n, doctree.Heading) and n.level <= 2
+            or isinstance(n, doctree.Example)]
+
+
+#: The English document of the rules pages last made: what it was made from (compared by
+#: identity: a build's data and examples are the same objects for every locale), and its
+#: shape and anchors. Every other locale's page of the game takes its anchors from it;
+#: one entry per game and document, of the last build only (see _english).
+_ENGLISH: dict[tuple[str, str, str, str], tuple[tuple[object, ...], list[str], list[str]]] = {}
+
+
+def _english(ctx: RenderContext, prefix: str) -> tuple[list[str], list[str]]:
+    """The shape and anchors of the English text of ``ctx``'s document, made once per
+    game, document and build (rendering its template for each locale was a tenth of the
+    rules page's time)."""
+    key = (ctx.game.id, ctx.document, ctx.paper.name, prefix)
+    made_from = (ctx.game, ctx.data, ctx.examples)
+    found = _ENGLISH.get(key)
+    if found is not None and all(a is b for a, b in zip(found[0], made_from, strict=True)):
+        return found[1], found[2]
+    english = dataclasses.replace(ctx, localizer=Localizer.for_locale(SOURCE_LOCALE))
+    template, xml, _figures = game_flow_source(english)
+    source = doctree.parse(xml, SOURCE_LOCALE, ctx.document, template=template)
+    _ENGLISH[key] = (made_from, _shape(source), anchors(source, prefix))
+    return _ENGLISH[key][1], _ENGLISH[key][2]
+
+
 def _anchors(ctx: RenderContext, root: doctree.Document, prefix: str) -> list[str]:
     """The document's anchors, taken from its English text so that a link works in every
     language; numbered ones if the English document has other headings."""
     own = anchors(root, prefix)
     if ctx.localizer.code == SOURCE_LOCALE:
         return own
-    english = dataclasses.replace(ctx, localizer=Localizer.for_locale(SOURCE_LOCALE))
-    template, xml, _figures = game_flow_source(english)
-    source = doctree.parse(xml, SOURCE_LOCALE, ctx.document, template=template)
-
-    def shape(tree: doctree.Document) -> list[str]:
-        return [f"h{n.level}" if isinstance(n, doctree.Heading) else "example"
-                for n in doctree.walk(tree)
-                if isinstance(n, doctree.Heading) and n.level <= 2
-                or isinstance(n, doctree.Example)]
-
-    if shape(source) != shape(root):
+    shape, english = _english(ctx, prefix)
+    if shape != _shape(root):
         return [f"{prefix}section-{i + 1}" for i in range(len(own))]
-    return anchors(source, prefix)
+    return english
 
 
 def _document(ctx: RenderContext, doc_id: str, top: int

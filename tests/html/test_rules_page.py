@@ -363,3 +363,49 @@ def test_every_build_writes_a_rules_page_for_every_kit_linked_from_the_kit_page(
             page = built_kit / game.id / code / "rules.html"
             assert page.read_bytes().startswith(b"<!DOCTYPE html>"), page
             assert f'href="{game.id}/{code}/rules.html"' in index
+
+
+def test_the_english_anchors_are_made_once_per_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every locale's page takes its anchors from the English text: it is rendered once for
+    a build's data, not once per locale, and again for other data (a new build)."""
+    made: list[str] = []
+    original = html_page.game_flow_source
+
+    def counted(ctx: RenderContext):  # type: ignore[no-untyped-def]
+        made.append(ctx.localizer.code)
+        return original(ctx)
+
+    monkeypatch.setattr(html_page, "game_flow_source", counted)
+    first = {code: rules_page(context("yeti-slalom", code)) for code in ("pl", "de", "ar")}
+    assert made.count("en") <= 2  # (the rulebook's and the quick reference's, at most once)
+    made.clear()
+    ctx = context("yeti-slalom", "pl")
+    rebuilt = dataclasses.replace(ctx, data=dict(ctx.data))  # the next build's data
+    assert rules_page(rebuilt) == first["pl"]
+    assert made.count("en") == 2
+    german = dataclasses.replace(rebuilt, localizer=Localizer.for_locale("de"))
+    assert rules_page(german) == first["de"]
+    assert made.count("en") == 2  # the same build's English, already made
+
+
+def test_a_picture_with_the_same_pixels_is_encoded_once(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    from PIL import Image
+
+    from printkit.html import figures
+
+    quantized: list[tuple[int, int]] = []
+    original = Image.Image.quantize
+
+    def counted(self: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
+        quantized.append(self.size)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", counted)
+    blue = Image.new("RGB", (40, 30), "#1d3557")
+    again = Image.new("RGB", (40, 30), "#1d3557")
+    other = Image.new("RGB", (30, 40), "#1d3557")  # the same bytes, another shape
+    one = figures._png(blue)
+    assert figures._png(again) == one and len(quantized) == 1
+    assert figures._png(other) != one and len(quantized) == 2
+    assert Image.open(BytesIO(one)).size == (40, 30)
