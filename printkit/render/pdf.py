@@ -60,6 +60,9 @@ def _quarter_arcs() -> list[tuple[float, ...]]:
 
 _ARCS = _quarter_arcs()
 
+# Content streams and numbers, all ASCII, are encoded by Python's fast path (see internals).
+internals.patch_pdfdoc_encoding()
+
 
 class PrintCanvas(Canvas):
     """ReportLab's canvas, drawing circles and ellipses without its general arc code.

@@ -217,3 +217,28 @@ def test_the_page_fitting_accessors_read_a_frame_and_a_document() -> None:
     assert internals.flowables_on_page(doc) == 3
     internals.continue_in_frame(doc, 1)
     assert doc._nextFrameIndex == 1
+
+
+@pytest.mark.parametrize("text", [
+    "".join(chr(code) for code in range(24)) + "".join(chr(code) for code in range(32, 128)),
+    "0 0 m 12.5 33.25 l S BT /F1+0 9.5 Tf (Plansza) Tj ET",
+    "12.5", "", "caf\u00e9 \u00a0", "\u2014 \u2022", b"\x00\xffbytes as they are",
+    "\x18", "ok\x1fnot", "\u0105\u0107",
+])
+def test_the_fast_pdfdoc_encoding_gives_reportlab_s_bytes_or_its_error(
+        text: str | bytes) -> None:
+    """Content streams and numbers are encoded by the ASCII fast path where that gives the
+    bytes ReportLab's own 'extpdfdoc' codec gives; anything else is the codec's, which
+    raises for a character the encoding lacks, as before."""
+    def outcome(encode):  # type: ignore[no-untyped-def]
+        try:
+            return encode(text)
+        except UnicodeEncodeError as exc:
+            return type(exc)
+
+    from reportlab.pdfbase import pdfdoc
+
+    import printkit.render.pdf  # noqa: F401 - (patches ReportLab when imported)
+
+    assert pdfdoc.pdfdocEnc is internals.ascii_pdfdoc_encoding  # (patched by render.pdf)
+    assert outcome(internals.ascii_pdfdoc_encoding) == outcome(internals._pdfdoc_encode)
