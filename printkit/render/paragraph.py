@@ -1,14 +1,21 @@
-"""ReportLab's paragraph, with its lines broken once per width.
+"""ReportLab's paragraph, with its lines broken once per width and its markup read once.
 
 Platypus asks a paragraph for its size again and again at the same width: a
 frame does, then the table (an example panel, a fact box) holding it, once to
 measure and once to draw. Breaking the lines is most of the work of a
 paragraph, and the answer depends only on the text, the style and the width,
 so it is kept from the first time.
+
+Reading a paragraph's markup into fragments (ReportLab's ParaParser, an HTMLParser) is
+the rest: the same text in the same style is read again for every layout a page fitting
+sketches, every guide laid out, every size a label tries. The fragments depend only on
+the text and the style's settings, so they are kept (:data:`_READ`) and each paragraph
+gets copies of its own.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -33,6 +40,36 @@ def _in_one_locale_font(used: set[str | None]) -> bool:
 
 
 internals.shape_words_only_when(_in_one_locale_font)
+
+#: Paragraphs read: (text, the style's settings, case sensitivity) -> the text as cleaned
+#: and its fragments, never handed out themselves (see _copies). The most recent kept.
+_READ: OrderedDict[tuple[Any, ...], tuple[str, list[Any]]] = OrderedDict()
+_READ_MAX = 8192
+
+
+def _settings(style: ParagraphStyle) -> tuple[Any, ...] | None:
+    """Everything a style sets (its parent's settings are copied into it when it is made),
+    as a key; None if one of them cannot be a key."""
+    settings = tuple(sorted((k, v) for k, v in vars(style).items() if k != "parent"))
+    try:
+        hash(settings)
+    except TypeError:
+        return None
+    return settings
+
+
+def _copies(frags: list[Any]) -> list[Any]:
+    """Fragments of a paragraph's own, as a fresh reading gives: each fragment and each of
+    its lists (links, underlines) copied; ReportLab adds to them as it sets the lines."""
+    copies = []
+    for frag in frags:
+        copy = frag.clone()
+        for name, value in vars(frag).items():
+            if type(value) is list:
+                setattr(copy, name, list(value))
+        copies.append(copy)
+    return copies
+
 
 #: Each style's twins: breaking lines between characters, or shaped (see _twin).
 _TWINS: dict[tuple[int, str], tuple[ParagraphStyle, ParagraphStyle]] = {}
@@ -77,6 +114,26 @@ class Paragraph(paragraph.Paragraph):
             elif not script.cjk and not style.shaping:
                 style = _twin(style, "shaped")
         super().__init__(text, style, *args, **kwargs)
+
+    def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any,  # noqa: N803
+               cleaner: Any) -> None:
+        settings = _settings(style) if frags is None and isinstance(text, str) else None
+        if settings is None:
+            super()._setup(text, style, bulletText, frags, cleaner)
+            return
+        key = (text, settings, self.caseSensitive)
+        found = _READ.get(key)
+        if found is not None:
+            _READ.move_to_end(key)
+            super()._setup(found[0], style, bulletText, _copies(found[1]), cleaner)
+            return
+        super()._setup(text, style, bulletText, frags, cleaner)
+        # kept only when reading took nothing else from the text: its own style (a <para>
+        # tag's) or a bullet (a <bullet> tag's) would be lost on the next reading
+        if self.style is style and self.bulletText is bulletText:
+            _READ[key] = (self.text, _copies(self.frags))
+            if len(_READ) > _READ_MAX:
+                _READ.popitem(last=False)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         # ReportLab drops the broken lines when a split finds no room: break them again.

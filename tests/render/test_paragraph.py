@@ -67,3 +67,59 @@ def test_a_size_is_skipped_only_when_the_paragraph_would_not_fit(
         if Ink._cannot_fit(text, font, size, box):
             style = ParagraphStyle("ink", fontName=font, fontSize=size, leading=size * 1.2)
             assert Paragraph(text, style).wrap(width, height)[1] > height, (text, font)
+
+
+def _frags(para: rl.Paragraph) -> list[dict[str, object]]:
+    return [vars(f) for f in para.frags]
+
+
+def test_markup_is_read_once_and_each_paragraph_gets_fragments_of_its_own(
+        style: ParagraphStyle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same text in a style of the same settings is read once (ReportLab's parser is
+    most of a paragraph's making); each paragraph gets its own copies of the fragments,
+    equal to a fresh reading, and what ReportLab adds to one's never shows in another's."""
+    from reportlab.platypus import paraparser
+
+    from printkit.render import paragraph as ours
+
+    text = "Tura: <b>rzuć</b> kośćmi &amp; <i>policz</i> 10% pól."
+    fresh = rl.Paragraph(fonts.mark(text, style.fontName), style)  # ReportLab's own reading
+    monkeypatch.setattr(ours, "_READ", type(ours._READ)())
+    reads: list[str] = []
+    original = paraparser.ParaParser.parse
+    monkeypatch.setattr(paraparser.ParaParser, "parse",
+                        lambda self, text, st: (reads.append(text), original(self, text, st))[1])
+    first = Paragraph(text, style)
+    same = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9.5, leading=13)
+    second = Paragraph(text, same)  # another style object with the same settings
+    assert len(reads) == 1 and second.style is same
+    assert _frags(first) == _frags(second) == _frags(fresh)
+    assert not {id(f) for f in first.frags} & {id(f) for f in second.frags}
+    first.frags[1].us_lines.append("underline")  # (as ReportLab does while drawing)
+    first.frags[0].text = "changed"
+    assert _frags(Paragraph(text, style)) == _frags(fresh) and len(reads) == 1
+    for width in (200, 90):
+        assert second.wrap(width, 500) == fresh.wrap(width, 500)
+    # another size, or another text, is read again
+    bigger = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=12, leading=13)
+    assert _frags(Paragraph(text, bigger))[0]["fontSize"] == 12 and len(reads) == 2
+    Paragraph(text + " ", style)
+    assert len(reads) == 3
+
+
+def test_markup_that_sets_its_own_style_is_read_every_time(
+        style: ParagraphStyle, monkeypatch: pytest.MonkeyPatch) -> None:
+    from reportlab.platypus import paraparser
+
+    from printkit.render import paragraph as ours
+
+    monkeypatch.setattr(ours, "_READ", type(ours._READ)())
+    reads: list[str] = []
+    original = paraparser.ParaParser.parse
+    monkeypatch.setattr(paraparser.ParaParser, "parse",
+                        lambda self, text, st: (reads.append(text), original(self, text, st))[1])
+    text = '<para leading="20">Wyżej</para>'
+    for _ in range(2):
+        para = Paragraph(text, style)
+        assert para.style.leading == 20 and style.leading == 13
+    assert len(reads) == 2
