@@ -196,6 +196,12 @@ RELIANCES: tuple[Reliance, ...] = (
              "Paragraph.breakLines, _splitpara", "render/paragraph.py",
              "right-to-left and CJK paragraphs break their own lines; a word in two fonts "
              "is left unshaped", _paragraph_parts),
+    Reliance("Paragraph._setup(text, style, bulletText, frags, cleaner) (overridden)",
+             "render/paragraph.py",
+             "a paragraph's markup is read once per text and style settings; a paragraph "
+             "made again is given copies of the fragments instead of reading it again",
+             lambda: paragraph.Paragraph._setup.__code__.co_varnames[:6]
+             == ("self", "text", "style", "bulletText", "frags", "cleaner")),
     Reliance("rl_config._FUZZ", "render/rtl.py, render/kinsoku.py",
              "lines broken by printkit allow the same rounding as ReportLab's own",
              lambda: isinstance(getattr(rl_config, "_FUZZ", None), float)),
@@ -444,6 +450,14 @@ def shaped_string(font: ttfonts.TTFont, hb_font: Any, buffer: Any) -> tuple[str,
 #: own line breaking (right to left, kinsoku) allows the same, so a line that fits for
 #: ReportLab fits for printkit.
 FUZZ: float = rl_config._FUZZ
+
+
+def set_up_paragraph(para: paragraph.Paragraph, text: Any, style: Any, bullet: Any,
+                     frags: Any, cleaner: Any) -> None:
+    """ReportLab's own setting up of a paragraph (reading ``text``'s markup into fragments,
+    unless ``frags`` are given), for a subclass that overrides it (see
+    :class:`printkit.render.paragraph.Paragraph`)."""
+    paragraph.Paragraph._setup(para, text, style, bullet, frags, cleaner)  # type: ignore[attr-defined]
 
 
 def handle_bullet_width(para: paragraph.Paragraph, widths: list[float]) -> None:

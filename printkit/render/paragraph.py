@@ -119,15 +119,16 @@ class Paragraph(paragraph.Paragraph):
                cleaner: Any) -> None:
         settings = _settings(style) if frags is None and isinstance(text, str) else None
         if settings is None:
-            super()._setup(text, style, bulletText, frags, cleaner)
+            internals.set_up_paragraph(self, text, style, bulletText, frags, cleaner)
             return
         key = (text, settings, self.caseSensitive)
         found = _READ.get(key)
         if found is not None:
             _READ.move_to_end(key)
-            super()._setup(found[0], style, bulletText, _copies(found[1]), cleaner)
+            internals.set_up_paragraph(self, found[0], style, bulletText, _copies(found[1]),
+                                       cleaner)
             return
-        super()._setup(text, style, bulletText, frags, cleaner)
+        internals.set_up_paragraph(self, text, style, bulletText, frags, cleaner)
         # kept only when reading took nothing else from the text: its own style (a <para>
         # tag's) or a bullet (a <bullet> tag's) would be lost on the next reading
         if self.style is style and self.bulletText is bulletText:
