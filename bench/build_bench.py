@@ -1,6 +1,6 @@
 """Build benchmark for issue 12: how long a build takes, how big and how hungry it is.
 
-Run by hand, never in the test suite (a run takes about a minute on 2 cores)::
+Run by hand, never in the test suite (a run takes about two minutes on 2 cores)::
 
     python3 bench/build_bench.py            # every scenario, then the targets
     python3 bench/build_bench.py --jobs 2   # the parallel build with 2 processes
