@@ -44,7 +44,7 @@ internals.shape_words_only_when(_in_one_locale_font)
 #: Paragraphs read: (text, the style's settings, case sensitivity) -> the text as cleaned
 #: and its fragments, never handed out themselves (see _copies). The most recent kept.
 _READ: OrderedDict[tuple[Any, ...], tuple[str, list[Any]]] = OrderedDict()
-_READ_MAX = 8192
+_READ_MAX = 2048
 
 
 def _settings(style: ParagraphStyle) -> tuple[Any, ...] | None:
