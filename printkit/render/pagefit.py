@@ -282,7 +282,7 @@ class PageStart:
     and the template's state (see :func:`printkit.render.internals.layout_state`). A
     sketch with the same setting and the same cuts of the pages before that one lays
     those pages out the same, so it can begin there instead (see :meth:`FittingDocTemplate.
-    page_start_key`): balancing a section's last page tries a dozen heights of it, and
+    page_start_key`): balancing a section's last page tries several heights of it, and
     laying out every page before it again for each was most of the work."""
 
     rest: tuple[Flowable, ...]
