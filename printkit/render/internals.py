@@ -19,6 +19,7 @@ locale's font is numbered in, and the bookkeeping of printkit's own paragraph.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -637,10 +638,21 @@ def layout_state(doc: doctemplate.BaseDocTemplate) -> dict[str, Any]:
     those of :data:`_OWN_BUILD`, each list, dict or set copied, and the actions still
     hanging (ReportLab's ``_hanging``, without the page begin being handled). Given to
     :func:`resume_layout`, a new template of the same document goes on from that page."""
-    state = {name: (type(value)(value) if type(value) in (list, dict, set) else value)
-             for name, value in vars(doc).items() if name not in _OWN_BUILD}
+    state = {name: _copied(value) for name, value in vars(doc).items()
+             if name not in _OWN_BUILD}
     state["_hanging"] = list(doc._hanging)  # type: ignore[attr-defined]
     return state
+
+
+def _copied(value: Any) -> Any:
+    """A list, dict or set copied (one of their kinds, such as the cycle of page templates
+    ReportLab keeps with its place in it, copied with its attributes); anything else as
+    it is."""
+    if type(value) in (list, dict, set):
+        return type(value)(value)
+    if isinstance(value, (list, dict, set)):
+        return copy.copy(value)
+    return value
 
 
 def resume_layout(doc: doctemplate.BaseDocTemplate, state: dict[str, Any]) -> None:
@@ -650,8 +662,7 @@ def resume_layout(doc: doctemplate.BaseDocTemplate, state: dict[str, Any]) -> No
     can be resumed from any number of times."""
     for name, value in state.items():
         if name != "_hanging":
-            setattr(doc, name, type(value)(value) if type(value) in (list, dict, set)
-                    else value)
+            setattr(doc, name, _copied(value))
     doc._hanging = [doctemplate.PageBegin, *state["_hanging"]]  # type: ignore[attr-defined]
 
 

@@ -242,3 +242,32 @@ def test_the_fast_pdfdoc_encoding_gives_reportlab_s_bytes_or_its_error(
 
     assert pdfdoc.pdfdocEnc is internals.ascii_pdfdoc_encoding  # (patched by render.pdf)
     assert outcome(internals.ascii_pdfdoc_encoding) == outcome(internals._pdfdoc_encode)
+
+
+def test_a_layout_state_is_the_template_s_as_it_was_however_often_it_is_resumed() -> None:
+    """A page start's state is a copy: the layout that took it goes on, and each layout
+    resumed from it starts from the same state (a cycle of page templates keeps its
+    place in the cycle, a list its items)."""
+    from io import BytesIO
+
+    from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
+    from reportlab.platypus.frames import Frame
+
+    def template() -> BaseDocTemplate:
+        doc = BaseDocTemplate(BytesIO(), pageTemplates=[
+            PageTemplate(name, [Frame(0, 0, 100, 100)]) for name in ("a", "b", "c")])
+        doc.handle_documentBegin()
+        return doc
+
+    doc = template()
+    doc.handle_nextPageTemplate(["a", "b", "c"])
+    internals.continue_in_frame(doc, 0)
+    doc.page = 4
+    state = internals.layout_state(doc)
+    first = doc._nextPageTemplateCycle.next_value  # the layout goes on past the state
+    assert first.id == "a"
+    for _ in range(2):
+        again = template()
+        internals.resume_layout(again, state)
+        assert again.page == 4 and again._nextPageTemplateCycle.next_value.id == "a"
+        assert again._hanging[0] is not None and len(again._hanging) == len(doc._hanging) + 1
