@@ -59,13 +59,12 @@ def _english(ctx: RenderContext, prefix: str) -> tuple[list[str], list[str]]:
     key = (ctx.game.id, ctx.document, ctx.paper.name, prefix)
     made_from = (ctx.game, ctx.data, ctx.examples)
     found = _ENGLISH.get(key)
-    if found is not None and all(a is b for a, b in zip(found[0], made_from, strict=True)):
-        return found[1], found[2]
-    english = dataclasses.replace(ctx, localizer=Localizer.for_locale(SOURCE_LOCALE))
-    template, xml, _figures = game_flow_source(english)
-    source = doctree.parse(xml, SOURCE_LOCALE, ctx.document, template=template)
-    _ENGLISH[key] = (made_from, _shape(source), anchors(source, prefix))
-    return _ENGLISH[key][1], _ENGLISH[key][2]
+    if found is None or any(a is not b for a, b in zip(found[0], made_from, strict=True)):
+        english = dataclasses.replace(ctx, localizer=Localizer.for_locale(SOURCE_LOCALE))
+        template, xml, _figures = game_flow_source(english)
+        source = doctree.parse(xml, SOURCE_LOCALE, ctx.document, template=template)
+        found = _ENGLISH[key] = (made_from, _shape(source), anchors(source, prefix))
+    return found[1], found[2]
 
 
 def _anchors(ctx: RenderContext, root: doctree.Document, prefix: str) -> list[str]:

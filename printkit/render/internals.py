@@ -123,21 +123,16 @@ _NOT_PDFDOC = re.compile("[\x18-\x1f]")
 
 
 def _pdfdoc_encoding() -> bool:
-    """ReportLab's encoder is its 'extpdfdoc' codec, which maps ASCII as :data:`_NOT_PDFDOC`
-    says."""
-    encode = getattr(pdfdoc, "pdfdocEnc", None)
-    if encode is None:
-        return False
-    for code in range(128):
+    """ReportLab's encoder is its 'extpdfdoc' codec, which gives every ASCII character
+    but those of :data:`_NOT_PDFDOC` its own code (those go to the codec as they are)."""
+    def own_code(code: int) -> bool:
         try:
-            same = _pdfdoc_encode(chr(code)) == bytes([code])
+            return _pdfdoc_encode(chr(code)) == bytes([code])
         except UnicodeEncodeError:
-            same = bool(_NOT_PDFDOC.match(chr(code)))
-        else:
-            same = same and not _NOT_PDFDOC.match(chr(code))
-        if not same:
             return False
-    return True
+
+    return callable(getattr(pdfdoc, "pdfdocEnc", None)) and all(
+        own_code(code) for code in range(128) if not _NOT_PDFDOC.match(chr(code)))
 
 
 RELIANCES: tuple[Reliance, ...] = (

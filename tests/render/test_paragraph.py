@@ -73,22 +73,29 @@ def _frags(para: rl.Paragraph) -> list[dict[str, object]]:
     return [vars(f) for f in para.frags]
 
 
-def test_markup_is_read_once_and_each_paragraph_gets_fragments_of_its_own(
-        style: ParagraphStyle, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same text in a style of the same settings is read once (ReportLab's parser is
-    most of a paragraph's making); each paragraph gets its own copies of the fragments,
-    equal to a fresh reading, and what ReportLab adds to one's never shows in another's."""
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts ReportLab's markup parser reads from now on, with no reading kept yet."""
     from reportlab.platypus import paraparser
 
     from printkit.render import paragraph as ours
 
-    text = "Tura: <b>rzuć</b> kośćmi &amp; <i>policz</i> 10% pól."
-    fresh = rl.Paragraph(fonts.mark(text, style.fontName), style)  # ReportLab's own reading
     monkeypatch.setattr(ours, "_READ", type(ours._READ)())
-    reads: list[str] = []
+    texts: list[str] = []
     original = paraparser.ParaParser.parse
     monkeypatch.setattr(paraparser.ParaParser, "parse",
-                        lambda self, text, st: (reads.append(text), original(self, text, st))[1])
+                        lambda self, text, st: (texts.append(text), original(self, text, st))[1])
+    return texts
+
+
+def test_markup_is_read_once_and_each_paragraph_gets_fragments_of_its_own(
+        style: ParagraphStyle, reads: list[str]) -> None:
+    """The same text in a style of the same settings is read once (ReportLab's parser is
+    most of a paragraph's making); each paragraph gets its own copies of the fragments,
+    equal to a fresh reading, and what ReportLab adds to one's never shows in another's."""
+    text = "Tura: <b>rzuć</b> kośćmi &amp; <i>policz</i> 10% pól."
+    fresh = rl.Paragraph(fonts.mark(text, style.fontName), style)  # ReportLab's own reading
+    reads.clear()
     first = Paragraph(text, style)
     same = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9.5, leading=13)
     second = Paragraph(text, same)  # another style object with the same settings
@@ -108,16 +115,7 @@ def test_markup_is_read_once_and_each_paragraph_gets_fragments_of_its_own(
 
 
 def test_markup_that_sets_its_own_style_is_read_every_time(
-        style: ParagraphStyle, monkeypatch: pytest.MonkeyPatch) -> None:
-    from reportlab.platypus import paraparser
-
-    from printkit.render import paragraph as ours
-
-    monkeypatch.setattr(ours, "_READ", type(ours._READ)())
-    reads: list[str] = []
-    original = paraparser.ParaParser.parse
-    monkeypatch.setattr(paraparser.ParaParser, "parse",
-                        lambda self, text, st: (reads.append(text), original(self, text, st))[1])
+        style: ParagraphStyle, reads: list[str]) -> None:
     text = '<para leading="20">Wyżej</para>'
     for _ in range(2):
         para = Paragraph(text, style)
