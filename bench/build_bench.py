@@ -1,6 +1,6 @@
 """Build benchmark for issue 12: how long a build takes, how big and how hungry it is.
 
-Run by hand, never in the test suite (a run takes about two minutes on 2 cores)::
+Run by hand, never in the test suite (a run takes about five minutes on 2 cores)::
 
     python3 bench/build_bench.py            # every scenario, then the targets
     python3 bench/build_bench.py --jobs 2   # the parallel build with 2 processes
@@ -16,8 +16,14 @@ their own (``PRINTKIT_CACHE``), empty at the start:
 - ``noop``: a rebuild into the full build's folder with nothing changed;
 - ``catalog``: a copy of ``locales/`` with one Polish string changed, rebuilt into a copy
   of the full build's folder (printkit reads the copy, as ``tests/conftest.py`` does);
+- ``kinds``: the one-process build again, with the CPU of each kind of work (drawn
+  documents, rulebooks, quick references, guides, rules pages, kits and print runs) set
+  against the reference's pages of the same kind, both once started;
 - ``reference``: plain ReportLab drawing a comparable card sheet (96 cards of 32 designs,
-  a patterned back) and a 10-page rulebook with card thumbnails, each design once as a form.
+  a patterned back) and a 21-page rulebook with card thumbnails, each design once as a form.
+
+CPU per page divides by the pages rendered: every document and variant once. The whole
+kits and the print runs are made of those pages, merged, and do not count again.
 
 CPU is user + system time of the process and its children; peak memory is the
 larger ``ru_maxrss`` of the process and its largest child.
@@ -64,18 +70,51 @@ def _pdfs(folder: Path) -> dict[str, tuple[int, int]]:
             for p in sorted(folder.rglob("*.pdf"))}
 
 
+def _merged(path: Path) -> bool:
+    """Whether a PDF of the build is made of other documents' pages (a whole kit or a
+    print run): its pages were rendered once already and count once."""
+    return path.name.startswith(("kit-", "print-"))
+
+
+def _content(path: Path) -> int:
+    """Bytes of drawing in a PDF: its pages' content streams and its forms' (each form
+    once, however often it is placed), decoded. What a page carries, whatever draws it."""
+    from pypdf import PdfReader
+    from pypdf.generic import IndirectObject
+
+    reader = PdfReader(path)
+    total, seen = 0, set()
+    for page in reader.pages:
+        contents = page.get_contents()
+        total += len(contents.get_data()) if contents is not None else 0
+        resources = [page["/Resources"].get_object()] if "/Resources" in page else []
+        while resources:
+            forms = resources.pop().get("/XObject")
+            for ref in (forms.get_object().values() if forms else ()):
+                key = ref.idnum if isinstance(ref, IndirectObject) else id(ref)
+                form = ref.get_object()
+                if key in seen or form.get("/Subtype") != "/Form":
+                    continue
+                seen.add(key)
+                total += len(form.get_data())
+                if "/Resources" in form:
+                    resources.append(form["/Resources"].get_object())
+    return total
+
+
 def _pages(folder: Path) -> tuple[int, int]:
-    """Pages of every document, and pages counting the kits (which repeat them) too."""
+    """Pages rendered (every document once), and pages written (with the kits and print
+    runs, which repeat them)."""
     from pypdf import PdfReader
 
-    docs = kits = 0
+    docs = merged = 0
     for path in folder.rglob("*.pdf"):
         n = len(PdfReader(path).pages)
-        if path.name.startswith("kit-"):
-            kits += n
+        if _merged(path):
+            merged += n
         else:
             docs += n
-    return docs, docs + kits
+    return docs, docs + merged
 
 
 def _build(out: Path, jobs: int, force: bool, previews: bool = False) -> dict[str, object]:
@@ -174,6 +213,7 @@ def _reference(out: Path) -> dict[str, object]:
             draw(c)
             c.endForm()
 
+    started = time.process_time()
     buffer = BytesIO()
     c = Canvas(buffer, pagesize=A4, invariant=1, pageCompression=1)
     slots = [(12 * mm + col * side, 20 * mm + row * side) for row in range(5) for col in range(3)]
@@ -194,6 +234,7 @@ def _reference(out: Path) -> dict[str, object]:
             pages += 1
     c.save()
     (out / "reference-cards.pdf").write_bytes(buffer.getvalue())
+    card_cpu, started = time.process_time() - started, time.process_time()
 
     class Thumb(Flowable):
         def __init__(self, design: int) -> None:
@@ -223,7 +264,71 @@ def _reference(out: Path) -> dict[str, object]:
     doc.build(story, onFirstPage=lambda c, d: drawn.append(1),
               onLaterPages=lambda c, d: drawn.append(1))
     (out / "reference-rulebook.pdf").write_bytes(rulebook.getvalue())
-    return {"pages": pages + len(drawn)}
+    rulebook_cpu = time.process_time() - started
+    return {"pages": pages + len(drawn), "parts": {
+        "card sheets": (pages, card_cpu), "rulebook": (len(drawn), rulebook_cpu)}}
+
+
+#: The like-for-like comparison: each kind of work of a one-process build, and the part of
+#: the reference that draws pages of that kind (None: no such pages in the reference).
+KINDS = {"drawn documents": "card sheets", "rulebooks": "rulebook",
+         "quick references": "rulebook", "guides": "rulebook", "rules pages": None,
+         "kits and print runs": None}
+
+
+def _kinds(out: Path) -> dict[str, object]:
+    """A one-process build, with the CPU of each kind of work (see :data:`KINDS`) and the
+    pages it rendered; what is left (starting, verifying the examples, writing) is "rest".
+    """
+    from collections import defaultdict
+
+    from pypdf import PdfReader
+
+    from printkit import games
+    from printkit.commands.build import kits, tasks
+    from printkit.commands.build.job import target
+
+    cpu: dict[str, float] = defaultdict(float)
+
+    def timed(owner, name, kind_of):  # type: ignore[no-untyped-def]
+        original = getattr(owner, name)
+
+        def run(*args, **kwargs):  # type: ignore[no-untyped-def]
+            started = time.process_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                cpu[kind_of(args)] += time.process_time() - started
+        setattr(owner, name, run)
+
+    def document_kind(args) -> str:  # type: ignore[no-untyped-def]
+        task, job = args
+        doc = target(games.get(task.game), task.name, job.spec)[0]
+        return {"rulebook": "rulebooks", "reference": "quick references"}.get(
+            doc.kind, "drawn documents")
+
+    timed(tasks.RenderDocument, "run", document_kind)
+    timed(kits, "render_guide", lambda a: "guides")
+    timed(kits, "rules_page", lambda a: "rules pages")
+    timed(kits, "print_file", lambda a: "kits and print runs")
+    started = time.process_time()
+    from printkit.commands.build import BuildOptions, build
+
+    build(BuildOptions(out=out, jobs=1, force=True, previews=False))
+    total = time.process_time() - started
+    pages: dict[str, int] = defaultdict(int)
+    content: dict[str, int] = defaultdict(int)
+    for path in out.rglob("*.pdf"):
+        if _merged(path):
+            continue
+        doc = path.stem.rsplit("-", 1)[0]  # <document>-<paper>.pdf
+        kind = {"rulebook": "rulebooks", "reference": "quick references",
+                "guide": "guides"}.get(doc, "drawn documents")
+        pages[kind] += len(PdfReader(path).pages)
+        content[kind] += _content(path)
+    cpu["rest"] = total - sum(cpu.values())
+    return {"kinds": {k: (pages.get(k, 0), v, content.get(k, 0)) for k, v in cpu.items()},
+            "build_cpu": total}
 
 
 def scenario(name: str, work: Path, jobs: int) -> dict[str, object]:
@@ -255,20 +360,28 @@ def scenario(name: str, work: Path, jobs: int) -> dict[str, object]:
         before = _pdfs(copy)
         info = _build(copy, jobs, force=False)
         info["files_rewritten"] = sorted(k for k, v in _pdfs(copy).items() if before[k] != v)
+    elif name == "kinds":
+        info = _kinds(work / "kinds")
     elif name == "reference":
         folder = work / "reference"
         folder.mkdir(exist_ok=True)
         info = _reference(folder)
         started = _usage()[0]  # the same pages again, everything loaded: the floor
-        _reference(folder)
+        parts = _reference(folder)["parts"]
         info["warm_cpu"] = _usage()[0] - started
         cpu1, peak = _usage()
         info.update(wall=time.perf_counter() - wall0, cpu=started - cpu0, peak_mb=peak / 1024)
+        # (measured after the clock stops: reading the PDFs back is no part of drawing them)
+        files = {"card sheets": "reference-cards.pdf", "rulebook": "reference-rulebook.pdf"}
+        info["warm_parts"] = {part: (*parts[part], _content(folder / files[part]))
+                              for part in parts}
         return info
     else:
         raise SystemExit(f"unknown scenario {name!r}")
     cpu1, peak = _usage()
     info.update(wall=time.perf_counter() - wall0, cpu=cpu1 - cpu0, peak_mb=peak / 1024)
+    if "build_cpu" in info:  # (the kinds' build alone, not reading its PDFs back)
+        info["cpu"] = info.pop("build_cpu")
     return info
 
 
@@ -286,7 +399,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
         work = Path(tmp)
         env = {**os.environ, "PRINTKIT_CACHE": str(work / "cache")}
-        for name in ("first", "full", "one-job", "noop", "catalog", "reference"):
+        for name in ("first", "full", "one-job", "noop", "catalog", "kinds", "reference"):
             runs = []
             for _ in range(RUNS.get(name, 1)):
                 run = subprocess.run([sys.executable, __file__, "--scenario", name, "--work",
@@ -300,14 +413,19 @@ def main() -> None:
                              "wall": min(r["wall"] for r in runs)}
             if "warm_cpu" in runs[0]:
                 results[name]["warm_cpu"] = min(r["warm_cpu"] for r in runs)
+                results[name]["warm_parts"] = {
+                    part: min((r["warm_parts"][part] for r in runs), key=lambda pc: pc[1])
+                    for part in runs[0]["warm_parts"]}
         pages, with_kits = _pages(work / "out")
         size = sum(p.stat().st_size for p in (work / "out").rglob("*.pdf"))
         no_kits = sum(p.stat().st_size for p in (work / "out").rglob("*.pdf")
-                      if not p.name.startswith("kit-"))
+                      if not _merged(p))
+        largest_kit = max(p.stat().st_size for p in (work / "out").rglob("kit-*.pdf"))
         ref_size = sum(p.stat().st_size for p in (work / "reference").glob("*.pdf"))
     print(f"{'scenario':10} {'wall s':>8} {'CPU s':>8} {'peak MB':>8}  notes")
     for name, r in results.items():
-        notes = {k: v for k, v in r.items() if k not in ("wall", "cpu", "peak_mb")}
+        notes = {k: v for k, v in r.items()
+                 if k not in ("wall", "cpu", "peak_mb", "kinds", "parts", "warm_parts")}
         if len(spread[name]) > 1:
             notes["cpu_runs"] = [round(c, 2) for c in spread[name]]
         print(f"{name:10} {r['wall']:8.2f} {r['cpu']:8.2f} {r['peak_mb']:8.1f}  {notes}")
@@ -315,8 +433,8 @@ def main() -> None:
     per_page = full["cpu"] / pages
     ref_page = ref["cpu"] / ref["pages"]
     warm_page = ref["warm_cpu"] / ref["pages"]
-    print(f"\nfull build: {pages} document pages ({with_kits} with the kits), "
-          f"{size / 1e6:.2f} MB ({no_kits / 1e6:.2f} MB without the kits); "
+    print(f"\nfull build: {pages} pages rendered ({with_kits} written with the kits and print "
+          f"runs), {size / 1e6:.2f} MB ({no_kits / 1e6:.2f} MB without them); "
           f"reference: {ref['pages']} pages, {ref_size / 1e6:.2f} MB")
     print("targets:")
     print(f"  CPU per page, build / reference: {per_page * 1000:.1f} ms / {ref_page * 1000:.1f} ms"
@@ -324,7 +442,7 @@ def main() -> None:
     print(f"    (one process: {one['cpu'] / pages * 1000:.1f} ms = "
           f"{one['cpu'] / pages / ref_page:.2f}x; plain ReportLab once started: "
           f"{warm_page * 1000:.1f} ms a page, the build {per_page / warm_page:.1f}x that)")
-    print(f"  output size: {size / 1e6:.2f} MB (target <= 7 MB)")
+    print(f"  largest kit PDF: {largest_kit / 1e6:.2f} MB (target <= 1 MB)")
     print(f"  no-op rebuild / full build wall: {100 * noop['wall'] / full['wall']:.1f} % "
           f"(target < 5 %), files rewritten: {noop.get('files_rewritten')}")
     print(f"  catalog change: rendered {results['catalog'].get('rendered')}, rewrote "
@@ -332,6 +450,26 @@ def main() -> None:
     print(f"  {args.jobs} jobs vs one job (wall): {one['wall'] / full['wall']:.2f}x "
           f"(target >= 1.6 on an idle 2-core machine)")
     print(f"  peak memory of the full build: {full['peak_mb']:.0f} MB (target < 300 MB)")
+    _like_for_like(results["kinds"]["kinds"], ref["warm_parts"])
+
+
+def _like_for_like(kinds: dict[str, list], parts: dict[str, list]) -> None:
+    """Each kind of work of a one-process build against the reference's pages of that kind,
+    both once started: CPU per page, and per 100 kB of drawing (see :func:`_content`)."""
+    print("like for like, once started (one process; the reference's second drawing):")
+    print(f"  {'kind':20} {'pages':>5} {'CPU s':>6} {'ms/page':>7} {'kB/page':>7} "
+          f"{'ms/100kB':>8}  reference part: ms/page, kB/page, ms/100kB; ratios")
+    for kind, (pages, cpu, content) in sorted(kinds.items(), key=lambda kv: -kv[1][1]):
+        line = f"  {kind:20} {pages or '':>5} {cpu:6.2f} "
+        part = KINDS.get(kind)
+        if pages and part:
+            ms, kb, per = 1000 * cpu / pages, content / pages / 1000, 1e8 * cpu / content
+            ref_pages, ref_cpu, ref_content = parts[part]
+            ref_ms, ref_kb = 1000 * ref_cpu / ref_pages, ref_content / ref_pages / 1000
+            ref_per = 1e8 * ref_cpu / ref_content
+            line += (f"{ms:7.1f} {kb:7.1f} {per:8.2f}  {part}: {ref_ms:.1f}, {ref_kb:.1f}, "
+                     f"{ref_per:.2f}; {ms / ref_ms:.1f}x a page, {per / ref_per:.2f}x a kB")
+        print(line)
 
 
 if __name__ == "__main__":
