@@ -44,3 +44,13 @@ def test_numbers_stay_left_to_right_and_brackets_are_mirrored_in_right_to_left_t
     positions: list[int] = []
     log2vis(text, "RTL", positions_V_to_L=positions)
     assert sorted(positions) == list(range(len(text)))
+
+
+def test_a_paragraph_resolved_again_gets_its_own_levels() -> None:
+    text = "يرمي Ben النرد: 3 + 4"
+    first = levels(text, "RTL")
+    first[:] = [0] * len(first)  # a caller's list is its own: the kept levels stay right
+    again = levels(text, "RTL")
+    assert again == levels(text + " ", "RTL")[:len(text)]
+    assert again != first and again[0] == 1 and log2vis(text, "RTL") == get_display(
+        text, base_dir="R")
