@@ -17,8 +17,9 @@ A document's fingerprint is a hash of everything that can change its bytes:
 
 The store, ``<out>/.printkit-build.json``, records for every output file its
 fingerprint, the entries it used, the warnings it gave and the hash of the
-bytes written. A file is up to date when its fingerprint is unchanged and the
-file on disk still has those bytes. A store that is missing, unreadable or of
+bytes written (and a document's page count: its game's guide depends on that alone).
+A file is up to date when its fingerprint is unchanged and the file on disk still has
+those bytes. A store that is missing, unreadable or of
 another format simply means a full rebuild.
 """
 
@@ -185,6 +186,9 @@ class Record:
     used: list[str]
     warnings: list[str]
     sha256: str
+    #: a document's pages (what its game's guide needs of it); None: not a document, or
+    #: recorded by an earlier printkit
+    pages: int | None = None
 
 
 @dataclass
@@ -229,13 +233,13 @@ class Store:
         return record if found == record.sha256 else None
 
     def record(self, out: Path, path: Path, fingerprint: str, used: Iterable[str],
-               warnings: list[str], data: Any) -> None:
+               warnings: list[str], data: Any, pages: int | None = None) -> None:
         """Remember the file's inputs and the hash of ``data``, its bytes (or a
-        :class:`printkit.output.Spooled` file holding them)."""
+        :class:`printkit.output.Spooled` file holding them), and a document's pages."""
         from printkit.output import sha256
 
         self.records[_name(out, path)] = Record(fingerprint, sorted(used), warnings,
-                                                sha256(data))
+                                                sha256(data), pages)
 
     def get(self, out: Path, path: Path) -> Record | None:
         return self.records.get(_name(out, path))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pickle
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from printkit.commands.build import BuildOptions, build, output_path
 from printkit.commands.build import pool as pooling
 from printkit.commands.build.assemble import assemble_guides_and_kits, guide_and_kit_task
 from printkit.commands.build.job import Job, outputs
+from printkit.commands.build.kits import GuideAndKit
 from printkit.commands.build.ledger import Ledger
 from printkit.commands.build.options import resolve_paper
 from printkit.commands.build.pool import Workers
@@ -131,18 +132,49 @@ def test_assemble_guides_and_kits_makes_every_kit_file_or_keeps_them(
         assert guide_and_kit_task(ledger, GAME_ID, LOCALE) is None
         kept = ledger.result.up_to_date
     assert kept > len(_names()) + 2
-    out = tmp_path / "out"
-    shutil.copytree(last_build, out)
-    (out / GAME_ID / LOCALE / "kit-a4.pdf").unlink()
-    with _ledger(out) as ledger:
-        assert plan_stale(ledger, selected, [LOCALE]) == []
-        with Workers(_job(ledger), 1) as workers:
-            assemble_guides_and_kits(ledger, workers, [(GAME_ID, LOCALE)])
-        made = {path.relative_to(out).as_posix(): contents(data)
-                for path, data in ledger.files.items()}
-    assert not ledger.errors
-    assert f"{GAME_ID}/{LOCALE}/kit-a4.pdf" in made and f"{GAME_ID}/{LOCALE}/rules.html" in made
-    assert made == {name: (last_build / name).read_bytes() for name in made}
+    folder = f"{GAME_ID}/{LOCALE}"
+    for gone, remade in ((["kit-a4.pdf"], {"kit-a4.pdf"}),  # the guide kept: the kit alone
+                         (["guide-a4.pdf"], {"guide-a4.pdf", "kit-a4.pdf", "rules.html"})):
+        out = tmp_path / gone[0]
+        shutil.copytree(last_build, out)
+        for name in gone:
+            (out / folder / name).unlink()
+        with _ledger(out) as ledger:
+            assert plan_stale(ledger, selected, [LOCALE]) == []
+            with Workers(_job(ledger), 1) as workers:
+                assemble_guides_and_kits(ledger, workers, [(GAME_ID, LOCALE)])
+            made = {path.relative_to(out).as_posix(): contents(data)
+                    for path, data in ledger.files.items()}
+        assert not ledger.errors
+        # every file made again is as the last build wrote it, and only what was missing
+        # (with a guide made again, every file of its kit is: they follow from it)
+        assert {f"{folder}/{name}" for name in remade} <= set(made), gone
+        assert len(made) == 1 if len(remade) == 1 else len(made) > 4, sorted(made)
+        assert made == {name: (last_build / name).read_bytes() for name in made}
+
+
+def test_the_guide_follows_its_documents_page_counts_and_the_kit_their_bytes(
+        last_build: Path) -> None:
+    selected = games.select([GAME_ID])
+    key = (GAME_ID, LOCALE, _names()[0])
+
+    def task_when(change: Callable[[Ledger], None]) -> GuideAndKit | None:
+        with _ledger(last_build) as ledger:
+            plan_stale(ledger, selected, [LOCALE])
+            change(ledger)
+            return guide_and_kit_task(ledger, GAME_ID, LOCALE)
+
+    assert task_when(lambda ledger: None) is None
+    # other bytes, the same pages: the guide and the rules page kept, the kit made again
+    other = task_when(lambda ledger: ledger.prints.update({key: "other bytes"}))
+    assert other is not None and other.guide is not None and other.make is not None
+    assert "kit" in other.make and not {"guide", "rules"} & set(other.make)
+    # a page more: the guide lists it, so everything is made again
+    longer = task_when(lambda ledger: ledger.pages.update({key: ledger.pages[key] + 1}))
+    assert longer is not None and longer.make is None and longer.guide is None
+    # kept from a build that recorded no page counts: made again, to be sure
+    unknown = task_when(lambda ledger: ledger.pages.update({key: None}))
+    assert unknown is not None and unknown.make is None
 
 
 def test_write_output_writes_the_files_and_the_records_at_once(tmp_path: Path) -> None:

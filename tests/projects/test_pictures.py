@@ -85,11 +85,13 @@ def test_a_changed_picture_renders_only_the_documents_that_show_it(deck: Path,
     written = {p for p in after if p not in before or after[p][1] != before[p][1]}
     cards = {p for p in written if "cards" in p}
     assert cards and all(p.endswith(".pdf") for p in cards)
-    # the card sheets and their variants, the guide, the kit and the print runs: not the
-    # rulebook, the reference or the score sheet
-    assert not any(name in p for p in written for name in ("rulebook", "reference",
-                                                            "scores"))
-    assert 0 < again.rendered < first.rendered
+    # the card sheets and their variants, the kit and the print run holding them: not the
+    # rulebook, the reference, the score sheet, the guide (their page counts are the
+    # same), the rules page or the other print runs
+    assert not any(name in p for p in written for name in (
+        "rulebook", "reference", "scores", "guide", "rules.html", "print-paper", "print-card"))
+    assert {p.rsplit("/", 1)[-1] for p in written} >= {"kit-a4.pdf", "print-duplex-a4.pdf"}
+    assert again.rendered == len(cards) + 2 and again.rendered < first.rendered
 
 
 @pytest.mark.slow

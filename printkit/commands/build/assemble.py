@@ -1,10 +1,13 @@
 """Phase four of a build: assemble each game and locale's guide and kit.
 
 Once a game's documents are all rendered or up to date, its guide, kit, print-run files,
-kit page data and rules page are kept when their fingerprint (their documents' and
-their own) is unchanged and every file is as written; otherwise they are made again by
-one :class:`~.kits.GuideAndKit` task. A game and locale whose documents are all up to
-date may still need its guide and kit (a kit file deleted, say).
+kit page data and rules page are kept when their fingerprints are unchanged and every
+file is as written; otherwise one :class:`~.kits.GuideAndKit` task makes them again. The
+guide depends on its documents' page counts, the kit and each print run on the
+documents they hold too: while the guide is kept, the task makes only the files that are
+stale (a changed card picture: the kit and the run with the card sheets). A game and
+locale whose documents are all up to date may still need its guide and kit (a kit file
+deleted, say).
 """
 
 from __future__ import annotations
@@ -49,52 +52,83 @@ def assemble_guides_and_kits(ledger: Ledger, workers: Workers, groups: list[tupl
     workers.run(ready, {GuideAndKit: done})
 
 
-def run_ids(game: Game, layout: str) -> list[str]:
-    """The print runs of a game's kit: which there are depends on its documents' kinds
-    and the card layout, not on their page counts."""
+def run_documents(game: Game, layout: str) -> dict[str, list[str]]:
+    """The print runs of a game's kit, each with the documents it holds (the guide too):
+    which there are depends on the documents' kinds and the card layout, not on their
+    page counts."""
     order = print_order(materials(game.documents, layout, {d.id: 1 for d in game.documents}))
-    return [run.id for run in plan(order)]
+    return {run.id: [slot.document for slot in run.slots] for run in plan(order)}
 
 
-def _paths(ledger: Ledger, game: Game, locale: str, guide_print: str,
-           runs: list[str]) -> list[tuple[Path, str]]:
-    """Every file of a guide and kit but the guide's previews, with its fingerprint."""
+def _guide_print(ledger: Ledger, game: Game, locale: str, used: list[str]) -> str:
+    """The guide's fingerprint: what it is made from, its documents' page counts among it
+    (it lists them; their pictures or words it does not print). Documents kept from a
+    build that recorded no page counts stand in with their own fingerprints."""
+    names = outputs(game, ledger.spec)
+    pages = [ledger.pages.get((game.id, locale, name)) for name in names]
+    depends = ([f"{name} {count}" for name, count in zip(names, pages, strict=True)]
+               if None not in pages else
+               [f"{name} {ledger.prints[(game.id, locale, name)]}" for name in names])
+    return ledger.fingerprint(game, locale, GUIDE.id, used, *depends)
+
+
+def _members(ledger: Ledger, game: Game, locale: str, guide_print: str,
+             runs: dict[str, list[str]]) -> list[tuple[str, Path, str]]:
+    """Every file of a guide and kit but the guide's previews: its name in the task ("guide",
+    "kit", a run's id, "data", "rules"), its path and its fingerprint. The kit and each
+    run also depend on the documents they hold; the rules page on none of them."""
     out, paper = ledger.out, ledger.paper.id
     folder = out / game.id / locale
-    return [(output_path(out, game.id, locale, GUIDE.id, paper), guide_print),
-            (output_path(out, game.id, locale, KIT_ID, paper), digest(guide_print, "kit")),
-            *((folder / run_file(run, paper), digest(guide_print, run)) for run in runs),
-            (kit_data_path(out, game.id, locale, paper), digest(guide_print, "data")),
-            *(((folder / RULES_PAGE, digest(guide_print, "rules")),)
+
+    def prints(names: list[str]) -> list[str]:
+        return [ledger.prints[(game.id, locale, name)] for name in names if name != GUIDE.id]
+
+    return [("guide", output_path(out, game.id, locale, GUIDE.id, paper), guide_print),
+            ("kit", output_path(out, game.id, locale, KIT_ID, paper),
+             digest(guide_print, "kit", prints([d.id for d in game.documents]))),
+            *((run, folder / run_file(run, paper), digest(guide_print, run, prints(docs)))
+              for run, docs in runs.items()),
+            ("data", kit_data_path(out, game.id, locale, paper),
+             digest(guide_print, "data", prints(outputs(game, ledger.spec)))),
+            *((("rules", folder / RULES_PAGE, digest(guide_print, "rules")),)
               if has_rules(game) else ())]
 
 
 def guide_and_kit_task(ledger: Ledger, game_id: str, locale: str) -> GuideAndKit | None:
     """The guide-and-kit task of a game and locale whose documents are all done; None
-    (and its records kept in ``ledger``) when every one of its files is up to date."""
+    (and its records kept in ``ledger``) when every one of its files is up to date.
+
+    When the guide is up to date (its documents' page counts unchanged), the task makes
+    only the files that are not: the kit and the print runs holding a changed document,
+    say, and not the guide, the other runs or the rules page."""
     game = games.get(game_id)
     out = ledger.out
-    doc_prints = [ledger.prints[(game.id, locale, name)] for name in outputs(game, ledger.spec)]
-    guide_path = output_path(out, game.id, locale, GUIDE.id, ledger.paper.id)
-    old = ledger.store.get(out, guide_path)
-    current = old and ledger.fingerprint(game, locale, GUIDE.id, old.used, *doc_prints)
-    runs = run_ids(game, ledger.spec.layout)
-    paths = _paths(ledger, game, locale, current, runs) if current else []
-    kept = bool(paths) and all(ledger.store.up_to_date(out, p, d) for p, d in paths)
-    shots = kept and ledger.kept_previews((game.id, locale, GUIDE.id), current)
-    if kept and shots is not None:
-        for path, _ in paths:
-            ledger.keep(path, ledger.store.get(out, path))
-        ledger.fresh.records.update(shots)
-        ledger.missing[locale].update(old.warnings)
-        ledger.result.up_to_date += 2 + len(runs)
-        return None
+    old = ledger.store.get(out, output_path(out, game.id, locale, GUIDE.id, ledger.paper.id))
+    current = old and _guide_print(ledger, game, locale, old.used)
+    runs = run_documents(game, ledger.spec.layout)
+    members = _members(ledger, game, locale, current, runs) if current else []
+    kept = {name: record for name, path, print_ in members
+            if (record := ledger.store.up_to_date(out, path, print_)) is not None}
+    shots = "guide" in kept and ledger.kept_previews((game.id, locale, GUIDE.id), current)
     # (rendered now, or in place since an earlier build: read by the worker)
     docs = {}
     for name in outputs(game, ledger.spec):
         path = output_path(out, game.id, locale, name, ledger.paper.id)
         docs[name] = ledger.files.get(path) or Spooled(path)
-    return GuideAndKit(game.id, locale, docs, ledger.paper.id)
+    if not current or "guide" not in kept or shots is None:
+        return GuideAndKit(game.id, locale, docs, ledger.paper.id)
+    for name, path, _ in members:
+        if name in kept:
+            ledger.keep(path, kept[name])
+    ledger.fresh.records.update(shots)
+    ledger.missing[locale].update(old.warnings)
+    ledger.result.up_to_date += sum(name in kept for name in ("guide", "kit", *runs))
+    stale = tuple(name for name, _, _ in members if name not in kept)
+    if not stale:
+        return None
+    ledger.kept_guides[(game.id, locale)] = (current, old.used)
+    return GuideAndKit(game.id, locale, docs, ledger.paper.id, make=stale,
+                       guide=Spooled(members[0][1]))
 
 
 def record_guide_and_kit(ledger: Ledger, task: GuideAndKit, outcome: tuple) -> None:
@@ -105,12 +139,16 @@ def record_guide_and_kit(ledger: Ledger, task: GuideAndKit, outcome: tuple) -> N
     _, (guide, kit, runs, data, rules), used, absent, shots = outcome
     game = games.get(task.game)
     locale = task.locale
-    doc_prints = [ledger.prints[(game.id, locale, name)] for name in outputs(game, ledger.spec)]
-    guide_print = ledger.fingerprint(game, locale, GUIDE.id, used, *doc_prints)
-    made = [guide, kit, *runs.values(), data, *((rules,) if rules is not None else ())]
-    for (path, print_), pdf in zip(_paths(ledger, game, locale, guide_print, list(runs)),
-                                   made, strict=True):
-        ledger.add(path, print_, used, absent, pdf)
-    ledger.add_previews((game.id, locale, GUIDE.id), guide_print, shots)
+    kept = ledger.kept_guides.pop((game.id, locale), None)
+    # a guide kept: the files made now belong with its fingerprint and its words
+    guide_print, used = kept if kept else (_guide_print(ledger, game, locale, used), used)
+    made = {"guide": guide, "kit": kit, **runs, "data": data, "rules": rules}
+    all_runs = run_documents(game, ledger.spec.layout)
+    for name, path, print_ in _members(ledger, game, locale, guide_print, all_runs):
+        if made.get(name) is not None:
+            ledger.add(path, print_, used, absent, made[name])
+    if guide is not None:
+        ledger.add_previews((game.id, locale, GUIDE.id), guide_print, shots)
     ledger.missing[locale].update(absent)
-    ledger.result.rendered += 2 + len(runs)
+    ledger.result.rendered += sum(made.get(name) is not None
+                                  for name in ("guide", "kit", *all_runs))

@@ -10,7 +10,9 @@ from pathlib import Path
 
 from printkit import games
 from printkit.commands.build.job import Job, failure, has_rules
+from printkit.components.images import DRAWN
 from printkit.errors import PrintkitError
+from printkit.fingerprint import used_pictures
 from printkit.game import GUIDE, RenderContext
 from printkit.guide import bill_of_materials, print_order, render_guide
 from printkit.html import rules_page
@@ -43,8 +45,9 @@ class GuideAndKit:
     """The guide and kit of one game and locale, from its documents' PDFs (each the bytes,
     or the file where it waits or already is: read there, a big deck a piece at a time).
 
-    :meth:`run` gives ``("ok", (guide, kit, runs, kit data, rules page or None), used
-    catalog keys, missing keys, previews)`` or ``("error", lines, exit code)``.
+    :meth:`run` gives ``("ok", (guide, kit, runs, kit data, rules page), used catalog keys
+    and pictures, missing keys, previews)`` or ``("error", lines, exit code)``; what it was
+    not asked to make is None (the runs: left out).
     """
 
     game: str
@@ -53,32 +56,41 @@ class GuideAndKit:
     #: lists them with their page counts)
     docs: dict[str, bytes | Spooled]
     paper: str
+    #: what to make: "guide", "kit", a run's id, "data", "rules"; None: everything
+    make: tuple[str, ...] | None = None
+    #: the guide in place, when it is not made again
+    guide: Spooled | None = None
+
+    def _wanted(self, name: str) -> bool:
+        return self.make is None or name in self.make
 
     def run(self, job: Job) -> tuple:
         game = games.get(self.game)
         localizer = Localizer.for_locale(self.locale, strict=job.strict)
         ctx = job.context(game, GUIDE.id, localizer)
+        DRAWN.clear()
         try:
             pdfs: dict[str, bytes | Path] = {
                 name: data if isinstance(data, bytes) else data.path
                 for name, data in self.docs.items()}
             counts = {name: page_count(pdf) for name, pdf in pdfs.items()}
-            guide = render_guide(ctx, counts)
+            guide = render_guide(ctx, counts) if self.guide is None else self.guide.path
             pdfs = {GUIDE.id: guide, **{d.id: pdfs[d.id] for d in game.documents}}
             order = print_order(bill_of_materials(ctx, counts))
             kit = print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE,
-                             job.spool)
+                             job.spool) if self._wanted("kit") else None
             runs = {run.id: print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id], job.spool)
-                    for run in plan(order)}
+                    for run in plan(order) if self._wanted(run.id)}
             # the rules to read on a phone, from the same templates as the rulebook
-            rules = rules_page(ctx) if has_rules(game) else None
+            rules = rules_page(ctx) if has_rules(game) and self._wanted("rules") else None
         except PrintkitError as exc:
             return failure(exc)
         pages = {GUIDE.id: page_count(guide), **counts}
-        data = kit_data(ctx, pages)
-        shots = job.previews_of(guide)
-        return ("ok", (guide, kit, runs, data, rules), sorted(localizer.used),
-                sorted(localizer.missing), shots)
+        data = kit_data(ctx, pages) if self._wanted("data") else None
+        made = guide if self.guide is None else None
+        shots = job.previews_of(made) if made is not None else {}
+        used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
+        return ("ok", (made, kit, runs, data, rules), used, sorted(localizer.missing), shots)
 
 
 def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[Slot, ...],

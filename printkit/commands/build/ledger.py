@@ -56,6 +56,11 @@ class Ledger:
     files: dict[Path, bytes | Spooled] = field(default_factory=dict)
     #: the fingerprint of each output of the build, kept or rendered
     prints: dict[Key, str] = field(default_factory=dict)
+    #: the pages of each output, kept or rendered (None: kept, and recorded without them)
+    pages: dict[Key, int | None] = field(default_factory=dict)
+    #: the guides kept while some of their kit's files are made again: (game, locale) ->
+    #: the guide's fingerprint and the catalog keys it used
+    kept_guides: dict[tuple[str, str], tuple[str, list[str]]] = field(default_factory=dict)
     #: per locale: catalog keys with no translation, and warning lines
     missing: dict[str, set[str]] = field(default_factory=dict)
     #: preview records of documents rendered again: their pages may have changed in number
@@ -128,9 +133,10 @@ class Ledger:
             self.fresh.record(self.out, shot, digest(current, "previews"), [], [], png)
 
     def add(self, path: Path, fingerprint: str, used: list[str], absent: list[str],
-            data: bytes | Spooled) -> None:
-        """A file made by this build: recorded, and written with the rest."""
-        self.fresh.record(self.out, path, fingerprint, used, absent, data)
+            data: bytes | Spooled, pages: int | None = None) -> None:
+        """A file made by this build (with its pages, for a document): recorded, and
+        written with the rest."""
+        self.fresh.record(self.out, path, fingerprint, used, absent, data, pages)
         self.files[path] = self.spool.keep(data)
 
     def keep(self, path: Path, record: Record) -> None:

@@ -24,6 +24,7 @@ from printkit.components.pictures import cached
 from printkit.errors import BuildError
 from printkit.game import Game
 from printkit.kinds import kind
+from printkit.kit import page_count
 from printkit.output import Spooled
 
 #: Pictures prepared by one task: few enough to spread over the workers, enough that a
@@ -140,8 +141,9 @@ class _Renders:
         _, pdf, used, absent, shots = outcome
         game = games.get(key[0])
         ledger.prints[key] = ledger.fingerprint(game, key[1], key[2], used)
+        ledger.pages[key] = page_count(pdf if isinstance(pdf, bytes) else pdf.path)
         ledger.add(output_path(ledger.out, *key, ledger.paper.id), ledger.prints[key],
-                   used, absent, pdf)
+                   used, absent, pdf, ledger.pages[key])
         ledger.add_previews(key, ledger.prints[key], shots)
         ledger.missing[key[1]].update(absent)
         ledger.result.rendered += 1

@@ -33,6 +33,7 @@ def plan_stale(ledger: Ledger, selected: list[Game], locales: list[str]) -> list
                     ledger.keep(path, kept)
                     ledger.fresh.records.update(shots)
                     ledger.prints[key] = current
+                    ledger.pages[key] = kept.pages
                     ledger.missing[locale].update(kept.warnings)
                     ledger.result.up_to_date += 1
                 else:
