@@ -110,13 +110,8 @@ def guide_and_kit_task(ledger: Ledger, game_id: str, locale: str) -> GuideAndKit
     kept = {name: record for name, path, print_ in members
             if (record := ledger.store.up_to_date(out, path, print_)) is not None}
     shots = "guide" in kept and ledger.kept_previews((game.id, locale, GUIDE.id), current)
-    # (rendered now, or in place since an earlier build: read by the worker)
-    docs = {}
-    for name in outputs(game, ledger.spec):
-        path = output_path(out, game.id, locale, name, ledger.paper.id)
-        docs[name] = ledger.files.get(path) or Spooled(path)
     if not current or "guide" not in kept or shots is None:
-        return GuideAndKit(game.id, locale, docs, ledger.paper.id)
+        return GuideAndKit(game.id, locale, _documents(ledger, game, locale), ledger.paper.id)
     for name, path, _ in members:
         if name in kept:
             ledger.keep(path, kept[name])
@@ -127,8 +122,18 @@ def guide_and_kit_task(ledger: Ledger, game_id: str, locale: str) -> GuideAndKit
     if not stale:
         return None
     ledger.kept_guides[(game.id, locale)] = (current, old.used)
-    return GuideAndKit(game.id, locale, docs, ledger.paper.id, make=stale,
-                       guide=Spooled(members[0][1]))
+    return GuideAndKit(game.id, locale, _documents(ledger, game, locale), ledger.paper.id,
+                       make=stale, guide=Spooled(members[0][1]))
+
+
+def _documents(ledger: Ledger, game: Game, locale: str) -> dict[str, bytes | Spooled]:
+    """A game's outputs for its guide and kit: rendered now, or in place since an earlier
+    build (read there by the worker)."""
+    docs: dict[str, bytes | Spooled] = {}
+    for name in outputs(game, ledger.spec):
+        path = output_path(ledger.out, game.id, locale, name, ledger.paper.id)
+        docs[name] = ledger.files.get(path) or Spooled(path)
+    return docs
 
 
 def record_guide_and_kit(ledger: Ledger, task: GuideAndKit, outcome: tuple) -> None:
