@@ -62,14 +62,11 @@ def run_documents(game: Game, layout: str) -> dict[str, list[str]]:
 
 def _guide_print(ledger: Ledger, game: Game, locale: str, used: list[str]) -> str:
     """The guide's fingerprint: what it is made from, its documents' page counts among it
-    (it lists them; their pictures or words it does not print). Documents kept from a
-    build that recorded no page counts stand in with their own fingerprints."""
-    names = outputs(game, ledger.spec)
-    pages = [ledger.pages.get((game.id, locale, name)) for name in names]
-    depends = ([f"{name} {count}" for name, count in zip(names, pages, strict=True)]
-               if None not in pages else
-               [f"{name} {ledger.prints[(game.id, locale, name)]}" for name in names])
-    return ledger.fingerprint(game, locale, GUIDE.id, used, *depends)
+    (it lists them; their pictures or words it does not print). A count not recorded (by
+    an earlier printkit, whose files are never kept anyway) matches no recorded guide."""
+    return ledger.fingerprint(game, locale, GUIDE.id, used, *(
+        f"{name} {ledger.pages.get((game.id, locale, name))}"
+        for name in outputs(game, ledger.spec)))
 
 
 def _members(ledger: Ledger, game: Game, locale: str, guide_print: str,
