@@ -121,6 +121,23 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--examples", type=Path, metavar="FILE",
                    help="check your own examples file instead (see README)")
 
+    pre = sub.add_parser("preflight", help="check finished PDFs as a printer would read them",
+                         description="Read finished PDFs back and report every glyph drawn "
+                         "as a box, font not embedded or lost bold face, text under 6 pt "
+                         "(7 pt on what is read during play), ink within the printer margin, "
+                         "line printed over line, and line end a language forbids. Exit "
+                         "status 1 when anything is found.")
+    pre.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                     help="a PDF or a folder of them (default: ./output); kit and print-run "
+                     "files are left out, being the other documents merged")
+    pre.add_argument("--printer-margin", type=float, default=None, metavar="MM",
+                     help="how much of each paper edge the printer cannot print, in mm "
+                     "(default: 6)")
+    pre.add_argument("--report", type=Path, metavar="FILE",
+                     help="also write the findings as an HTML page with a picture of each "
+                     "spot")
+    pre.add_argument("--quiet", action="store_true", help="print nothing but the findings")
+
     sub.add_parser("list", help="show games, documents and locales",
                    description="Show the games, their documents and the shipped locales.")
 
@@ -433,6 +450,17 @@ def _dispatch(args: argparse.Namespace) -> int:
             if examples or not lines:
                 print(f"{len(examples) - wrong} verified, {wrong} wrong")
             return 1 if wrong else 0
+        if args.command == "preflight":
+            from printkit.commands.preflight import preflight
+            from printkit.preflight import PRINTER_MARGIN_MM
+
+            margin = PRINTER_MARGIN_MM if args.printer_margin is None else args.printer_margin
+            done = preflight(args.paths or [Path("output")], margin, args.report,
+                             progress=(lambda line: None) if args.quiet else _err)
+            for finding in done.findings:
+                print(finding.line().removeprefix("warning: preflight: "))
+            print(f"{done.checked} document(s) checked, {len(done.findings)} finding(s)")
+            return 1 if done.findings else 0
         if args.command == "solve":
             from printkit.commands.solve import solve
 

@@ -101,6 +101,13 @@ class FitError(PrintkitError):
     exit_code = 1
 
 
+class PreflightError(PrintkitError):
+    """A finished page that the preflight found wrong, in a ``--strict`` build: the
+    finding's line, naming the document, the page and the text."""
+
+    exit_code = 1
+
+
 class OutputError(PrintkitError):
     """The output could not be written (a read-only folder, a full disk, a lock held).
 

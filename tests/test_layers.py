@@ -48,7 +48,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "printkit.guide.kit", "printkit.variants", "printkit.runs")),
     ("games", ("printkit.games",)),
     ("kit", ("printkit.guide", "printkit.preview.raster")),
-    ("outputs", ("printkit.html", "printkit.preview")),
+    ("outputs", ("printkit.html", "printkit.preview", "printkit.preflight")),
     ("tools", ("printkit.project", "printkit.scaffold", "printkit.i18n.extract",
                "printkit.i18n.catalogs", "printkit.i18n.pseudo", "printkit.i18n.coverage",
                "printkit.i18n.review", "printkit.i18n.glossary")),

@@ -102,3 +102,22 @@ def localise(text: str, code: str | None) -> str:
         text = "".join(part if i % 2 else _AFTER_FULL_WIDTH.sub("", part)
                        for i, part in enumerate(_MARKUP.split(text)))
     return text
+
+
+# --- provisional: replaced by the locale data loader ---
+from dataclasses import dataclass as _dataclass  # noqa: E402
+
+
+@_dataclass(frozen=True)
+class LineRules:
+    no_break_after: frozenset[str] = frozenset()
+    counters: str = ""
+    keep_with_number: bool = False
+
+
+def line_rules(code: str) -> LineRules:
+    if language(code) == "pl":
+        return LineRules(frozenset("aiouwzAIOUWZ"))
+    if language(code) == "ja":
+        return LineRules(counters="頭枚点個人回本つ分秒歳番目")
+    return LineRules()

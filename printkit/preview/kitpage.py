@@ -147,8 +147,10 @@ def _kit_records(out: Path, pending: Mapping[Path, bytes]) -> list[Path]:
     return sorted(p for p in found if p.parent.parent.parent.parent == out)
 
 
-def kit_page(out: Path, pending: Mapping[Path, Any], names: set[str]) -> bytes:
-    """``index.html`` for the output folder ``out``.
+def kit_page(out: Path, pending: Mapping[Path, Any], names: set[str],
+             findings: int = 0) -> bytes:
+    """``index.html`` for the output folder ``out``; ``findings``: how many the preflight
+    has on the printed pages (the page links its report while there are any).
 
     ``pending`` are the files this build is about to write; ``names`` the output
     files (relative to ``out``) the build's fingerprint store knows as current, so
@@ -176,7 +178,8 @@ def kit_page(out: Path, pending: Mapping[Path, Any], names: set[str]) -> bytes:
                       direction=load_script(code).direction)
         sections.append((code, _language(code), Markup(body)))
     english = Localizer.for_locale("en")
-    return (render(TEMPLATE, english, part="page", sections=sections) + "\n").encode()
+    return (render(TEMPLATE, english, part="page", sections=sections,
+                   findings=findings) + "\n").encode()
 
 
 def _language(code: str) -> str:

@@ -42,9 +42,9 @@ from printkit.commands.build.pool import START_METHOD, Workers
 from printkit.commands.build.render import document_tasks, prepare_pictures, render_documents
 from printkit.commands.build.stale import plan_stale
 from printkit.commands.build.verify import verify_games
-from printkit.commands.build.write import collect_warnings, write_output
+from printkit.commands.build.write import collect_warnings, preflight_findings, write_output
 from printkit.components.deck import forget_decks
-from printkit.errors import BuildError, TranslationErrors
+from printkit.errors import BuildError, PreflightError, TranslationErrors
 from printkit.i18n.glossary import glossary_problems
 from printkit.output import JOURNAL_NAME, Spool, output_lock, recover
 from printkit.render.fonts import check_locale
@@ -110,6 +110,11 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
         assemble_guides_and_kits(ledger, pool, groups, progress)
     if ledger.errors:
         raise BuildError(unique(ledger.errors))
+    if options.strict:  # a strict build holds every page to the preflight too
+        found = preflight_findings(ledger)
+        if found:
+            raise BuildError([PreflightError(line.removeprefix("warning: "))
+                              for line in found])
     collect_warnings(ledger, selected)
     ledger.result.written = write_output(ledger, options, selected, locales)
     return ledger.result

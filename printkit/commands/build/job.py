@@ -11,6 +11,7 @@ start.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from printkit.errors import PrintkitError
 from printkit.game import Document, Game, RenderContext
@@ -50,6 +51,18 @@ class Job:
     def kept(self, pdf: bytes) -> bytes | Spooled:
         """A render's result as it travels back: a big one on disk (see :class:`Spool`)."""
         return self.spool.keep(pdf) if self.spool is not None else pdf
+
+    def preflight(self, pdf: bytes | Path, game: str, locale: str, name: str,
+                  doc_kind: str | None, part: int | None = None) -> list[str]:
+        """The preflight's findings on a document just made, as warning lines (see
+        :mod:`printkit.preflight`): read where it was rendered, so in parallel too."""
+        from printkit.preflight import check_pdf, target_for
+
+        document = f"{game}/{locale}/{name}-{self.paper.id}.pdf"
+        if part is not None:
+            document += f" (part {part + 1})"
+        target = target_for(document, locale, doc_kind, self.spec.printer_margin_mm)
+        return [finding.line() for finding in check_pdf(pdf, target)]
 
     def previews_of(self, pdf: bytes) -> dict[str, bytes]:
         """A document's previews when the build asks for them: rasterised where it was

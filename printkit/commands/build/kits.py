@@ -89,8 +89,11 @@ class GuideAndKit:
         data = kit_data(ctx, pages) if self._wanted("data") else None
         made = guide if self.guide is None else None
         shots = job.previews_of(made) if made is not None else {}
+        found = job.preflight(made, self.game, self.locale, GUIDE.id, GUIDE.kind) \
+            if made is not None else []
         used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
-        return ("ok", (made, kit, runs, data, rules), used, sorted(localizer.missing), shots)
+        return ("ok", (made, kit, runs, data, rules), used,
+                sorted(localizer.missing | set(found)), shots)
 
 
 def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[Slot, ...],

@@ -69,7 +69,9 @@ class RenderDocument:
         # are remembered for the incremental build, together; so do the pictures drawn.
         used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
         shots = job.previews_of(pdf) if own else {}
-        return ("ok", job.kept(pdf), used, sorted(localizer.missing | localizer.notes), shots)
+        found = job.preflight(pdf, self.game, self.locale, self.name, doc.kind, self.part)
+        return ("ok", job.kept(pdf), used,
+                sorted(localizer.missing | localizer.notes | set(found)), shots)
 
 
 @dataclass(frozen=True)

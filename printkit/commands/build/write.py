@@ -16,6 +16,7 @@ from printkit.commands.build.options import BuildOptions
 from printkit.fingerprint import STORE_NAME, Store
 from printkit.game import Game
 from printkit.output import commit
+from printkit.preflight import PREFIX, REPORT_NAME
 from printkit.preview.kitpage import INDEX_NAME, kit_page
 from printkit.resources import builtin_folder
 from printkit.uptodate import build_digest, remember
@@ -43,6 +44,36 @@ def collect_warnings(ledger: Ledger, selected: list[Game]) -> None:
                             f"English used")
 
 
+def preflight_findings(ledger: Ledger) -> list[str]:
+    """The preflight's findings on every document of the build, rendered or kept, in order
+    (see :mod:`printkit.preflight`)."""
+    return sorted(line for lines in ledger.missing.values() for line in lines
+                  if line.startswith(PREFIX))
+
+
+def preflight_report(found: list[str], out: Path, files: dict) -> bytes:  # type: ignore[type-arg]
+    """``preflight.html`` for the findings ``found`` (their lines): each document with
+    findings read again for the spots, from what this build is about to write or from
+    the output folder."""
+    from printkit.commands.preflight import checked_as
+    from printkit.preflight import check_pdf
+    from printkit.preflight.report import report
+
+    documents = sorted({line[len(PREFIX):].split(" p. ", 1)[0] for line in found})
+    findings = []
+    sources: dict[str, bytes | Path] = {}
+    for name in documents:
+        data = files.get(out / name)
+        source = (data if isinstance(data, bytes) else data.path) if data is not None \
+            else out / name
+        if not isinstance(source, bytes) and not Path(source).is_file():
+            continue  # a part of a big deck: named, but not a file of its own
+        sources[name] = source
+        findings += check_pdf(source, checked_as(out / name, out))
+    wanted = set(found)
+    return report([f for f in findings if f.line() in wanted], sources.get)
+
+
 def write_output(ledger: Ledger, options: BuildOptions, selected: list[Game],
                  locales: list[str]) -> list[Path]:
     """Write every file the build made, the kit page when it changed and the records of
@@ -54,9 +85,17 @@ def write_output(ledger: Ledger, options: BuildOptions, selected: list[Game],
     for name, record in store.records.items():
         if name not in ledger.stale:
             fresh.records.setdefault(name, record)
+    # The preflight's report, while it has something to say (and once more to say that
+    # nothing is left); the kit page links it while findings exist.
+    found = preflight_findings(ledger)
+    report_path = out / REPORT_NAME
+    if found or report_path.is_file():
+        report = preflight_report(found, out, files)
+        if not report_path.is_file() or report_path.read_bytes() != report:
+            files[report_path] = report
     # The kit page lists every kit in the folder; rewritten only when it changes.
     index = out / INDEX_NAME
-    page = kit_page(out, files, set(fresh.records))
+    page = kit_page(out, files, set(fresh.records), len(found))
     if not index.is_file() or index.read_bytes() != page:
         files[index] = page
     result = ledger.result
