@@ -1,6 +1,7 @@
 """``printkit preflight [PATH…]``: the preflight's checks on finished PDFs.
 
-PATH is a PDF or a folder of them (default: ``./output``). A document in an output
+PATH is a PDF or a folder of them (default: ``./output``); a folder's rules pages are
+held to their rulebooks' cover facts. A document in an output
 folder's layout (``<game>/<locale>/<document>-<paper>.pdf``) is checked as its game's
 document of that kind, in that locale; any other PDF as a document of unknown kind in
 English. The whole-kit PDF and the print runs are left out: they are the other
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from printkit.errors import UsageError
 from printkit.preflight import PRINTER_MARGIN_MM, Finding, Target, check_pdf, target_for
+from printkit.preflight.consistency import cover_facts
 from printkit.preflight.report import report
 
 #: Merged files: the whole kit and the print runs.
@@ -83,6 +85,12 @@ def preflight(paths: list[Path], margin_mm: float = PRINTER_MARGIN_MM,
         progress(f"[{n}/{len(todo)}] {target.document}")
         result.findings += check_pdf(pdf, target)
         result.checked += 1
+    for pdf, root in todo:  # each rules page beside its rulebook
+        page = pdf.parent / "rules.html"
+        if pdf.name.startswith("rulebook-") and page.is_file() and pdf == min(
+                pdf.parent.glob("rulebook-*.pdf")):
+            result.findings += cover_facts(pdf, page.read_text(encoding="utf-8"),
+                                           page.relative_to(root).as_posix())
     if report_to is not None:
         report_to.write_bytes(report(result.findings, named.get))
     return result

@@ -15,7 +15,9 @@ at, where ink lands on the paper. Its checks, each a function of one page:
   printed (7 pt on what is read during play); ink within the printer margin of the
   paper's edge; one line of text printed over another;
 - **typography** (:mod:`.typography`): each language's rules for line ends, declared as
-  data beside the locale's ``script.toml``.
+  data beside the locale's ``script.toml``;
+- **consistency** (:mod:`.consistency`): the cover's facts read the same in the rulebook
+  and on the rules page.
 
 A build runs the preflight on every document it renders and reports each
 :class:`Finding` as a warning (an error with ``--strict``); ``printkit preflight PATH…``
@@ -25,6 +27,7 @@ spot.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,13 +55,27 @@ class Finding:
     check: str
     #: the document as the output folder names it: ``polar-derby/ja/rulebook-a4.pdf``
     document: str
+    #: 1-based; 0 for a finding on a web page
     page: int
     what: str
     #: the spot on the page, in points (left, bottom, right, top)
     box: Box | None = None
 
     def line(self) -> str:
-        return f"{PREFIX}{self.document} p. {self.page}: {self.check}: {self.what}"
+        where = f" p. {self.page}" if self.page else ""
+        return f"{PREFIX}{self.document}{where}: {self.check}: {self.what}"
+
+    @classmethod
+    def from_line(cls, line: str) -> Finding:
+        """The finding a warning line says (with no spot: the line does not give it)."""
+        found = _LINE.fullmatch(line)
+        if found is None:
+            raise ValueError(f"not a preflight line: {line!r}")
+        return cls(found["check"], found["document"], int(found["page"] or 0), found["what"])
+
+
+_LINE = re.compile(re.escape(PREFIX) + r"(?P<document>.+?\.(?:pdf|html)(?: \(part \d+\))?)"
+                   r"(?: p\. (?P<page>\d+))?: (?P<check>[a-z ]+): (?P<what>.*)", re.S)
 
 
 @dataclass(frozen=True)

@@ -199,3 +199,20 @@ def test_a_signed_number_whose_sign_moved() -> None:
 @pytest.mark.parametrize("locale", ["en", "pl", "ja", "ar"])
 def test_a_clean_page_has_no_finding(locale: str) -> None:
     assert found(page(lambda c: text(c, 100, 700, "Polar Derby 2–4")), locale) == []
+
+
+def _rules_page(value: str, direction: str = "rtl") -> str:
+    return (f'<!DOCTYPE html><html lang="ar" dir="{direction}"><body><dl class="facts">'
+            f"<div><dt>اللاعبون</dt><dd>{value}</dd></div></dl></body></html>")
+
+
+def test_a_cover_fact_said_two_ways() -> None:
+    from printkit.preflight.consistency import cover_facts
+
+    rulebook = page(lambda c: text(c, 100, 700, "2–4", "sans-bold", 14))
+    bad = cover_facts(rulebook, _rules_page("2–4"), "game/ar/rules.html")
+    assert len(bad) == 1 and "reads '4–2' on the rules page, the PDF '2–4'" in bad[0].what, bad
+    assert bad[0].line().startswith("warning: preflight: game/ar/rules.html: consistency: ")
+    assert cover_facts(rulebook, _rules_page('<bdi dir="ltr">2–4</bdi>'), "r.html") == []
+    assert cover_facts(rulebook, _rules_page("2–4", "ltr"), "r.html") == []
+    assert len(cover_facts(rulebook, _rules_page("3–5", "ltr"), "r.html")) == 1

@@ -64,6 +64,15 @@ class Job:
         target = target_for(document, locale, doc_kind, self.spec.printer_margin_mm)
         return [finding.line() for finding in check_pdf(pdf, target)]
 
+    def same_facts(self, rulebook: bytes | Path, rules_page: bytes, game: str,
+                   locale: str) -> list[str]:
+        """The cover facts the rules page says otherwise than the rulebook, as warning
+        lines (see :mod:`printkit.preflight.consistency`)."""
+        from printkit.preflight.consistency import cover_facts
+
+        return [finding.line() for finding in cover_facts(
+            rulebook, rules_page.decode("utf-8"), f"{game}/{locale}/rules.html")]
+
     def previews_of(self, pdf: bytes) -> dict[str, bytes]:
         """A document's previews when the build asks for them: rasterised where it was
         rendered, so previews render in parallel like the documents."""

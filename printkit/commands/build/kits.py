@@ -91,6 +91,8 @@ class GuideAndKit:
         shots = job.previews_of(made) if made is not None else {}
         found = job.preflight(made, self.game, self.locale, GUIDE.id, GUIDE.kind) \
             if made is not None else []
+        if rules is not None and "rulebook" in pdfs:  # one fact, said one way
+            found += job.same_facts(pdfs["rulebook"], rules, self.game, self.locale)
         used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
         return ("ok", (made, kit, runs, data, rules), used,
                 sorted(localizer.missing | set(found)), shots)

@@ -52,26 +52,26 @@ def preflight_findings(ledger: Ledger) -> list[str]:
 
 
 def preflight_report(found: list[str], out: Path, files: dict) -> bytes:  # type: ignore[type-arg]
-    """``preflight.html`` for the findings ``found`` (their lines): each document with
-    findings read again for the spots, from what this build is about to write or from
-    the output folder."""
+    """``preflight.html`` for the findings ``found`` (their lines): each PDF with findings
+    read again for the spots, from what this build is about to write or from the output
+    folder; a finding with no spot (a web page's) as its line says it."""
     from printkit.commands.preflight import checked_as
-    from printkit.preflight import check_pdf
+    from printkit.preflight import Finding, check_pdf
     from printkit.preflight.report import report
 
-    documents = sorted({line[len(PREFIX):].split(" p. ", 1)[0] for line in found})
-    findings = []
+    said = [Finding.from_line(line) for line in found]
     sources: dict[str, bytes | Path] = {}
-    for name in documents:
+    spotted: dict[str, Finding] = {}
+    for name in sorted({f.document for f in said if f.document.endswith(".pdf")}):
         data = files.get(out / name)
         source = (data if isinstance(data, bytes) else data.path) if data is not None \
             else out / name
-        if not isinstance(source, bytes) and not Path(source).is_file():
-            continue  # a part of a big deck: named, but not a file of its own
-        sources[name] = source
-        findings += check_pdf(source, checked_as(out / name, out))
-    wanted = set(found)
-    return report([f for f in findings if f.line() in wanted], sources.get)
+        if isinstance(source, bytes) or source.is_file():
+            sources[name] = source
+            spotted.update((f.line(), f) for f in check_pdf(source, checked_as(out / name, out)))
+    return report([spotted.get(line, finding) for line, finding in zip(found, said,
+                                                                      strict=True)],
+                  sources.get)
 
 
 def write_output(ledger: Ledger, options: BuildOptions, selected: list[Game],
