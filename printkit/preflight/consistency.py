@@ -120,7 +120,7 @@ def cover_facts(rulebook: bytes | Path, rules_page: str, document: str) -> list[
             close = next((text.strip() for text, movable in shown
                           if sorted(movable) == sorted(wanted)), None)
             pdf = f", the PDF {close!r}" if close else ", and not so in the PDF"
-            found.append(Finding("consistency", document, 1,
+            found.append(Finding("consistency", document, 0,
                                  f"cover fact {label.strip()!r} reads {value.strip()!r} on the "
                                  f"rules page{pdf}"))
     return found
