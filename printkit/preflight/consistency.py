@@ -97,7 +97,7 @@ def _movable(text: str, rtl: bool) -> str:
 
 
 def _seen(line: Line) -> str:
-    return "".join(g.char for g in sorted(line.glyphs, key=lambda g: g.box[0]))
+    return line.seen
 
 
 def cover_facts(rulebook: bytes | Path, rules_page: str, document: str) -> list[Finding]:

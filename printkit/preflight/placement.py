@@ -13,6 +13,7 @@ lines.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 
 from printkit.preflight import FLOOR_PT, PLAY_FLOOR_PT, Finding, Target
@@ -80,11 +81,13 @@ def collisions(page: Page, target: Target) -> Iterator[Finding]:
 
 
 def _glyphs_overlap(a: Line, b: Line, least: float) -> Box | None:
+    """Where two glyphs of the two lines overlap. A combining mark (a shadda, a kasra)
+    reaching into the next line's space is tight leading, not text over text: left out."""
     for g in a.glyphs:
-        if g.char.isspace():
+        if not _body(g.char):
             continue
         for h in b.glyphs:
-            if not h.char.isspace() and _overlap(g.box, h.box, least):
+            if _body(h.char) and _overlap(g.box, h.box, least):
                 return (min(g.box[0], h.box[0]), min(g.box[1], h.box[1]),
                         max(g.box[2], h.box[2]), max(g.box[3], h.box[3]))
     return None
@@ -94,6 +97,10 @@ def _inside(box: Box, outer: Box) -> bool:
     """Whether the middle of ``box`` lies in ``outer``."""
     x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     return outer[0] <= x <= outer[2] and outer[1] <= y <= outer[3]
+
+
+def _body(char: str) -> bool:
+    return not char.isspace() and unicodedata.category(char) not in ("Mn", "Me")
 
 
 def _overlap(a: Box, b: Box, least: float) -> bool:

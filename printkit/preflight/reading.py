@@ -47,6 +47,8 @@ class Glyph:
     #: the glyph is slanted by its matrix (a synthetic oblique), not by its font
     slanted: bool
     embedded: bool
+    #: the direction of its baseline on the page, a unit vector (1, 0) for level text
+    heading: tuple[float, float] = (1.0, 0.0)
 
 
 @dataclass
@@ -60,6 +62,14 @@ class Line:
         return "".join(g.char for g in self.glyphs)
 
     @property
+    def seen(self) -> str:
+        """The line as it stands on the page, glyph after glyph along its baseline (left
+        to right for level text), whatever order the file draws them in."""
+        ux, uy = self.glyphs[0].heading
+        return "".join(g.char for g in sorted(
+            self.glyphs, key=lambda g: ux * (g.box[0] + g.box[2]) + uy * (g.box[1] + g.box[3])))
+
+    @property
     def box(self) -> Box:
         """The line's ink box (glyphs with no ink, such as spaces, left out)."""
         boxes = [g.box for g in self.glyphs if g.box[2] > g.box[0]] or [g.box for g in
@@ -69,7 +79,11 @@ class Line:
 
     @property
     def baseline(self) -> float:
-        return self.glyphs[0].origin[1]
+        """Where the line stands across its baseline's direction (its height, for level
+        text)."""
+        ux, uy = self.glyphs[0].heading
+        x, y = self.glyphs[0].origin
+        return ux * y - uy * x
 
     @property
     def size(self) -> float:
@@ -169,7 +183,8 @@ def _lines(raw: object) -> list[Line]:
                       font_name(name.value.decode("latin-1")), tf * scale,
                       (left.value, bottom.value, right.value, top.value),
                       (x.value, y.value), bool(flags.value & ITALIC_FLAG),
-                      bool(flags.value & BOLD_FLAG), slanted, fonts[key])
+                      bool(flags.value & BOLD_FLAG), slanted, fonts[key],
+                      _heading(matrix.a, matrix.b))
         if line.glyphs and _breaks(line.glyphs[-1], glyph):
             lines.append(line)
             line = Line()
@@ -179,13 +194,23 @@ def _lines(raw: object) -> list[Line]:
     return lines
 
 
+def _heading(a: float, b: float) -> tuple[float, float]:
+    length = math.hypot(a, b) or 1.0
+    return (round(a / length, 3), round(b / length, 3))
+
+
 def _breaks(last: Glyph, glyph: Glyph) -> bool:
-    """Whether ``glyph`` starts a new line after ``last``: another baseline, or a jump
-    along it (PDFium gives right-to-left text in reading order, so either way)."""
-    size = max(min(last.size, glyph.size), 1.0)
-    if abs(last.origin[1] - glyph.origin[1]) > 0.35 * size:
+    """Whether ``glyph`` starts a new line after ``last``: another baseline direction (a
+    label turned on its side), another baseline, or a jump along it (PDFium gives
+    right-to-left text in reading order, so either way)."""
+    if last.heading != glyph.heading:
         return True
-    return abs(glyph.origin[0] - last.origin[0]) > 3 * max(last.size, glyph.size)
+    ux, uy = glyph.heading
+    dx, dy = glyph.origin[0] - last.origin[0], glyph.origin[1] - last.origin[1]
+    size = max(min(last.size, glyph.size), 1.0)
+    if abs(ux * dy - uy * dx) > 0.35 * size:  # across the baseline
+        return True
+    return abs(ux * dx + uy * dy) > 3 * max(last.size, glyph.size)  # along it
 
 
 def font_name(name: str) -> str:

@@ -65,7 +65,7 @@ def _right_to_left(line: Line) -> bool:
 
 
 def _bidi(page: Page, target: Target, line: Line) -> Iterator[Finding]:
-    seen = "".join(g.char for g in sorted(line.glyphs, key=lambda g: g.box[0]))
+    seen = line.seen
     if _ELLIPSIS_FIRST.search(seen):
         yield Finding("typography", target.document, page.number,
                       f"a Latin run is not isolated: its ellipsis prints before it, "
