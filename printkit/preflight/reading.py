@@ -20,6 +20,7 @@ import ctypes
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 #: PDFium's page object types (fpdf_edit.h).
@@ -69,9 +70,10 @@ class Line:
         return "".join(g.char for g in sorted(
             self.glyphs, key=lambda g: ux * (g.box[0] + g.box[2]) + uy * (g.box[1] + g.box[3])))
 
-    @property
+    @cached_property
     def box(self) -> Box:
-        """The line's ink box (glyphs with no ink, such as spaces, left out)."""
+        """The line's ink box (glyphs with no ink, such as spaces, left out; read once the
+        line is whole)."""
         boxes = [g.box for g in self.glyphs if g.box[2] > g.box[0]] or [g.box for g in
                                                                         self.glyphs]
         return (min(b[0] for b in boxes), min(b[1] for b in boxes),
@@ -154,7 +156,8 @@ def _lines(raw: object) -> list[Line]:
     x, y = ctypes.c_double(), ctypes.c_double()
     lines: list[Line] = []
     line = Line()
-    fonts: dict[int, bool] = {}
+    #: what every glyph of one text object shares: font, flags, size, matrix
+    shared: dict[int, tuple[str, bool, bool, float, bool, bool, tuple[float, float]]] = {}
     for i in range(count):
         code = c.FPDFText_GetUnicode(raw, i)
         if c.FPDFText_IsGenerated(raw, i) == 1:
@@ -162,29 +165,29 @@ def _lines(raw: object) -> list[Line]:
                 lines.append(line)
                 line = Line()
             continue
-        if code == 2:  # PDFium's mark for a hyphen that ends a line
-            code = 0x2D
-        c.FPDFText_GetFontInfo(raw, i, name, 256, ctypes.byref(flags))
-        c.FPDFText_GetMatrix(raw, i, ctypes.byref(matrix))
-        c.FPDFText_GetCharBox(raw, i, left, right, bottom, top)
-        c.FPDFText_GetCharOrigin(raw, i, x, y)
         obj = c.FPDFText_GetTextObject(raw, i)
-        key = ctypes.cast(obj, ctypes.c_void_p).value or 0
         if not obj:  # a space PDFium made up from the text's positions
             continue
-        if key not in fonts:
+        if code == 2:  # PDFium's mark for a hyphen that ends a line
+            code = 0x2D
+        key = ctypes.cast(obj, ctypes.c_void_p).value or 0
+        if key not in shared:
+            c.FPDFText_GetFontInfo(raw, i, name, 256, ctypes.byref(flags))
+            c.FPDFText_GetMatrix(raw, i, ctypes.byref(matrix))
             font = c.FPDFTextObj_GetFont(obj)
-            fonts[key] = not font or bool(c.FPDFFont_GetIsEmbedded(font))
-        tf = c.FPDFText_GetFontSize(raw, i)
-        scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
-        # a slant of the glyphs' vertical axis against the horizontal one
-        slanted = abs(matrix.a * matrix.c + matrix.b * matrix.d) > 0.05 * max(scale, 1e-9) ** 2
-        glyph = Glyph(chr(code) if 0 <= code < 0x110000 else "\ufffd",
-                      font_name(name.value.decode("latin-1")), tf * scale,
-                      (left.value, bottom.value, right.value, top.value),
-                      (x.value, y.value), bool(flags.value & ITALIC_FLAG),
-                      bool(flags.value & BOLD_FLAG), slanted, fonts[key],
-                      _heading(matrix.a, matrix.b))
+            scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+            shared[key] = (
+                font_name(name.value.decode("latin-1")), bool(flags.value & ITALIC_FLAG),
+                bool(flags.value & BOLD_FLAG), c.FPDFText_GetFontSize(raw, i) * scale,
+                # a slant of the glyphs' vertical axis against the horizontal one
+                abs(matrix.a * matrix.c + matrix.b * matrix.d) > 0.05 * max(scale, 1e-9) ** 2,
+                not font or bool(c.FPDFFont_GetIsEmbedded(font)), _heading(matrix.a, matrix.b))
+        font_, italic, bold, size, slanted, embedded, heading = shared[key]
+        c.FPDFText_GetCharBox(raw, i, left, right, bottom, top)
+        c.FPDFText_GetCharOrigin(raw, i, x, y)
+        glyph = Glyph(chr(code) if 0 <= code < 0x110000 else "\ufffd", font_, size,
+                      (left.value, bottom.value, right.value, top.value), (x.value, y.value),
+                      italic, bold, slanted, embedded, heading)
         if line.glyphs and _breaks(line.glyphs[-1], glyph):
             lines.append(line)
             line = Line()

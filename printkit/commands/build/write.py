@@ -57,12 +57,13 @@ def preflight_report(found: list[str], out: Path, files: dict) -> bytes:  # type
     folder; a finding with no spot (a web page's) as its line says it."""
     from printkit.commands.preflight import checked_as
     from printkit.preflight import Finding, check_pdf
-    from printkit.preflight.report import report
+    from printkit.preflight.report import PICTURES, report
 
     said = [Finding.from_line(line) for line in found]
     sources: dict[str, bytes | Path] = {}
     spotted: dict[str, Finding] = {}
-    for name in sorted({f.document for f in said if f.document.endswith(".pdf")}):
+    # the documents of the findings that get a picture, each read once
+    for name in dict.fromkeys(f.document for f in said[:PICTURES] if f.document.endswith(".pdf")):
         data = files.get(out / name)
         source = (data if isinstance(data, bytes) else data.path) if data is not None \
             else out / name
