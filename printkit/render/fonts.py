@@ -27,7 +27,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import DataError, GlyphError
-from printkit.render import internals, rtl
+from printkit.render import bidi, internals, rtl
 from printkit.render.script import Script, ScriptError, active, load
 from printkit.resources import fonts_dir
 
@@ -47,8 +47,9 @@ _FILES = {
     BOLD_ITALIC: "DejaVuSans-BoldOblique.ttf",
 }
 
-#: Characters that are layout, not ink: never looked up in the font.
-_LAYOUT = {"\n", "\r", "\t", "\u00ad", "\u200b"}
+#: Characters that are layout, not ink: never looked up in the font (the isolate
+#: controls of right-to-left text among them, see :mod:`printkit.render.bidi`).
+_LAYOUT = {"\n", "\r", "\t", "\u00ad", "\u200b", *bidi.CONTROLS}
 
 
 _HEADING_FILE = "DejaVuSerif-Bold.ttf"
