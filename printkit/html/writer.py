@@ -161,10 +161,10 @@ class HtmlWriter(dt.Visitor):
                 out.append(piece)
         return out
 
-    def running(self, content: tuple[dt.Inline, ...] | tuple[str, ...]) -> list[Node | str]:
+    def running(self, content: tuple[dt.Inline, ...]) -> list[Node | str]:
         """A block's text (:meth:`inline`); on a right-to-left page, text without a
         right-to-left letter is set left to right, as the PDF sets such a paragraph."""
-        children = self.inline(content)  # type: ignore[arg-type]
+        children = self.inline(content)
         text = Node("x", children=children).text()
         if self.rtl and text.strip() and bidi.direction(text) == "LTR":
             whole = children[0] if len(children) == 1 else None

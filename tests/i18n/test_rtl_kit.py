@@ -193,3 +193,9 @@ def test_a_signed_number_on_the_rules_page_keeps_its_sign_on_the_left(
         shown = _shown(paragraph)
         assert not re.search(rf"\d{MINUS}", shown), shown  # never "4−"
         assert re.search(rf"{MINUS}\d", shown), shown
+
+
+def test_the_kit_page_isolates_a_latin_title_in_its_arabic_section(arabic_kit: Path) -> None:
+    page = (arabic_kit / "index.html").read_text(encoding="utf-8")
+    title = GAMES["coraz-blizej-swieta"].load_data()["title"]
+    assert f"<h2><bdi>{html.escape(title)}</bdi></h2>" in page
