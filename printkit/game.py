@@ -76,10 +76,22 @@ class RenderContext:
         return SheetNames(self, ink)
 
     @property
+    def game_title(self) -> str:
+        """The game's title as it is set inside other text (a footer, a heading beside a
+        document's name): in a right-to-left locale a first-strong isolate, so a Latin
+        title reads whole with its punctuation ("Coraz bliżej Święta…", its "…" at its
+        end); its text alone elsewhere."""
+        from printkit.render import bidi
+        from printkit.render.script import load
+
+        title = self.data["title"]
+        return DataText(bidi.isolate(title) if load(self.localizer.code).rtl else title)
+
+    @property
     def title(self) -> str:
         """The document's title as printed: game name and translated document name."""
         doc = self.game.document(self.document)
-        return DataText(f"{self.data['title']} · {self._(doc.title)}")
+        return DataText(f"{self.game_title} · {self._(doc.title)}")
 
 
 Renderer = Callable[[RenderContext], bytes]

@@ -46,14 +46,15 @@ FLOW_DOCS: dict[tuple[str, str, str], Any] = {}
 @pytest.fixture(scope="session")
 def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every document of every game in every shipped locale, on A4 (built once)."""
-    from printkit.render import rulebook
+    from printkit.render import bidi, rulebook
 
     out = tmp_path_factory.mktemp("output")
     original = rulebook.render_flow
 
     def capture(doc):  # type: ignore[no-untyped-def]
-        FLOW_XML[(doc.title, doc.locale, doc.document)] = doc.xml
-        FLOW_DOCS[(doc.title, doc.locale, doc.document)] = doc
+        title = bidi.plain(doc.title)  # as the PDF's metadata has it (no isolate controls)
+        FLOW_XML[(title, doc.locale, doc.document)] = doc.xml
+        FLOW_DOCS[(title, doc.locale, doc.document)] = doc
         return original(doc)
 
     rulebook.render_flow = capture

@@ -173,7 +173,7 @@ def _heading(c: Canvas, ink: Ink, ctx: RenderContext, spec: Mapping[str, Any],
     top = area.top
     c.setFillColor(INK)
     heading = _(spec["heading"]) if spec.get("heading") else (
-        f"{ctx.data['title']} · {_(spec['title'])}")
+        f"{ctx.game_title} · {_(spec['title'])}")
     ink.line(heading, Rect(area.x, top - mm(TITLE_MM), area.width, mm(TITLE_MM)), fonts.BOLD,
              22, 10, align="left", where="heading")
     top -= mm(TITLE_MM) + mm(2)

@@ -253,7 +253,7 @@ def _lay_out(ctx: RenderContext, xml: str, tree: doctree.Document, words: Words,
     """One layout of the guide; a sketch places everything, draws nothing and writes no
     PDF (see :mod:`printkit.render.pagefit`)."""
     code = ctx.localizer.code
-    title = f"{ctx.data['title']} · {ctx._('Print-and-play guide')}"
+    title = f"{ctx.game_title} · {ctx._('Print-and-play guide')}"
     paper = ctx.paper
 
     def figure(attrs: Mapping[str, str], width: float) -> Flowable:

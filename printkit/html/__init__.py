@@ -25,7 +25,7 @@ from printkit.html.figures import FigureImages
 from printkit.html.writer import Heading, HtmlWriter, Node, anchors
 from printkit.i18n import SOURCE_LOCALE, Localizer
 from printkit.layout.geometry import MM
-from printkit.render import doctree
+from printkit.render import bidi, doctree
 from printkit.render.rulebook import game_flow_source
 from printkit.render.script import load as load_script
 from printkit.render.templating import render
@@ -122,8 +122,11 @@ def rules_page(ctx: RenderContext) -> bytes:
     # The game's title heads the page (its <h1>), so the cover's own title is left out.
     cover = [n for n in cover if n.attrs.get("class") != "title"]
     code = ctx.localizer.code
+    rtl = load_script(code).rtl
+    if rtl:  # a Latin title reads whole, its "…" at its end, in <title> and <h1> alike
+        title = bidi.isolate(title)
     page = render(TEMPLATE, ctx.localizer, lang=code.replace("_", "-"),
-                  dir="rtl" if load_script(code).rtl else "ltr", title=title,
+                  dir="rtl" if rtl else "ltr", title=title,
                   cover=cover, toc=toc, reference=reference, rulebook=rulebook)
     return (page.rstrip("\n") + "\n").encode("utf-8")
 

@@ -9,6 +9,13 @@ attribute names chosen here and plain text; ``templates/html/rules.html.j2`` ren
 them with autoescaping on, so a ``<`` or ``&`` in a translation or in game data prints
 as itself. A node kind without a visit method is a build error naming the template and
 the kind: a new element of the vocabulary must be taught to both writers.
+
+A right-to-left page reads as the PDF does (:mod:`printkit.render.rtl`): a block whose
+text has no right-to-left letter (a fact "2–4" or "6+", a Latin title) is set left to
+right inside ``<bdi dir="ltr">``, a signed number or range inside a sentence ("−4",
+"2–4") too, and an isolate of the text (FSI … PDI: the game's title spliced into a
+sentence) becomes a ``<bdi>``; :func:`printkit.render.bidi.numbers` and
+:func:`printkit.render.bidi.direction` decide for both.
 """
 
 from __future__ import annotations
@@ -18,9 +25,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from printkit.errors import TemplateError
+from printkit.render import bidi
 from printkit.render import doctree as dt
 from printkit.render.doctree import NBSP
 from printkit.render.pdfwriter import COLUMN_GAP
+from printkit.render.script import load as load_script
 
 
 class UnknownElementError(TemplateError):
@@ -123,6 +132,8 @@ class HtmlWriter(dt.Visitor):
         self.cover: list[Node] = []
         self.title = ""
         self._ids = 0
+        #: Whether the page reads right to left (its text then isolated as the PDF's is).
+        self.rtl = load_script(locale).rtl
 
     # -- walking ---------------------------------------------------------------------
 
@@ -140,7 +151,27 @@ class HtmlWriter(dt.Visitor):
 
     def inline(self, content: tuple[dt.Inline, ...]) -> list[Node | str]:
         """Running text, typeset as the PDF sets it: text, <strong>, <em>, <br>."""
-        return [piece if isinstance(piece, str) else self.visit(piece) for piece in content]
+        out: list[Node | str] = []
+        for piece in content:
+            if not isinstance(piece, str):
+                out.append(self.visit(piece))
+            elif self.rtl:
+                out += _isolates(bidi.isolate_numbers(piece))
+            else:
+                out.append(piece)
+        return out
+
+    def running(self, content: tuple[dt.Inline, ...]) -> list[Node | str]:
+        """A block's text (:meth:`inline`); on a right-to-left page, text without a
+        right-to-left letter is set left to right, as the PDF sets such a paragraph."""
+        children = self.inline(content)
+        text = Node("x", children=children).text()
+        if self.rtl and text.strip() and bidi.direction(text) == "LTR":
+            whole = children[0] if len(children) == 1 else None
+            if isinstance(whole, Node) and whole.tag == "bdi" and whole.attrs == {"dir": "ltr"}:
+                return children  # a number alone ("2–4"), isolated already
+            return [Node("bdi", {"dir": "ltr"}, children)]
+        return children
 
     def _id(self, stem: str) -> str:
         self._ids += 1
@@ -170,24 +201,24 @@ class HtmlWriter(dt.Visitor):
 
     def visit_Title(self, node: dt.Title) -> list[Node]:
         self.title = node.plain
-        return [Node("p", {"class": "title"}, self.inline(node.content))] if self.titled \
+        return [Node("p", {"class": "title"}, self.running(node.content))] if self.titled \
             else []
 
     def visit_Subtitle(self, node: dt.Subtitle) -> list[Node]:
-        return [Node("p", {"class": "subtitle"}, self.inline(node.content))] if self.titled \
+        return [Node("p", {"class": "subtitle"}, self.running(node.content))] if self.titled \
             else []
 
     def visit_Paragraph(self, node: dt.Paragraph) -> list[Node]:
-        return [Node("p", {}, self.inline(node.content))]
+        return [Node("p", {}, self.running(node.content))]
 
     def visit_Colophon(self, node: dt.Colophon) -> list[Node]:
-        return [Node("p", {"class": "colophon"}, self.inline(node.content))]
+        return [Node("p", {"class": "colophon"}, self.running(node.content))]
 
     def visit_Heading(self, node: dt.Heading) -> list[Node]:
         anchor = next(self._anchors, None) if node.level <= 2 else None
         level = min(self.top + node.level - 1, self.level + 1, 6)
         self.level = level
-        children = self.inline(node.content)
+        children = self.running(node.content)
         attrs = {"id": anchor} if anchor else {}
         if node.number is not None:
             children = [Node("span", {"class": "number"}, [f"{node.number}{NBSP}"]),
@@ -201,8 +232,8 @@ class HtmlWriter(dt.Visitor):
         return []
 
     def visit_Fact(self, node: dt.Fact) -> Node:
-        return Node("div", {}, [Node("dt", {}, [node.label]),
-                                Node("dd", {}, self.inline(node.content))])
+        return Node("div", {}, [Node("dt", {}, self.running((node.label,))),
+                                Node("dd", {}, self.running(node.content))])
 
     def visit_Facts(self, node: dt.Facts) -> list[Node]:
         return [Node("dl", {"class": "facts"}, [self.visit(f) for f in node.children])]
@@ -240,13 +271,13 @@ class HtmlWriter(dt.Visitor):
         return [Node("div", {"class": "box"}, self._narrower(node, 4 + 16 + 3))]
 
     def visit_Item(self, node: dt.Item) -> Node:
-        return Node("li", {}, self.inline(node.content))
+        return Node("li", {}, self.running(node.content))
 
     def visit_ItemList(self, node: dt.ItemList) -> list[Node]:
         return [Node("ol" if node.ordered else "ul", {}, [self.visit(li) for li in node.children])]
 
     def visit_Figure(self, node: dt.Figure) -> list[Node]:
-        caption = self.inline(node.content)
+        caption = self.running(node.content)
         alt = Node("x", children=caption).text()
         img = self.figure(node.attrs, self.width, alt)
         children: list[Node] = [img] if img is not None else []
@@ -255,6 +286,37 @@ class HtmlWriter(dt.Visitor):
         if not children:
             return []
         return [Node("figure", {"class": "figure-" + slug(node.name)}, children)]
+
+
+def _isolates(text: str) -> list[Node | str]:
+    """Text with isolate controls as ``<bdi>`` elements: LRI as ``dir="ltr"``, RLI as
+    ``dir="rtl"``, FSI as a plain ``<bdi>`` (its first strong letter decides); an unmatched
+    PDI is left out, an unclosed isolate ends with the text."""
+    if not any(c in bidi.CONTROLS for c in text):
+        return [text] if text else []
+    top: list[Node | str] = []
+    open_: list[Node] = []
+    start = 0
+
+    def add(piece: str) -> None:
+        if piece:
+            (open_[-1].children if open_ else top).append(piece)
+
+    for i, char in enumerate(text):
+        if char not in bidi.CONTROLS:
+            continue
+        add(text[start:i])
+        start = i + 1
+        if char == bidi.PDI:
+            if open_:
+                open_.pop()
+            continue
+        attrs = {bidi.LRI: {"dir": "ltr"}, bidi.RLI: {"dir": "rtl"}}.get(char, {})
+        node = Node("bdi", dict(attrs))
+        (open_[-1].children if open_ else top).append(node)
+        open_.append(node)
+    add(text[start:])
+    return top
 
 
 def _images(node: Node) -> list[Node]:

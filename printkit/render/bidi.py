@@ -1,27 +1,57 @@
-"""The Unicode bidirectional algorithm (UAX #9) for one paragraph of text, without the
-explicit embedding and isolate controls that printkit's text never contains.
+"""The Unicode bidirectional algorithm (UAX #9) for one paragraph of text, with the
+isolate controls (LRI, RLI, FSI, PDI) and without the explicit embeddings and overrides
+that printkit's text never contains.
 
 Arabic text with numbers and Latin names (a player called Ben, a roll of 3 + 4) is
 stored in logical order and displayed in visual order: :func:`levels` resolves each
-character's embedding level (rules W1–W7, N1–N2, I1–I2 and L1), :func:`visual_order`
-reorders them (rule L2), :func:`display` gives the visual string with brackets
-mirrored, and :func:`log2vis` both in the form of ReportLab's optional ``rlbidi``
-module (not on PyPI). :mod:`printkit.render.rtl` sets right-to-left lines with it;
-tested against python-bidi.
+character's embedding level (rules X5a–X6a for isolates, W1–W7, N0–N2, I1–I2 and L1),
+:func:`visual_order` reorders them (rule L2), :func:`display` gives the visual string
+with brackets mirrored, and :func:`log2vis` both in the form of ReportLab's optional
+``rlbidi`` module (not on PyPI). :mod:`printkit.render.rtl` sets right-to-left lines
+with it; tested against python-bidi.
+
+Two things the algorithm alone gets wrong in right-to-left text are isolated, as a
+typesetter would with FSI/LRI … PDI: a run of game data in another script (a Latin title
+ending in "…": :func:`isolate`), and a signed number or a range ("−4", whose sign would
+otherwise go to the right of its digits, "2–4": :func:`numbers`). The controls take no
+room and are never drawn (:data:`CONTROLS`).
 
 Pure Python and standard library only, so it runs wherever printkit does.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
 _STRONG = {"L": "L", "R": "R", "AL": "R"}
 
+#: Left-to-right, right-to-left and first-strong isolates, and their end (UAX #9).
+LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
+CONTROLS = frozenset((LRI, RLI, FSI, PDI))
+_INITIATORS = (LRI, RLI, FSI)
+
 
 def _classes(text: str) -> list[str]:
     return [unicodedata.bidirectional(c) or "L" for c in text]
+
+
+#: An isolate control outside a pair it makes (an unmatched PDI) is a neutral.
+_NEUTRAL_CONTROLS = {"LRI": "ON", "RLI": "ON", "FSI": "ON", "PDI": "ON"}
+
+
+def _first_strong(text: str) -> int | None:
+    """0 or 1 from the first strong character outside any isolate (rules P2–P3)."""
+    depth = 0
+    for char, cls in zip(text, _classes(text), strict=True):
+        if char in _INITIATORS:
+            depth += 1
+        elif char == PDI:
+            depth = max(depth - 1, 0)
+        elif depth == 0 and cls in _STRONG:
+            return 1 if _STRONG[cls] == "R" else 0
+    return None
 
 
 def base_level(text: str, direction: str | None = None) -> int:
@@ -29,10 +59,51 @@ def base_level(text: str, direction: str | None = None) -> int:
     else from the first strong character (rules P2–P3)."""
     if direction:
         return 1 if direction.upper() == "RTL" else 0
-    for cls in _classes(text):
-        if cls in _STRONG:
-            return 1 if _STRONG[cls] == "R" else 0
-    return 0
+    return _first_strong(text) or 0
+
+
+def isolate(text: str) -> str:
+    """``text`` as a first-strong isolate (FSI … PDI): inside right-to-left text it reads
+    whole in its own direction, its punctuation with it ("Coraz bliżej Święta…")."""
+    return f"{FSI}{text}{PDI}" if text else text
+
+
+def plain(text: str) -> str:
+    """``text`` without isolate controls (for metadata and for what is drawn)."""
+    return "".join(c for c in text if c not in CONTROLS) if _has_controls(text) else text
+
+
+def _has_controls(text: str) -> bool:
+    return not CONTROLS.isdisjoint(text)
+
+
+_NUMBER = r"\d+(?:[.,\u066b]\d+)*"
+
+#: A number read as one left-to-right unit: a signed number ("−4", "+7", "−2.5%"), a
+#: range ("2–4", "2-4") or an open one ("6+"), following no letter, digit or separator.
+_NUMBERS = re.compile(rf"(?<![\w.,\u066b])(?:[+\-\u2212±]{_NUMBER}%?|{_NUMBER}[\u2013\-]{_NUMBER}"
+                      rf"|{_NUMBER}\+(?!\w))")
+
+
+def numbers(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each signed number, range or open range in ``text``: isolated left
+    to right in right-to-left text, as Arabic typesetting sets them, so "−4" keeps its
+    sign on the left of its digits and "2–4" reads 2 to 4 from the left, as in print.
+    (The algorithm alone shows "4−" and "4–2".)"""
+    return [m.span() for m in _NUMBERS.finditer(text)]
+
+
+def isolate_numbers(text: str) -> str:
+    """``text`` with each of its :func:`numbers` inside LRI … PDI."""
+    return _NUMBERS.sub(lambda m: f"{LRI}{m.group()}{PDI}", text)
+
+
+def direction(text: str) -> str:
+    """The direction printkit sets a paragraph of a right-to-left locale in, in the PDF and
+    on the rules page alike: right to left ("RTL") if it has a letter of a right-to-left
+    script, else left to right ("LTR": a Latin title alone keeps its "…" at its end, a
+    fact "2–4" or "6+" reads as in print)."""
+    return "RTL" if any(unicodedata.bidirectional(c) in ("R", "AL") for c in text) else "LTR"
 
 
 def levels(text: str, direction: str | None = None) -> list[int]:
@@ -45,8 +116,64 @@ def _levels(text: str, direction: str | None) -> tuple[int, ...]:
     """:func:`levels`, kept: a paragraph is broken into lines again for every layout
     tried (four in five of a build's paragraphs were resolved before)."""
     base = base_level(text, direction)
+    out = _isolated(text, base) if _has_controls(text) else _resolved(text, base)
+    # L1: trailing whitespace (and isolate controls) take the base level.
+    original = _classes(text)
+    i = len(text) - 1
+    while i >= 0 and (original[i] in ("WS", "BN", "S", "B") or text[i] in CONTROLS):
+        out[i] = base
+        i -= 1
+    return tuple(out)
+
+
+def _isolated(text: str, base: int) -> list[int]:
+    """The levels of text with isolates (rules X5a–X6a, BD13): each isolate is one neutral
+    of the text around it, and its content is resolved on its own, at the next level of
+    its direction above ``base``."""
+    spans: list[tuple[int, int]] = []  # (initiator, matching PDI or len(text))
+    depth = start = 0
+    for i, char in enumerate(text):
+        if char in _INITIATORS:
+            if depth == 0:
+                start = i
+            depth += 1
+        elif char == PDI and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i))
+    if depth:
+        spans.append((start, len(text)))
+    if not spans:
+        return _resolved(text, base)
+    # the text around the isolates, each isolate one neutral (U+FFFC, class ON)
+    outer, at = [], 0
+    for start, end in spans:
+        outer += [text[at:start], "\ufffc"]
+        at = end + 1
+    outer.append(text[at:])
+    around = iter(_resolved("".join(outer), base))
+    out, i = [], 0
+    for start, end in spans:
+        out += [next(around) for _ in range(i, start)]
+        level = next(around)
+        content = text[start + 1:end]
+        initiator = text[start]
+        inner = (1 if initiator == RLI else 0 if initiator == LRI
+                 else _first_strong(content) or 0)
+        embedding = base + 1 if (base + 1) % 2 == inner else base + 2
+        out.append(level)
+        out += [lv - inner + embedding for lv in _isolated(content, inner)]
+        if end < len(text):
+            out.append(level)
+        i = end + 1
+    out += list(around)
+    return out
+
+
+def _resolved(text: str, base: int) -> list[int]:
+    """The levels of text without isolates, before rule L1."""
     sor = "R" if base else "L"
-    types = _classes(text)
+    types = [_NEUTRAL_CONTROLS.get(t, t) for t in _classes(text)]
     n = len(types)
     # W1: a non-spacing mark takes the type of the character before it.
     for i, t in enumerate(types):
@@ -126,13 +253,7 @@ def _levels(text: str, direction: str | None) -> tuple[int, ...]:
             out.append(1 if t == "R" else 2 if t in ("AN", "EN") else 0)
         else:
             out.append(2 if t in ("L", "EN", "AN") else 1)
-    # L1: trailing whitespace and whitespace before a segment separator take the base level.
-    original = _classes(text)
-    i = n - 1
-    while i >= 0 and original[i] in ("WS", "BN", "S", "B"):
-        out[i] = base
-        i -= 1
-    return tuple(out)
+    return out
 
 
 _OPENING = {"(": ")", "[": "]", "{": "}"}

@@ -27,7 +27,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import DataError, GlyphError
-from printkit.render import internals, rtl
+from printkit.render import bidi, internals, rtl
 from printkit.render.script import Script, ScriptError, active, load
 from printkit.resources import fonts_dir
 
@@ -47,8 +47,9 @@ _FILES = {
     BOLD_ITALIC: "DejaVuSans-BoldOblique.ttf",
 }
 
-#: Characters that are layout, not ink: never looked up in the font.
-_LAYOUT = {"\n", "\r", "\t", "\u00ad", "\u200b"}
+#: Characters that are layout, not ink: never looked up in the font (the isolate
+#: controls of right-to-left text among them, see :mod:`printkit.render.bidi`).
+_LAYOUT = {"\n", "\r", "\t", "\u00ad", "\u200b", *bidi.CONTROLS}
 
 
 _HEADING_FILE = "DejaVuSerif-Bold.ttf"
@@ -206,6 +207,11 @@ def _names(script: Script) -> dict[str, str]:
     return names
 
 
+#: The upright face of each slanted one: DejaVu's part of a locale's italic text when the
+#: locale has no italics (see :meth:`printkit.render.script.Script.slanted`).
+_UPRIGHT = {ITALIC: REGULAR, BOLD_ITALIC: BOLD}
+
+
 def chain(font: str, script: Script | None = None) -> tuple[str, ...]:
     """The fonts a character of text set in ``font`` is looked up in, first to last."""
     script = script or active()
@@ -213,6 +219,8 @@ def chain(font: str, script: Script | None = None) -> tuple[str, ...]:
     names = _names(script)
     if role is None or not names:
         return (font,)
+    if font in _UPRIGHT and not script.slanted(role):
+        return (names[role], _UPRIGHT[font])
     return (names[role], font)
 
 
@@ -268,22 +276,39 @@ def _extend(out: list[tuple[str, str]], font: str, text: str) -> None:
 
 _PIECES = re.compile(r"(<[^>]*>|&#?\w+;)")
 
+#: Paragraph tags that make their text bold or italic.
+_EMPHASIS = re.compile(r"<(/?)(b|strong|i|em)(?:\s[^>]*)?>", re.I)
+
+#: The family's face for (bold, italic).
+_FACE = {(False, False): REGULAR, (True, False): BOLD, (False, True): ITALIC,
+         (True, True): BOLD_ITALIC}
+
 
 def mark(markup: str, font: str) -> str:
     """Paragraph markup with every run that its base ``font`` cannot print wrapped in a
-    ``<font>`` tag naming the locale's face (its family, so <b> and <i> still apply)."""
+    ``<font>`` tag naming the locale's face for the text's role there: the base font's,
+    made bold or italic by the <b> and <i> around the run (ReportLab's ``<font>`` sets a
+    face whole, so naming the regular face inside <b> would print it regular). In a
+    locale without italics, italic text that DejaVu prints is named its upright face."""
     fonts = chain(font)
     if len(fonts) == 1:
         return markup
-    names = _names(active())
-    family = names["heading"] if font == HEADING else names["regular"]
+    bold, italic = int(font in (BOLD, BOLD_ITALIC)), int(font in (ITALIC, BOLD_ITALIC))
     out = []
     for piece in _PIECES.split(markup):
         if not piece or piece[0] in "<&":
+            tag = _EMPHASIS.fullmatch(piece) if piece else None
+            if tag is not None:
+                step = -1 if tag.group(1) else 1
+                if tag.group(2).lower() in ("b", "strong"):
+                    bold += step
+                else:
+                    italic += step
             out.append(piece)
             continue
-        for run_font, text in runs(piece, font):
-            out.append(text if run_font == font else f'<font name="{family}">{text}</font>')
+        face = font if font == HEADING else _FACE[(bold > 0, italic > 0)]
+        for run_font, text in runs(piece, face):
+            out.append(text if run_font == face else f'<font name="{run_font}">{text}</font>')
     return "".join(out)
 
 

@@ -34,7 +34,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
-from printkit.render import fonts, internals
+from printkit.render import bidi, fonts, internals
 from printkit.render.charset import characters
 from printkit.render.script import activate
 
@@ -100,7 +100,7 @@ def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
     # The initial font is written into every page; the default would be Helvetica.
     canvas = PrintCanvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=lang,
                     initialFontName=fonts.REGULAR, initialFontSize=10)
-    canvas.setTitle(title)
+    canvas.setTitle(bidi.plain(title))  # (a title's isolate controls are for its lines)
     canvas.setSubject(subject)
     canvas.setAuthor("printkit")
     canvas.setCreator(CREATOR)
@@ -120,7 +120,7 @@ def doc_options(title: str, subject: str = "", lang: str = "en") -> dict[str, ob
         # never embedded, even when no text is set in it.
         "initialFontName": fonts.REGULAR,
         "pageCompression": 1,
-        "title": title,
+        "title": bidi.plain(title),
         "subject": subject,
         "author": "printkit",
         "creator": CREATOR,

@@ -13,13 +13,17 @@ set in three steps:
 3. lines break at spaces by the shaped widths, and each line's pieces are put in visual
    order (rule L2) and drawn left to right, the line set against the right margin.
 
+A signed number or a range is isolated left to right before step 1, so "−4" keeps its
+sign on the left of its digits and "2–4" reads as in print; isolate controls in the text
+(a game's title, see :func:`printkit.render.bidi.isolate`) place the text around them
+and are never drawn.
+
 Text of printkit's own font (DejaVu: digits, Latin names, punctuation) is not shaped, so
 it stays plain text in the PDF; a locale's font is shaped by HarfBuzz.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -70,10 +74,8 @@ def shape(text: str, font: str, size: float, rtl: bool) -> tuple[str, float]:
     return shaped, advance * size / 1000
 
 
-def _direction(text: str) -> str:
-    """A paragraph's direction: right to left if it has a letter of a right-to-left script,
-    else left to right (a game's Latin title alone on a line keeps its "…" at its end)."""
-    return "RTL" if any(unicodedata.bidirectional(c) in ("R", "AL") for c in text) else "LTR"
+#: A paragraph's direction (see :func:`printkit.render.bidi.direction`).
+_direction = bidi.direction
 
 
 def visual_order(found: Sequence[int]) -> list[int]:
@@ -109,6 +111,7 @@ def _at_one_point(text: str, font: str, _script: object) -> tuple[tuple[str, str
     every size it tries)."""
     from printkit.render.fonts import runs
 
+    text = bidi.isolate_numbers(text)
     found = bidi.levels(text, _direction(text))
     pieces: list[tuple[str, int, str]] = []
     at = 0
@@ -116,6 +119,8 @@ def _at_one_point(text: str, font: str, _script: object) -> tuple[tuple[str, str
         for char in run_text:
             level = found[at]
             at += 1
+            if char in bidi.CONTROLS:
+                continue
             if pieces and pieces[-1][:2] == (run_font, level):
                 pieces[-1] = (run_font, level, pieces[-1][2] + char)
             else:
@@ -154,11 +159,14 @@ class _Piece:
 def _words(chars: list[tuple[str, Any]]) -> list[list[_Piece]]:
     """The paragraph's words (each with the spaces after it) as pieces of one fragment and
     one level each, shaped."""
+    chars = _numbers_isolated(chars)
     text = "".join(c for c, _f in chars)
     found = bidi.levels(text, _direction(text)) if chars else []
     words: list[list[_Piece]] = []
     current: list[_Piece] = []
     for (char, frag), level in zip(chars, found, strict=True):
+        if char in bidi.CONTROLS:  # placed the text around it; takes no room
+            continue
         space = char == " " or (char.isspace() and char != "\u00a0")
         if current and not space and current[-1].text[-1:].isspace() \
                 and current[-1].text[-1] != "\u00a0":
@@ -172,6 +180,19 @@ def _words(chars: list[tuple[str, Any]]) -> list[list[_Piece]]:
     if current:
         words.append(current)
     return [[p.measure() for p in word] for word in words]
+
+
+def _numbers_isolated(chars: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """``chars`` with each signed number or range ("−4", "2–4") between LRI and PDI (see
+    :func:`printkit.render.bidi.numbers`), each control in its neighbour's fragment."""
+    spans = bidi.numbers("".join(c for c, _f in chars))
+    if not spans:
+        return chars
+    out = list(chars)
+    for start, end in reversed(spans):
+        out.insert(end, (bidi.PDI, chars[end - 1][1]))
+        out.insert(start, (bidi.LRI, chars[start][1]))
+    return out
 
 
 def _strip(word: list[_Piece]) -> list[_Piece]:

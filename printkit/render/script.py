@@ -10,12 +10,15 @@ catalog::
     [fonts]                  # printkit's fonts folder, or a path beside this file
     regular = "IPAexGothic-printkit.ttf"
     bold = "IPAexGothic-printkit.ttf"   # italic and bold_italic default to these two
+                                        # (undeclared, italic text is set upright)
     heading = "IPAexMincho-printkit.ttf"
 
 Each character is set in the first font of its chain that has it: the locale's font for
 the role (regular, bold, italic, bold italic, heading), then DejaVu. So Japanese text
 takes the Japanese font and a Polish game title inside it still prints its ż. A locale
 without a ``script.toml`` is set in DejaVu alone, left to right, breaking between words.
+A locale that declares no italic face sets its italic text upright, DejaVu's part of it
+too (no slanted Latin beside upright Arabic or Japanese).
 
 A document activates its locale (:func:`activate`) when its canvas or page template is
 made; paragraphs and labels then ask :func:`active` which fonts to use.
@@ -64,6 +67,14 @@ class Script:
     @property
     def cjk(self) -> bool:
         return self.line_break == "cjk"
+
+    def slanted(self, role: str) -> bool:
+        """Whether the locale has a face of its own for ``role`` ("italic" or
+        "bold_italic"), not its upright one: a script without italics (Arabic, Japanese)
+        sets its italic text upright, the Latin letters and digits in it too, rather than
+        slanting some of a line."""
+        upright = {"italic": "regular", "bold_italic": "bold"}[role]
+        return self.fonts.get(role) != self.fonts.get(upright)
 
     def digest(self) -> list[str]:
         """What the script changes in a document, for the incremental build."""

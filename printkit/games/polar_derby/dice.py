@@ -167,7 +167,7 @@ def _placement(ctx: RenderContext) -> tuple[bool, int]:
 def _header(c: Canvas, ink: Ink, ctx: RenderContext, area: Rect) -> None:
     _ = ctx._
     c.setFillColor(BOARDS)
-    ink.line(f"{ctx.data['title']} · {_('Dice')}", Rect(area.x, area.top - mm(10), area.width,
+    ink.line(f"{ctx.game_title} · {_('Dice')}", Rect(area.x, area.top - mm(10), area.width,
                                                          mm(10)),
              fonts.BOLD, 20, 11, align="left", where="title")
     c.setFillColor(INK)
