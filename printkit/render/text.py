@@ -285,19 +285,16 @@ class Ink:
         return lines < 1 or fonts.string_width(_UNBREAKABLE.sub("", shown), font,
                                                size) > lines * box.width + 1e-6
 
-    def paragraph(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
-                  font: str = fonts.REGULAR, colour: Color = black,
-                  where: str = "paragraph", align: str = "left",
-                  valign: str = "top") -> float:
-        """Wrapped text in ``box``, shrunk until it fits; returns the size used.
-
-        ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
-        """
+    def _fit_paragraph(self, text: str, box: Rect, size: float, min_size: float, font: str,
+                       colour: Color, align: str,
+                       where: str) -> tuple[Paragraph, float, float] | None:
+        """The paragraph of ``text`` at the largest size that fits ``box``, with that size
+        and the height it takes; None if it is left out of a miniature; else a FitError."""
         text, literal = _prepared(text, self.locale)
         self.check(_measured(text, literal), where, literal)
         floor = self.floor()
         if self.miniature() and size < floor - 1e-9:
-            return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
+            return None  # too small to print in a miniature: left out (see FLOOR_PT)
         size, min_size = max(size, floor), max(min_size, floor)
         alignment = {"left": TA_LEFT, "centre": TA_CENTER}[align]
         # Words must fit a line whole. A script set without spaces keeps each phrase on
@@ -318,14 +315,37 @@ class Ink:
                 words_fit = all(fonts.string_width(word, font, current) <= box.width
                                 for word in words)
                 if height <= box.height and words_fit:
-                    top = {"top": box.top, "bottom": box.y + height}.get(
-                        valign, box.top - (box.height - height) / 2)
-                    with self._upright(box):
-                        para.drawOn(self.canvas, box.x, top - height)
-                    return current
+                    return para, current, height
                 current -= 0.5
         if self.miniature():
-            return 0.0
+            return None
         raise FitError(f"locale {self.locale}: {self.document}: {where}: {text[:40]!r}... "
                        f"does not fit its {box.width / 2.8346:.0f}×{box.height / 2.8346:.0f} mm "
                        f"box even at {min_size:g} pt")
+
+    def paragraph_height(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
+                         font: str = fonts.REGULAR, where: str = "paragraph",
+                         align: str = "left") -> float:
+        """How tall :meth:`paragraph` would set ``text`` in ``box`` (at most ``box.height``;
+        0 if a miniature leaves it out), drawing nothing: a face can then give the rest of
+        its room to its other boxes, so that no two boxes overlap whatever the language."""
+        fitted = self._fit_paragraph(text, box, size, min_size, font, black, align, where)
+        return 0.0 if fitted is None else fitted[2]
+
+    def paragraph(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
+                  font: str = fonts.REGULAR, colour: Color = black,
+                  where: str = "paragraph", align: str = "left",
+                  valign: str = "top") -> float:
+        """Wrapped text in ``box``, shrunk until it fits; returns the size used.
+
+        ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
+        """
+        fitted = self._fit_paragraph(text, box, size, min_size, font, colour, align, where)
+        if fitted is None:
+            return 0.0
+        para, current, height = fitted
+        top = {"top": box.top, "bottom": box.y + height}.get(
+            valign, box.top - (box.height - height) / 2)
+        with self._upright(box):
+            para.drawOn(self.canvas, box.x, top - height)
+        return current

@@ -200,6 +200,10 @@ def _hold_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
                   where="hold text")
 
 
+#: The most a bonus card's question may take: three lines at 7 pt.
+QUESTION_MM = mm(9.0)
+
+
 def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
                  card: Mapping[str, Any]) -> None:
     _ = ctx._
@@ -231,21 +235,27 @@ def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     c.setFillColor(BONUS)
     c.rect(cx - mm(3.5), y + icon / 2 - mm(0.8), mm(7), mm(1.6), stroke=0, fill=1)
     c.rect(cx - mm(0.8), y + icon / 2 - mm(3.5), mm(1.6), mm(7), stroke=0, fill=1)
-    text = Rect(safe.x, safe.y + mm(9), safe.width, y - safe.y - mm(10))
-    # Read during play: never below 7 pt.
+    # Below the pictures, three boxes stacked from the bottom that never overlap, in any
+    # language: the points, the question (as tall as its lines), the features (the rest).
+    # Everything on the face is read during play: never below 7 pt.
+    points = Rect(safe.x, safe.y, safe.width, mm(3))
+    ask = Rect(safe.x, points.top + mm(0.5), safe.width, QUESTION_MM)
+    # TRANSLATORS: bonus card, below the two features pictured and named on it; italic, about
+    # 49 mm wide (one or two lines at 7 to 8 pt, three at most).
+    question = _("How many cards on the table show both?")
+    asked = ink.paragraph_height(question, ask, size=8, min_size=7, font=fonts.ITALIC,
+                                 where="bonus question", align="centre")
+    named = ask.y + asked + mm(0.5)
+    text = Rect(safe.x, named, safe.width, y - mm(1) - named)
     ink.paragraph(_(card["text"]), text, size=11, min_size=7, font=fonts.BOLD, colour=INK,
                   align="centre", valign="middle", where="bonus text")
     c.setFillColor(INK)
-    # TRANSLATORS: bonus card, below the two features pictured and named on it; italic, about
-    # 49 × 7 mm (one or two lines at 7 to 8 pt).
-    ink.paragraph(_("How many cards on the table show both?"),
-                  Rect(safe.x, safe.y + mm(1.5), safe.width, mm(7.5)), size=8, min_size=7,
-                  font=fonts.ITALIC, colour=INK, align="centre", valign="middle",
+    ink.paragraph(question, Rect(ask.x, ask.y, ask.width, asked), size=8, min_size=7,
+                  font=fonts.ITALIC, colour=INK, align="centre", valign="bottom",
                   where="bonus question")
     c.setFillColor(BONUS)
-    ink.line(ctx.localizer.points(ctx.data["bonus"]["points"]),
-             Rect(safe.x, safe.y, safe.width, mm(4)),
-             fonts.BOLD, 8, 5, where="bonus points")
+    ink.line(ctx.localizer.points(ctx.data["bonus"]["points"]), points,
+             fonts.BOLD, 8, 7, where="bonus points")
 
 
 def _penalty_face(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox, value: int,
