@@ -26,7 +26,7 @@ from printkit.layout.sheets import draw_card_sheets
 from printkit.render import fonts, shapes
 from printkit.render.ink import fills_for
 from printkit.render.pdf import Shared, new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .art import FUR_SHADE, ICE, INK, NAVY, PAPER, draw_animal, draw_feature_icon
 
@@ -141,7 +141,7 @@ def render_animal_cards(ctx: RenderContext) -> bytes:
     grid = ctx.card_grid(card_size(ctx.data), len(deck), "print.card_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Animal cards"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "animal-cards")
+    ink = Ink(c, ctx.localizer.code, "animal-cards", floor_pt=PLAY_PT)
     bleed = mm(ctx.spec.bleed_mm)
     draw_card_sheets(c, grid, len(deck),
                      front=lambda cv, i, b: draw_animal(cv, b.trim, deck[i], ctx.data,
@@ -196,7 +196,7 @@ def _hold_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     c.setFillColor(INK)
     ink.paragraph(ctx._(ctx.data["hold"]["text"]), Rect(safe.x, safe.y, safe.width,
                                                         y - safe.y - mm(1.5)),
-                  size=9.5, min_size=6, colour=INK, align="centre", valign="middle",
+                  size=9.5, min_size=7, colour=INK, align="centre", valign="middle",
                   where="hold text")
 
 
@@ -283,7 +283,7 @@ def _penalty_face(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox, value: 
              where="penalty points")
     if note:
         c.setFillColor(INK)
-        ink.paragraph(note, Rect(safe.x, y - below, safe.width, below), size=8, min_size=5.5,
+        ink.paragraph(note, Rect(safe.x, y - below, safe.width, below), size=8, min_size=7,
                       font=fonts.ITALIC, colour=INK, align="centre", valign="middle",
                       where="penalty note")
 
@@ -308,7 +308,7 @@ def _bonus_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     c.setLineWidth(mm(0.4))
     c.roundRect(banner.x, banner.y, banner.width, banner.height, mm(2), stroke=1, fill=1)
     c.setFillColor(PAPER)
-    ink.line(ctx._("Bonus round"), banner.inset(mm(1)), fonts.BOLD, 13, 6, where="bonus back")
+    ink.line(ctx._("Bonus round"), banner.inset(mm(1)), fonts.BOLD, 13, 7, where="bonus back")
 
 
 def _plain_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
@@ -316,7 +316,7 @@ def _plain_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     _frame(c, box, NAVY)
     c.setFillColor(NAVY)
     ink.line(ctx.data["title"], Rect(box.safe.x, box.safe.centre[1] - mm(5), box.safe.width,
-                                     mm(10)), fonts.BOLD, 12, 6, where="hold back title")
+                                     mm(10)), fonts.BOLD, 12, 7, where="hold back title")
 
 
 Face = Callable[[Canvas, Ink, RenderContext, CardBox], None]
@@ -341,7 +341,7 @@ def render_special_cards(ctx: RenderContext) -> bytes:
     grid = ctx.card_grid(card_size(ctx.data), len(cards), "print.card_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Special cards"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "special-cards")
+    ink = Ink(c, ctx.localizer.code, "special-cards", floor_pt=PLAY_PT)
     # Which back each card has: a sheet that mixes them frames each back (see layout.sheets).
     backs = ["hold"] + ["bonus"] * len(ctx.data["bonus"]["cards"])
     backs += ["penalty"] * (len(cards) - len(backs))

@@ -25,7 +25,7 @@ from printkit.layout.geometry import Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
 from printkit.render.ink import NORMAL, fills_for
-from printkit.render.text import Ink
+from printkit.render.text import FLOOR_PT, Ink, floor_of
 
 from .art import (
     BOARDS,
@@ -56,13 +56,15 @@ CHANGED = HexColor("#9b1c1c")
 
 def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str,
                  translate: Callable[[str], str], number: Callable[[int], str],
-                 points: Callable[[int], str], compact: bool = False) -> Figure:
-    """One bear per colour with its value, name and points: the value table."""
+                 points: Callable[[int], str], compact: bool = False,
+                 floor_pt: float = FLOOR_PT) -> Figure:
+    """One bear per colour with its value, name and points: the value table (``floor_pt``:
+    the smallest size its words may print at, see :func:`printkit.render.text.floor_of`)."""
     height = mm(26 if compact else BEARS_HEIGHT_MM)
     label = mm(8.5 if compact else 11)
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, locale, "rulebook")
+        ink = Ink(c, locale, "rulebook", floor_pt=floor_pt)
         column = box.width / len(colours)
         for i, colour in enumerate(colours):
             cell = Rect(box.x + i * column, box.y, column, box.height)
@@ -296,7 +298,7 @@ def outcomes_figure(ctx: RenderContext, width: float) -> Figure:
     label = mm(8)
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, loc.code, "rulebook")
+        ink = Ink(c, loc.code, "rulebook", floor_pt=floor_of(ctx.document))
         cell = box.width / len(pairs)
         for i, (faces, name) in enumerate(pairs):
             x = box.x + i * cell + (cell - 2 * die - mm(3)) / 2
