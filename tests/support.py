@@ -296,8 +296,14 @@ class PrintedLine:
                 and self.bottom < other.top and other.bottom < self.top)
 
 
-def _glyphs(textpage: Any) -> Iterator[tuple[str, float, float, tuple[float, ...]]]:
-    """(character, baseline, size as printed, tight box) of each glyph PDFium reads."""
+Glyph = tuple[str, float, float, tuple[float, ...], float, float, int]
+
+
+def _glyphs(textpage: Any) -> Iterator[Glyph]:
+    """(character, baseline, size as printed, tight box, where it starts and ends along the
+    baseline, direction in whole degrees) of each glyph PDFium reads; the baseline and the
+    places along it are measured across and along the glyph's direction (a sheet label may
+    run up the page)."""
     import ctypes
     import math
 
@@ -315,7 +321,12 @@ def _glyphs(textpage: Any) -> Iterator[tuple[str, float, float, tuple[float, ...
         pdfium_c.FPDFText_GetMatrix(textpage, i, matrix)
         size = pdfium_c.FPDFText_GetFontSize(textpage, i) * math.sqrt(
             abs(matrix.a * matrix.d - matrix.b * matrix.c))
-        yield char, y.value, size, tuple(b.value for b in box)
+        angle = math.atan2(matrix.b, matrix.a)
+        cos, sin = math.cos(angle), math.sin(angle)
+        left, right, bottom, top = (b.value for b in box)
+        end = max(px * cos + py * sin for px in (left, right) for py in (bottom, top))
+        yield (char, -x.value * sin + y.value * cos, size, (left, right, bottom, top),
+               x.value * cos + y.value * sin, end, round(math.degrees(angle)) % 360)
 
 
 def printed_lines(pdf: bytes | Path, pages: Iterator[int] | list[int] | None = None
@@ -335,24 +346,25 @@ def printed_lines(pdf: bytes | Path, pages: Iterator[int] | list[int] | None = N
             page = document[number - 1]
             textpage = pdfium_c.FPDFText_LoadPage(page.raw)
             try:
-                glyphs = sorted(_glyphs(textpage), key=lambda g: (-g[1], g[3][0]))
+                glyphs = sorted(_glyphs(textpage), key=lambda g: (g[6], -g[1], g[4]))
             finally:
                 pdfium_c.FPDFText_ClosePage(textpage)
-            # baselines less than half a size apart are one (a mark shaping set above or
-            # below its letter stays on its letter's line); glyphs more than a size apart
-            # along it are two lines (the same line of two cards side by side)
-            rows: list[list[tuple[str, float, float, tuple[float, ...]]]] = []
+            # baselines of one direction less than half a size apart are one (a mark shaping
+            # set above or below its letter stays on its letter's line); glyphs more than a
+            # size apart along it are two lines (the same line of two cards side by side)
+            rows: list[list[Glyph]] = []
             for glyph in glyphs:
-                if rows and abs(rows[-1][0][1] - glyph[1]) < glyph[2] / 2:
+                if rows and rows[-1][0][6] == glyph[6] \
+                        and abs(rows[-1][0][1] - glyph[1]) < glyph[2] / 2:
                     rows[-1].append(glyph)
                 else:
                     rows.append([glyph])
             lines = []
             for row in rows:
-                row.sort(key=lambda g: g[3][0])
+                row.sort(key=lambda g: g[4])
                 runs = [[row[0]]]
                 for glyph in row[1:]:
-                    if glyph[3][0] - max(g[3][1] for g in runs[-1]) > glyph[2]:
+                    if glyph[4] - max(g[5] for g in runs[-1]) > glyph[2]:
                         runs.append([glyph])
                     else:
                         runs[-1].append(glyph)
