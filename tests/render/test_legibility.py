@@ -185,15 +185,22 @@ def polar_derby() -> tuple[Any, dict[str, Any], dict[str, Any]]:
 def test_the_polish_value_table_prints_every_colour_at_six_points_or_more(
         polar_derby: tuple[Any, dict[str, Any], dict[str, Any]], paper: str) -> None:
     """"Pomarańczowy" is too wide for its column in bold at 6 pt: it once printed
-    condensed to 93 % (5.8 pt as printed); its regular face fits. The rulebook keeps to
-    the floor, the quick reference (read during play) to 7 pt."""
+    condensed to 93 % (5.8 pt as printed). The value table now sets the names in two rows,
+    each as wide as two columns. The rulebook keeps to the floor, the quick reference (read
+    during play) to 7 pt."""
     game, data, examples = polar_derby
     for doc, floor in (("rulebook", FLOOR_PT), ("reference", PLAY_PT)):
         ctx = RenderContext(game=game, data=data, examples=examples,
                             localizer=Localizer.for_locale("pl"), paper=PAPERS[paper],
                             document=doc)
-        lines = [line for page in printed_lines(render_flow(ctx)).values() for line in page]
-        assert any("Pomarańczowy" in line.text for line in lines)
+        pages = printed_lines(render_flow(ctx))
+        lines = [line for page in pages.values() for line in page]
+        # the value table's name prints in bold at 8 pt at least, over no other line
+        assert max(line.size for line in lines if "Pomarańczowy" in line.text) >= 8
+        for page in pages.values():
+            for name in [line for line in page if "Pomarańczowy" in line.text]:
+                assert not [other.text for other in page
+                            if other is not name and other.overlaps(name)]
         small = [(line.text[:30], round(line.size, 2)) for line in lines
                  if line.size < floor - 0.01]
         assert not small, (doc, paper, small)
