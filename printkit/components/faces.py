@@ -35,7 +35,7 @@ from printkit.render import fonts
 from printkit.render.ink import NORMAL, fills_for
 from printkit.render.pdf import new_canvas
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 WHITE = "#ffffff"
 #: The thin frame a coloured card back, or a fill whose ink-saver form is ``frame``, shows
@@ -293,7 +293,7 @@ def render_deck(ctx: RenderContext, component_id: str) -> bytes:
         sheets = range(first, min(grid.pages(len(order)), first + SHEETS_PER_PART))
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._(spec["title"]), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, component_id)
+    ink = Ink(c, ctx.localizer.code, component_id, floor_pt=PLAY_PT)
     back = None
     if spec.get("back") is not None:
         def back(cv: Canvas, _i: int, b: CardBox) -> None:

@@ -37,7 +37,7 @@ from printkit.render import fonts
 from printkit.render.ink import fills_for
 from printkit.render.ink import tint as wash
 from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 INK = HexColor("#1f2430")
 WHITE = HexColor("#ffffff")
@@ -341,7 +341,7 @@ def render_sheet(ctx: RenderContext, component_id: str, art: SheetArt | None = N
     buffer = BytesIO()
     page = ctx.paper.landscape_size if landscape else ctx.paper.size
     c = new_canvas(buffer, page, ctx.title, ctx._(spec["title"]), loc.code)
-    ink = Ink(c, loc.code, component_id)
+    ink = Ink(c, loc.code, component_id, floor_pt=PLAY_PT)
     area, strip = split_label_strip(page_area(ctx.paper, landscape, MARGIN_MM))
     values = art.values(ctx) if art is not None and art.values is not None else None
     with ink.reading_order(page[0]):  # right to left: the sheet's mirror image

@@ -25,7 +25,7 @@ from printkit.render import fonts
 from printkit.render.ink import deep, fills_for, luminance
 from printkit.render.pdf import new_canvas
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 INK = HexColor("#1f2430")
 PAPER = HexColor("#ffffff")
@@ -94,7 +94,7 @@ def render_tokens(ctx: RenderContext, component_id: str) -> bytes:
     grid = ctx.card_grid(CardSize(size, size), len(order), f"tokens.{component_id}.size_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._(spec["title"]), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, ctx.document)
+    ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
     draw_card_sheets(c, grid, len(order),
                      front=lambda cv, i, b: _token(cv, ink, ctx, kinds[order[i]], order[i], b),
                      labels=ctx.sheet_names(ink),

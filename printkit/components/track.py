@@ -29,7 +29,7 @@ from printkit.render import fonts
 from printkit.render.ink import deep, fills_for, luminance
 from printkit.render.pdf import new_canvas
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 INK = HexColor("#1f2430")
 PAPER = HexColor("#ffffff")
@@ -196,7 +196,7 @@ def _render_one(ctx: RenderContext, spec: Mapping[str, Any], geo: TrackGeometry,
     buffer = BytesIO()
     page = ctx.paper.landscape_size if landscape else ctx.paper.size
     c = new_canvas(buffer, page, ctx.title, ctx._(spec["title"]), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, ctx.document)
+    ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
     c.saveState()
     cx, cy = area.centre
     c.translate(cx - geo.width / 2, cy - geo.height / 2)
@@ -219,7 +219,7 @@ def render_track(ctx: RenderContext, component_id: str) -> bytes:
     plan = track_plan(ctx, geo)
     buffer = BytesIO()
     c = new_canvas(buffer, plan.page_size, ctx.title, _(spec["title"]), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, ctx.document)
+    ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
     names = ctx.sheet_names(ink)
     hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
              "of the next sheet, so that the short lines in the margin line up.")

@@ -117,15 +117,21 @@ class SheetNames:
             return place
         return None
 
+    # Sheet labels and fold hints are read by whoever prints and sorts the sheets, not
+    # during play: held to the legibility floor only, on a card or board too.
+
     def sheet(self, canvas: Canvas, role: str, number: int, total: int,
               places: list[LabelBox]) -> LabelBox | None:
-        return self._draw(canvas, self.text(role, number, total), places, "sheet label")
+        with self.ink.aside():
+            return self._draw(canvas, self.text(role, number, total), places, "sheet label")
 
     def fold_hint(self, canvas: Canvas, places: list[LabelBox]) -> LabelBox | None:
-        return self._draw(canvas, self.ctx._(FOLD_HINT), places, "fold hint")
+        with self.ink.aside():
+            return self._draw(canvas, self.ctx._(FOLD_HINT), places, "fold hint")
 
     def page(self, canvas: Canvas, number: int, total: int, place: LabelBox) -> None:
         """Label a board or sheet page (no card layout to name) in its label strip."""
         text = self.text("sheet", number, total)
-        if self._draw(canvas, text, [place], "sheet label") is None:
-            self.ink.fitted(text, place.rect, fonts.REGULAR, SIZE, MIN_SIZE, "sheet label")
+        with self.ink.aside():
+            if self._draw(canvas, text, [place], "sheet label") is None:
+                self.ink.fitted(text, place.rect, fonts.REGULAR, SIZE, MIN_SIZE, "sheet label")

@@ -30,13 +30,24 @@ from printkit.schema import DataText
 
 #: The legibility floor: no text prints smaller than this on the paper (labels, sheets,
 #: guides, cards, boards, figures). A string asked for smaller is set at the floor, and
-#: one that does not fit there is a FitError. A miniature, drawn smaller than life (a
-#: card or board in a rulebook figure), leaves out the words that would print below the
-#: floor instead: the picture shows the component, the rulebook's text says what it says.
+#: one that does not fit there is a FitError: the layout must make room (wrap, a wider
+#: box, a shorter word from the catalog), for nothing is set smaller or condensed (a
+#: line at 6 pt condensed to 93 % prints at 5.8 pt: its size on the paper is the font
+#: size times the geometric mean of its two scales). A miniature, drawn smaller than life
+#: (a card or board in a rulebook figure), leaves out the words that would print below
+#: the floor instead: the picture shows the component, the rulebook's text says what it
+#: says.
 FLOOR_PT = 6.0
-#: How far a line at the floor that is still too wide may be condensed (horizontal scale)
-#: before it is refused.
-CONDENSED = 0.8
+#: The floor of text read during play (cards, boards, tokens, dice, score sheets, quick
+#: references): an Ink made with ``floor_pt=PLAY_PT`` holds all it draws to it. A sheet's
+#: own label, read by whoever prints and sorts the sheets, keeps to FLOOR_PT.
+PLAY_PT = 7.0
+
+
+def floor_of(document: str) -> float:
+    """The floor of a flow document's figures: PLAY_PT in a quick reference (a player aid,
+    read during play), FLOOR_PT in a rulebook."""
+    return PLAY_PT if document == "reference" else FLOOR_PT
 
 
 def markup_escape(text: str) -> str:
@@ -126,6 +137,8 @@ class Ink:
     canvas: Canvas
     locale: str
     document: str
+    #: The smallest size anything this Ink draws prints at (FLOOR_PT, or PLAY_PT).
+    floor_pt: float = FLOOR_PT
 
     def __post_init__(self) -> None:
         activate(self.locale)
@@ -172,8 +185,19 @@ class Ink:
         fonts.check_glyphs(text, self.locale, f"{self.document}: {where}", data=data)
 
     def floor(self) -> float:
-        """The smallest size, in the canvas's current units, that prints at FLOOR_PT."""
-        return FLOOR_PT / printed_scale(self.canvas)
+        """The smallest size, in the canvas's current units, that prints at ``floor_pt``."""
+        return self.floor_pt / printed_scale(self.canvas)
+
+    @contextmanager
+    def aside(self) -> Iterator[None]:
+        """Within: words not read during play (a sheet's label, how to fold it), held to
+        FLOOR_PT only, whatever the floor of the document's other words."""
+        kept = self.floor_pt
+        self.floor_pt = min(kept, FLOOR_PT)
+        try:
+            yield
+        finally:
+            self.floor_pt = kept
 
     def miniature(self) -> bool:
         """Whether the canvas draws smaller than life just now (see FLOOR_PT)."""
@@ -187,6 +211,7 @@ class Ink:
         size, min_size = max(size, floor), max(min_size, floor)
         # A line is no taller than its box, except that no box makes text smaller than
         # the floor (a 2 mm band still takes a 6 pt line: its letters are 4.3 pt tall).
+        # Nor is it condensed (see FLOOR_PT): too wide at the floor is a FitError.
         fitted = fit_size(text, font, max(min(size, box.height), min_size), min_size,
                           box.width)
         if fitted is None:
@@ -211,20 +236,13 @@ class Ink:
             self.check(_measured(text, literal), where, literal)
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
         # A line with <b> or <i> is measured in bold, its widest possible face.
-        squeeze = 1.0
         try:
             used = self.fitted(_measured(text, literal), box,
                                fonts.BOLD if marked else font, size, min_size, where, literal)
         except FitError:
             if self.miniature():
                 return 0.0
-            # At the floor and still too wide: set condensed, down to CONDENSED, rather
-            # than smaller (the letters keep their height; a tagged line cannot).
-            used = max(min_size, self.floor())
-            wide = fonts.string_width(_measured(text, literal), font, used)
-            if tagged or wide * CONDENSED > box.width:
-                raise
-            squeeze = box.width / wide
+            raise
         c = self.canvas
         with self._upright(box):
             if valign == "middle":
@@ -247,20 +265,9 @@ class Ink:
                 align = {"left": "right", "right": "left"}.get(align, align)
             parts = fonts.runs(text, font)
             if len(parts) > 1 or (parts and parts[0][0] != font):  # in more than one font
-                if squeeze < 1.0:
-                    raise FitError(f"locale {self.locale}: {self.document}: {where}: "
-                                   f"{_shown(text)} does not fit {box.width / 2.8346:.0f} "
-                                   f"mm even at {used:g} pt")
                 x = {"centre": box.x + box.width / 2, "right": box.right}.get(align, box.x)
                 fonts.draw_runs(c, x, y, text, font, used,
                                 align if align in ("centre", "right") else "left")
-                return used
-            if squeeze < 1.0:
-                line = c.beginText(box.x, y)
-                line.setFont(font, used)
-                line.setHorizScale(squeeze * 100)
-                line.textOut(text)
-                c.drawText(line)
                 return used
             c.setFont(font, used)
             if align == "centre":
@@ -285,19 +292,16 @@ class Ink:
         return lines < 1 or fonts.string_width(_UNBREAKABLE.sub("", shown), font,
                                                size) > lines * box.width + 1e-6
 
-    def paragraph(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
-                  font: str = fonts.REGULAR, colour: Color = black,
-                  where: str = "paragraph", align: str = "left",
-                  valign: str = "top") -> float:
-        """Wrapped text in ``box``, shrunk until it fits; returns the size used.
-
-        ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
-        """
+    def _fit_paragraph(self, text: str, box: Rect, size: float, min_size: float, font: str,
+                       colour: Color, align: str,
+                       where: str) -> tuple[Paragraph, float, float] | None:
+        """The paragraph of ``text`` at the largest size that fits ``box``, with that size
+        and the height it takes; None if it is left out of a miniature; else a FitError."""
         text, literal = _prepared(text, self.locale)
         self.check(_measured(text, literal), where, literal)
         floor = self.floor()
         if self.miniature() and size < floor - 1e-9:
-            return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
+            return None  # too small to print in a miniature: left out (see FLOOR_PT)
         size, min_size = max(size, floor), max(min_size, floor)
         alignment = {"left": TA_LEFT, "centre": TA_CENTER}[align]
         # Words must fit a line whole. A script set without spaces keeps each phrase on
@@ -318,14 +322,37 @@ class Ink:
                 words_fit = all(fonts.string_width(word, font, current) <= box.width
                                 for word in words)
                 if height <= box.height and words_fit:
-                    top = {"top": box.top, "bottom": box.y + height}.get(
-                        valign, box.top - (box.height - height) / 2)
-                    with self._upright(box):
-                        para.drawOn(self.canvas, box.x, top - height)
-                    return current
+                    return para, current, height
                 current -= 0.5
         if self.miniature():
-            return 0.0
+            return None
         raise FitError(f"locale {self.locale}: {self.document}: {where}: {text[:40]!r}... "
                        f"does not fit its {box.width / 2.8346:.0f}×{box.height / 2.8346:.0f} mm "
                        f"box even at {min_size:g} pt")
+
+    def paragraph_height(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
+                         font: str = fonts.REGULAR, where: str = "paragraph",
+                         align: str = "left") -> float:
+        """How tall :meth:`paragraph` would set ``text`` in ``box`` (at most ``box.height``;
+        0 if a miniature leaves it out), drawing nothing: a face can then give the rest of
+        its room to its other boxes, so that no two boxes overlap whatever the language."""
+        fitted = self._fit_paragraph(text, box, size, min_size, font, black, align, where)
+        return 0.0 if fitted is None else fitted[2]
+
+    def paragraph(self, text: str, box: Rect, size: float = 9.5, min_size: float = 7,
+                  font: str = fonts.REGULAR, colour: Color = black,
+                  where: str = "paragraph", align: str = "left",
+                  valign: str = "top") -> float:
+        """Wrapped text in ``box``, shrunk until it fits; returns the size used.
+
+        ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
+        """
+        fitted = self._fit_paragraph(text, box, size, min_size, font, colour, align, where)
+        if fitted is None:
+            return 0.0
+        para, current, height = fitted
+        top = {"top": box.top, "bottom": box.y + height}.get(
+            valign, box.top - (box.height - height) / 2)
+        with self._upright(box):
+            para.drawOn(self.canvas, box.x, top - height)
+        return current

@@ -17,7 +17,7 @@ from printkit.layout.labels import LabelBox, split_label_strip
 from printkit.render import fonts, shapes
 from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .palette import GOLD, GREEN, INK, PAPER, RED, SOFT
 
@@ -123,7 +123,7 @@ def render_board(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     size = ctx.paper.landscape_size
     c = new_canvas(buffer, size, ctx.title, ctx._("Board"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "board")
+    ink = Ink(c, ctx.localizer.code, "board", floor_pt=PLAY_PT)
     area, strip = _areas(ctx)
     # The tint stops at the printer's margin: a home printer cannot print to the paper's
     # edge, and a tint that tries leaves an uneven white frame.

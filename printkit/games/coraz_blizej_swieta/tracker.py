@@ -12,7 +12,7 @@ from printkit.layout.labels import split_label_strip
 from printkit.render import fonts, shapes
 from printkit.render.ink import Fills, fills_for
 from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .palette import GREEN, INK, RED, SOFT
 
@@ -97,7 +97,7 @@ def render_tracker(ctx: RenderContext) -> bytes:
     _ = ctx._
     buffer = BytesIO()
     c = new_canvas(buffer, ctx.paper.size, ctx.title, _("Tracker sheet"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "tracker")
+    ink = Ink(c, ctx.localizer.code, "tracker", floor_pt=PLAY_PT)
     area, strip = split_label_strip(page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM))
     with ink.reading_order(ctx.paper.size[0]):  # right to left: the mirror image
         c.setFillColor(RED)

@@ -26,7 +26,7 @@ from printkit.layout.sheets import draw_card_sheets
 from printkit.render import fonts, shapes
 from printkit.render.ink import fills_for
 from printkit.render.pdf import Shared, new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .art import FUR_SHADE, ICE, INK, NAVY, PAPER, draw_animal, draw_feature_icon
 
@@ -141,7 +141,7 @@ def render_animal_cards(ctx: RenderContext) -> bytes:
     grid = ctx.card_grid(card_size(ctx.data), len(deck), "print.card_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Animal cards"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "animal-cards")
+    ink = Ink(c, ctx.localizer.code, "animal-cards", floor_pt=PLAY_PT)
     bleed = mm(ctx.spec.bleed_mm)
     draw_card_sheets(c, grid, len(deck),
                      front=lambda cv, i, b: draw_animal(cv, b.trim, deck[i], ctx.data,
@@ -196,8 +196,12 @@ def _hold_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     c.setFillColor(INK)
     ink.paragraph(ctx._(ctx.data["hold"]["text"]), Rect(safe.x, safe.y, safe.width,
                                                         y - safe.y - mm(1.5)),
-                  size=9.5, min_size=6, colour=INK, align="centre", valign="middle",
+                  size=9.5, min_size=7, colour=INK, align="centre", valign="middle",
                   where="hold text")
+
+
+#: The most a bonus card's question may take: three lines at 7 pt.
+QUESTION_MM = mm(9.0)
 
 
 def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
@@ -231,21 +235,27 @@ def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     c.setFillColor(BONUS)
     c.rect(cx - mm(3.5), y + icon / 2 - mm(0.8), mm(7), mm(1.6), stroke=0, fill=1)
     c.rect(cx - mm(0.8), y + icon / 2 - mm(3.5), mm(1.6), mm(7), stroke=0, fill=1)
-    text = Rect(safe.x, safe.y + mm(9), safe.width, y - safe.y - mm(10))
-    # Read during play: never below 7 pt.
+    # Below the pictures, three boxes stacked from the bottom that never overlap, in any
+    # language: the points, the question (as tall as its lines), the features (the rest).
+    # Everything on the face is read during play: never below 7 pt.
+    points = Rect(safe.x, safe.y, safe.width, mm(3))
+    ask = Rect(safe.x, points.top + mm(0.5), safe.width, QUESTION_MM)
+    # TRANSLATORS: bonus card, below the two features pictured and named on it; italic, about
+    # 49 mm wide (one or two lines at 7 to 8 pt, three at most).
+    question = _("How many cards on the table show both?")
+    asked = ink.paragraph_height(question, ask, size=8, min_size=7, font=fonts.ITALIC,
+                                 where="bonus question", align="centre")
+    named = ask.y + asked + mm(0.5)
+    text = Rect(safe.x, named, safe.width, y - mm(1) - named)
     ink.paragraph(_(card["text"]), text, size=11, min_size=7, font=fonts.BOLD, colour=INK,
                   align="centre", valign="middle", where="bonus text")
     c.setFillColor(INK)
-    # TRANSLATORS: bonus card, below the two features pictured and named on it; italic, about
-    # 49 × 7 mm (one or two lines at 7 to 8 pt).
-    ink.paragraph(_("How many cards on the table show both?"),
-                  Rect(safe.x, safe.y + mm(1.5), safe.width, mm(7.5)), size=8, min_size=7,
-                  font=fonts.ITALIC, colour=INK, align="centre", valign="middle",
+    ink.paragraph(question, Rect(ask.x, ask.y, ask.width, asked), size=8, min_size=7,
+                  font=fonts.ITALIC, colour=INK, align="centre", valign="bottom",
                   where="bonus question")
     c.setFillColor(BONUS)
-    ink.line(ctx.localizer.points(ctx.data["bonus"]["points"]),
-             Rect(safe.x, safe.y, safe.width, mm(4)),
-             fonts.BOLD, 8, 5, where="bonus points")
+    ink.line(ctx.localizer.points(ctx.data["bonus"]["points"]), points,
+             fonts.BOLD, 8, 7, where="bonus points")
 
 
 def _penalty_face(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox, value: int,
@@ -273,7 +283,7 @@ def _penalty_face(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox, value: 
              where="penalty points")
     if note:
         c.setFillColor(INK)
-        ink.paragraph(note, Rect(safe.x, y - below, safe.width, below), size=8, min_size=5.5,
+        ink.paragraph(note, Rect(safe.x, y - below, safe.width, below), size=8, min_size=7,
                       font=fonts.ITALIC, colour=INK, align="centre", valign="middle",
                       where="penalty note")
 
@@ -298,7 +308,7 @@ def _bonus_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     c.setLineWidth(mm(0.4))
     c.roundRect(banner.x, banner.y, banner.width, banner.height, mm(2), stroke=1, fill=1)
     c.setFillColor(PAPER)
-    ink.line(ctx._("Bonus round"), banner.inset(mm(1)), fonts.BOLD, 13, 6, where="bonus back")
+    ink.line(ctx._("Bonus round"), banner.inset(mm(1)), fonts.BOLD, 13, 7, where="bonus back")
 
 
 def _plain_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
@@ -306,7 +316,7 @@ def _plain_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
     _frame(c, box, NAVY)
     c.setFillColor(NAVY)
     ink.line(ctx.data["title"], Rect(box.safe.x, box.safe.centre[1] - mm(5), box.safe.width,
-                                     mm(10)), fonts.BOLD, 12, 6, where="hold back title")
+                                     mm(10)), fonts.BOLD, 12, 7, where="hold back title")
 
 
 Face = Callable[[Canvas, Ink, RenderContext, CardBox], None]
@@ -331,7 +341,7 @@ def render_special_cards(ctx: RenderContext) -> bytes:
     grid = ctx.card_grid(card_size(ctx.data), len(cards), "print.card_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Special cards"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "special-cards")
+    ink = Ink(c, ctx.localizer.code, "special-cards", floor_pt=PLAY_PT)
     # Which back each card has: a sheet that mixes them frames each back (see layout.sheets).
     backs = ["hold"] + ["bonus"] * len(ctx.data["bonus"]["cards"])
     backs += ["penalty"] * (len(cards) - len(backs))

@@ -21,7 +21,7 @@ from printkit.layout.geometry import CardBox, Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
 from printkit.render.pdf import Shared, draw_once
-from printkit.render.text import FLOOR_PT, Ink
+from printkit.render.text import FLOOR_PT, PLAY_PT, Ink
 
 from .art import draw_animal, draw_feature_icon
 from .card_sheets import Face, combinations, component_faces
@@ -220,7 +220,7 @@ def bonus_strip_figure(v: Verified, data: Mapping[str, Any], width: float, local
     height = max(icon, side)
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, locale, "reference")
+        ink = Ink(c, locale, "reference", floor_pt=PLAY_PT)
         x = box.x + (box.width - head - row) / 2
         y = box.top - height
         for attribute, value in features.items():
@@ -419,13 +419,14 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str],
 
 
 def attributes_figure(data: Mapping[str, Any], width: float, locale: str,
-                      translate: Callable[[str], str]) -> Figure:
-    """For each feature, its two ways side by side with their names."""
+                      translate: Callable[[str], str], floor_pt: float = FLOOR_PT) -> Figure:
+    """For each feature, its two ways side by side with their names (``floor_pt``: the
+    smallest size they may print at, see :func:`printkit.render.text.floor_of`)."""
     attributes = data["attributes"]
     icon = mm(13)
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, locale, "rulebook")
+        ink = Ink(c, locale, "rulebook", floor_pt=floor_pt)
         column = box.width / len(attributes)
         for i, attribute in enumerate(attributes):
             x0 = box.x + i * column

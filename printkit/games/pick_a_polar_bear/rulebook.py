@@ -8,6 +8,7 @@ from typing import Any
 
 from printkit.game import RenderContext
 from printkit.render.flow import FigureMaker
+from printkit.render.text import floor_of
 
 from .cards import model_from_data
 from .figures import (
@@ -110,5 +111,6 @@ def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         "solo": lambda attrs, width: solo_figure(ctx.examples[attrs["example"]], data, width,
                                                  loc.code, loc.number),
         "attributes": lambda attrs, width: attributes_figure(data, width, loc.code,
-                                                             loc.gettext),
+                                                             loc.gettext,
+                                                             floor_of(ctx.document)),
     }

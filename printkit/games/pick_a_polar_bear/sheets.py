@@ -25,7 +25,7 @@ from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
 from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .art import ICE, INK, NAVY, PAPER
 from .card_sheets import draw_head
@@ -98,7 +98,7 @@ def render_solo_sheet(ctx: RenderContext) -> bytes:
     solo = ctx.data["solo"]
     buffer = BytesIO()
     c = new_canvas(buffer, ctx.paper.size, ctx.title, _("Solo score sheet"), loc.code)
-    ink = Ink(c, loc.code, "solo-sheet")
+    ink = Ink(c, loc.code, "solo-sheet", floor_pt=PLAY_PT)
     area, strip = split_label_strip(page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM))
     # TRANSLATORS: the rules of the solo game under the solo score sheet's title, a paragraph
     # across the page (about 185 mm wide); %(cards)s is the number of cards laid out (40),

@@ -22,7 +22,7 @@ from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
 from printkit.render.ink import Fills, fills_for
 from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .art import BOARDS, GLUE, INK, draw_symbol, fill_of, ink_of
 
@@ -184,7 +184,7 @@ def render_dice(ctx: RenderContext) -> bytes:
     size = ctx.paper.landscape_size if landscape else ctx.paper.size
     buffer = BytesIO()
     c = new_canvas(buffer, size, ctx.title, ctx._("Dice"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "dice")
+    ink = Ink(c, ctx.localizer.code, "dice", floor_pt=PLAY_PT)
     area, strip = split_label_strip(page_area(ctx.paper, landscape, MARGIN_MM))
     pages = -(-ctx.data["dice"]["count"] // per_page)
     w, h = net_size(mm(ctx.data["print"]["die_face_mm"]))

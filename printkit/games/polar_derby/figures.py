@@ -25,7 +25,7 @@ from printkit.layout.geometry import Rect, mm
 from printkit.render import fonts
 from printkit.render.figure import Figure
 from printkit.render.ink import NORMAL, fills_for
-from printkit.render.text import Ink
+from printkit.render.text import FLOOR_PT, Ink, floor_of
 
 from .art import (
     BOARDS,
@@ -56,25 +56,45 @@ CHANGED = HexColor("#9b1c1c")
 
 def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str,
                  translate: Callable[[str], str], number: Callable[[int], str],
-                 points: Callable[[int], str], compact: bool = False) -> Figure:
-    """One bear per colour with its value, name and points: the value table."""
+                 points: Callable[[int], str], compact: bool = False,
+                 floor_pt: float = FLOOR_PT) -> Figure:
+    """One bear per colour with its value, name and points: the value table (``floor_pt``:
+    the smallest size its words may print at, see :func:`printkit.render.text.floor_of`).
+
+    A name too wide for its column even in bold at the floor ("Pomarańczowy") would print
+    at the floor in the regular face beside names of 10 pt: the names then take two rows,
+    every other one a row higher, each as wide as the two columns around its bear.
+    """
     height = mm(26 if compact else BEARS_HEIGHT_MM)
     label = mm(8.5 if compact else 11)
+    names = [translate(colour["name"]) for colour in colours]
+    column = width / len(colours)
+    staggered = any(fonts.string_width(name, fonts.BOLD, floor_pt) > column
+                    for name in names)
+    words = label + label / 2 if staggered else label
+    height += words - label
+
+    def name_box(box: Rect, i: int) -> Rect:
+        cell = Rect(box.x + i * column, box.y, column, box.height)
+        if not staggered:
+            return Rect(cell.x, cell.y + label / 2, cell.width, label / 2.2)
+        left = max(box.x, cell.x - column / 2 + mm(0.5))
+        right = min(box.right, cell.right + column / 2 - mm(0.5))
+        return Rect(left, cell.y + (label if i % 2 == 0 else label / 2), right - left,
+                    label / 2.2)
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, locale, "rulebook")
-        column = box.width / len(colours)
+        ink = Ink(c, locale, "rulebook", floor_pt=floor_pt)
         for i, colour in enumerate(colours):
             cell = Rect(box.x + i * column, box.y, column, box.height)
-            art = Rect(cell.x, cell.y + label, cell.width, cell.height - label)
+            art = Rect(cell.x, cell.y + words, cell.width, cell.height - words)
             draw_bear(c, art, colour, number(colour["value"]), ink=ink, where="value table")
             c.setFillColor(INK)
-            name_box = Rect(cell.x, cell.y + label / 2, cell.width, label / 2.2)
             try:
-                ink.line(translate(colour["name"]), name_box, fonts.BOLD, 10, 6,
+                ink.line(names[i], name_box(box, i), fonts.BOLD, 10, 6,
                          where="value table name")
-            except FitError:  # a long colour name ("Pomarańczowy"): the narrower face
-                ink.line(translate(colour["name"]), name_box, fonts.REGULAR, 10, 6,
+            except FitError:  # a long colour name: the narrower face
+                ink.line(names[i], name_box(box, i), fonts.REGULAR, 10, 6,
                          where="value table name")
             ink.line(points(colour["value"]), Rect(cell.x, cell.y, cell.width, label / 2.2),
                      fonts.REGULAR, 9, 4.5, where="value table points")
@@ -296,7 +316,7 @@ def outcomes_figure(ctx: RenderContext, width: float) -> Figure:
     label = mm(8)
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, loc.code, "rulebook")
+        ink = Ink(c, loc.code, "rulebook", floor_pt=floor_of(ctx.document))
         cell = box.width / len(pairs)
         for i, (faces, name) in enumerate(pairs):
             x = box.x + i * cell + (cell - 2 * die - mm(3)) / 2

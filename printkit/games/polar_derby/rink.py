@@ -22,7 +22,7 @@ from printkit.layout.labels import split_label_strip
 from printkit.render import fonts
 from printkit.render.ink import Fills, fills_for, tint
 from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .art import (
     BOARDS,
@@ -200,7 +200,7 @@ def render_rink(ctx: RenderContext) -> bytes:
     buffer = BytesIO()
     size = ctx.paper.landscape_size
     c = new_canvas(buffer, size, ctx.title, ctx._("Rink"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "rink")
+    ink = Ink(c, ctx.localizer.code, "rink", floor_pt=PLAY_PT)
     head, rink, strip = _sheet_areas(ctx.paper)
     c.setFillColor(BOARDS)
     used = ink.line(ctx.data["title"], Rect(head.x, head.y, head.width * 0.4, head.height),

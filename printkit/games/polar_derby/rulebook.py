@@ -14,6 +14,7 @@ from typing import Any
 
 from printkit.examples import Verified
 from printkit.game import RenderContext
+from printkit.render.text import floor_of
 
 from .figures import (
     FREE_SKATE,
@@ -201,7 +202,8 @@ def figures(ctx: RenderContext) -> dict[str, Any]:
 
     def bears(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
         return bears_figure(ctx.data["colours"], width, loc.code, loc.gettext, loc.number,
-                            loc.points, compact=attrs.get("size") == "small")
+                            loc.points, compact=attrs.get("size") == "small",
+                            floor_pt=floor_of(ctx.document))
 
     def cover(attrs: Mapping[str, str], width: float):  # type: ignore[no-untyped-def]
         return cover_figure(ctx, width)

@@ -20,7 +20,7 @@ from printkit.layout.geometry import CardBox, CardSize, Rect, mm
 from printkit.layout.sheets import draw_card_sheets
 from printkit.render.ink import fills_for
 from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .art import ICE, INK, draw_bear, fill_of
 
@@ -74,7 +74,7 @@ def render_tokens(ctx: RenderContext) -> bytes:
     grid = ctx.card_grid(CardSize(size, size), len(tokens), "print.token_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Bear tokens"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "bear-tokens")
+    ink = Ink(c, ctx.localizer.code, "bear-tokens", floor_pt=PLAY_PT)
     draw_card_sheets(c, grid, len(tokens),
                      front=lambda cv, i, b: _front(cv, ink, ctx, i, b, tokens[i]),
                      labels=ctx.sheet_names(ink),

@@ -27,7 +27,7 @@ from printkit.layout.tiles import Tile, TilePlan, draw_tiled, tile_plan
 from printkit.render import fonts, shapes
 from printkit.render.ink import fills_for, tint
 from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .art import (
     DIRECTION,
@@ -347,7 +347,7 @@ def render_board(ctx: RenderContext) -> bytes:
     plan = board_plan(geo, ctx)
     buffer = BytesIO()
     c = new_canvas(buffer, plan.page_size, ctx.title, _("Board"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "board")
+    ink = Ink(c, ctx.localizer.code, "board", floor_pt=PLAY_PT)
     names = ctx.sheet_names(ink)
     # TRANSLATORS: board, under each sheet it is tiled over, after the sheet label; with it,
     # two or three lines of 6 to 8 pt in a band about 9 mm tall and 125 mm wide.

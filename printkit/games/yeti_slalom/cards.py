@@ -30,7 +30,7 @@ from printkit.render import fonts, shapes
 from printkit.render.ink import fills_for, shade, tint
 from printkit.render.pdf import new_canvas
 from printkit.render.symbols import draw_symbol
-from printkit.render.text import Ink
+from printkit.render.text import PLAY_PT, Ink
 
 from .art import (
     DIRECTION,
@@ -355,7 +355,7 @@ def render_cards(ctx: RenderContext) -> bytes:
     grid = ctx.card_grid(size, None, "print.card_width_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Cards"), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, "cards")
+    ink = Ink(c, ctx.localizer.code, "cards", floor_pt=PLAY_PT)
     names = ctx.sheet_names(ink)
     boarder = CardSize(data["print"]["snowboarder_mm"], data["print"]["snowboarder_mm"])
     # Each kind with the name of its front design (copies of a Yeti, every snowball

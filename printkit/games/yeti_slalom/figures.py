@@ -26,7 +26,7 @@ from printkit.layout.geometry import CardBox, Rect, mm
 from printkit.render import fonts, shapes
 from printkit.render.figure import Figure
 from printkit.render.ink import tint
-from printkit.render.text import Ink
+from printkit.render.text import Ink, floor_of
 
 from .art import (
     GOLD,
@@ -54,7 +54,7 @@ Space = tuple[int, int]
 
 
 def _ink(c: Canvas, ctx: RenderContext) -> Ink:
-    return Ink(c, ctx.localizer.code, WHERE)
+    return Ink(c, ctx.localizer.code, WHERE, floor_pt=floor_of(ctx.document))
 
 
 def _card_box(width: float, height: float) -> CardBox:
