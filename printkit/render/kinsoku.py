@@ -8,8 +8,10 @@ kana, the prolonged sound mark, full-width ！？：；) and never ends with one
 :data:`CANNOT_END` (opening brackets): the characters concerned move to the next line
 together (oidashi), so no line runs past its box, and a Latin word or a number they
 would cut moves with them. Nor does a line break at a no-break
-space (a sum, a number and its unit), and Latin words inside the text break at their
-spaces where the line has one in its second half.
+space (a sum, a number and its unit), nor between a number and a counter of the locale's
+``typography.toml`` ("2頭", "1枚": see :func:`printkit.i18n.typography.line_rules`), and
+Latin words inside the text break at their spaces where the line has one in its second
+half.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from unicodedata import category
 
 from reportlab.platypus.paragraph import ParaLines, cjkU, makeCJKParaLine
 
+from printkit.i18n.typography import line_rules
 from printkit.render import internals
+from printkit.render.script import active
 
 CANNOT_START = frozenset(
     "、。，．・：；？！ー…‥〜～)]}）］｝〕〉》」』】〙〗〟’”"
@@ -28,6 +32,8 @@ CANNOT_START = frozenset(
 )
 CANNOT_END = frozenset("([{（［｛〔〈《「『【〘〖〝‘“")
 NBSP = "\u00a0"
+#: Numbers a counter follows: digits (any width, any script) and the kanji numerals.
+KANJI_NUMERALS = frozenset("〇一二三四五六七八九十百千万")
 
 
 #: In a short label, a line breaks between phrases where it can: after these or a space,
@@ -45,10 +51,12 @@ def _phrase_break(units: Sequence[str], start: int, end: int) -> int | None:
     return None
 
 
-def _break_before(units: Sequence[str], start: int, end: int, phrases: bool = False) -> int:
+def _break_before(units: Sequence[str], start: int, end: int, phrases: bool = False,
+                  counters: str = "") -> int:
     """Where a line from ``start`` that overflows at ``end`` breaks instead: before a
-    forbidden start, after no forbidden end, at a space inside a Latin word, and (for
-    ``phrases``) between phrases where the line has room."""
+    forbidden start, after no forbidden end, never between a number and one of
+    ``counters``, at a space inside a Latin word, and (for ``phrases``) between phrases
+    where the line has room."""
     if phrases:
         end = _phrase_break(units, start, end) or end
     if ord(units[end][:1] or " ") < 0x3000 and not units[end].isspace():
@@ -56,13 +64,14 @@ def _break_before(units: Sequence[str], start: int, end: int, phrases: bool = Fa
             if category(units[j][:1] or " ") == "Zs" or ord(units[j][:1] or " ") >= 0x3000:
                 end = j + 1
                 break
-    while end - 1 > start and _forbidden(units[end - 1], units[end]):
+    while end - 1 > start and _forbidden(units[end - 1], units[end], counters):
         end -= 1
     # (moving a closing mark over may have cut a Latin word or a number: keep it whole
     # where the line has room)
     whole = end
-    while whole - 1 > (start + end) // 2 and (_inside_word(units[whole - 1], units[whole])
-                                              or _forbidden(units[whole - 1], units[whole])):
+    while whole - 1 > (start + end) // 2 and (
+            _inside_word(units[whole - 1], units[whole])
+            or _forbidden(units[whole - 1], units[whole], counters)):
         whole -= 1
     return whole if not _inside_word(units[whole - 1], units[whole]) else end
 
@@ -73,10 +82,13 @@ def _inside_word(before: str, after: str) -> bool:
     return all(c[:1].isalnum() and ord(c[:1]) < 0x3000 for c in (before, after))
 
 
-def _forbidden(before: str, after: str) -> bool:
-    """Whether a line may not break between ``before`` and ``after``: kinsoku, and the
-    no-break spaces that hold a sum ("3 + 4 = 7") or a number and its unit together."""
-    return after in CANNOT_START or before in CANNOT_END or NBSP in (before, after)
+def _forbidden(before: str, after: str, counters: str = "") -> bool:
+    """Whether a line may not break between ``before`` and ``after``: kinsoku, the
+    no-break spaces that hold a sum ("3 + 4 = 7") or a number and its unit together, and
+    a number and one of ``counters`` after it ("2頭")."""
+    return (after in CANNOT_START or before in CANNOT_END or NBSP in (before, after)
+            or (bool(after) and after in counters
+                and (before[:1].isdigit() or before in KANJI_NUMERALS)))
 
 
 def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
@@ -89,6 +101,8 @@ def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
         text = getattr(frag, "text", "")
         units += [cjkU(char, frag, "utf8") for char in text] if text else \
             [cjkU(text, frag, "utf8")]
+    rules = line_rules(active().code)
+    counters = rules.counters if rules.keep_with_number else ""
     lines = []
     start = i = 0
     used = 0.0
@@ -99,7 +113,7 @@ def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
         i += 1
         if not line_break and not (used > width + internals.FUZZ and i - 1 > start):
             continue
-        end = i if line_break else _break_before(units, start, i - 1, phrases)
+        end = i if line_break else _break_before(units, start, i - 1, phrases, counters)
         taken = sum(u.width for u in units[start:end])
         lines.append(makeCJKParaLine(units[start:end], width, taken, width - taken,
                                      line_break, bounds))
