@@ -19,6 +19,10 @@
   data rather than code because they belong to the language, like its quotation marks,
   and a translator who knows them can add Czech or Slovak without touching Python; a
   PDF checker reads the same file through :func:`line_rules`.
+- **Phrases**: headings and short labels in a language written without spaces break
+  only between phrases where they can (:func:`phrases`, BudouX's model of the language),
+  never inside a word such as クリスマスイブ; running text keeps breaking between any
+  two characters with the kinsoku rules, as Japanese books do.
 
 Lists ("A, B et C") and numbers come from Babel's CLDR data in
 :class:`printkit.i18n.Localizer`.
@@ -29,7 +33,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -244,6 +248,29 @@ def bind(text: str, words: frozenset[str]) -> str:
     if not words:
         return text
     return _binder(words).sub(lambda m: f"{m.group(1)}{m.group(2)}{NBSP}", text)
+
+
+#: BudouX's model for each language written without spaces that it knows.
+_PHRASE_MODELS = {"ja": "load_default_japanese_parser",
+                  "zh": "load_default_simplified_chinese_parser"}
+
+
+@lru_cache(maxsize=4096)
+def phrases(text: str, code: str | None) -> tuple[str, ...]:
+    """``text`` cut into the phrases a reader of the language sees, where a line may break
+    in a heading or label: BudouX's model of the language (for a language it knows),
+    else the text whole. ("クリスマスイブの夜" -> "クリスマスイブの", "夜")."""
+    loader = _PHRASE_MODELS.get(language(code))
+    if loader is None or not text:
+        return (text,) if text else ()
+    return tuple(_parser(loader).parse(text))
+
+
+@cache
+def _parser(loader: str) -> Any:
+    import budoux  # a dependency: its models ship with it, nothing is downloaded
+
+    return getattr(budoux, loader)()
 
 
 def localise(text: str, code: str | None) -> str:

@@ -12,16 +12,23 @@ space (a sum, a number and its unit), nor between a number and a counter of the 
 ``typography.toml`` ("2頭", "1枚": see :func:`printkit.i18n.typography.line_rules`), and
 Latin words inside the text break at their spaces where the line has one in its second
 half.
+
+Headings and short labels (``phrases``) break between phrases where the line has a place
+to: after a space or 、。 and closing brackets, before an opening bracket, else between
+the phrases BudouX finds (:func:`printkit.i18n.typography.phrases`), so a word such as
+クリスマスイブ is not cut, else before a number or Latin word ("サイコロ|1個"); running
+text breaks between any two characters, as Japanese books do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from itertools import accumulate
 from unicodedata import category
 
 from reportlab.platypus.paragraph import ParaLines, cjkU, makeCJKParaLine
 
-from printkit.i18n.typography import line_rules
+from printkit.i18n.typography import line_rules, phrases
 from printkit.render import internals
 from printkit.render.script import active
 
@@ -41,24 +48,34 @@ KANJI_NUMERALS = frozenset("〇一二三四五六七八九十百千万")
 PHRASE_END = frozenset("、。，．・：；？！）」』】〕")
 
 
-def _phrase_break(units: Sequence[str], start: int, end: int) -> int | None:
+def _phrase_break(units: Sequence[str], start: int, end: int,
+                  between: Collection[int] = ()) -> int | None:
     """The last phrase boundary of a line from ``start`` to ``end`` (a label's lines may be
-    short: a phrase cut in two reads worse)."""
+    short: a phrase cut in two reads worse): a space or a mark, else one of ``between``
+    (the boundaries of BudouX's phrases)."""
     for j in range(end, start, -1):
         before, after = units[j - 1], units[j]
         if before in PHRASE_END or before.isspace() or after in CANNOT_END:
             return j
-    return None
+    return next((j for j in range(end, start, -1) if j in between), None) or next(
+        (j for j in range(end, start, -1) if run_in(units[j - 1], units[j])), None)
+
+
+def run_in(before: str, after: str) -> bool:
+    """Whether a number or a Latin word run into the text starts between ``before`` and
+    ``after`` ("サイコロ|1個"): where a phrase longer than its line breaks best."""
+    return (after[:1].isascii() and after[:1].isalnum() and bool(before)
+            and not before[:1].isascii() and before not in CANNOT_END)
 
 
 def _break_before(units: Sequence[str], start: int, end: int, phrases: bool = False,
-                  counters: str = "") -> int:
+                  counters: str = "", between: Collection[int] = ()) -> int:
     """Where a line from ``start`` that overflows at ``end`` breaks instead: before a
     forbidden start, after no forbidden end, never between a number and one of
     ``counters``, at a space inside a Latin word, and (for ``phrases``) between phrases
-    where the line has room."""
+    where the line has room (``between``: more places a phrase ends)."""
     if phrases:
-        end = _phrase_break(units, start, end) or end
+        end = _phrase_break(units, start, end, between) or end
     if ord(units[end][:1] or " ") < 0x3000 and not units[end].isspace():
         for j in range(end - 1, (start + end) // 2, -1):
             if category(units[j][:1] or " ") == "Zs" or ord(units[j][:1] or " ") >= 0x3000:
@@ -91,6 +108,19 @@ def _forbidden(before: str, after: str, counters: str = "") -> bool:
                 and (before[:1].isdigit() or before in KANJI_NUMERALS)))
 
 
+def _phrase_ends(units: Sequence[str], code: str) -> frozenset[int]:
+    """The unit indices where one of BudouX's phrases of the text starts (a unit is one
+    character, or empty for a fragment without text)."""
+    text = "".join(units)
+    ends = set(accumulate(len(p) for p in phrases(text, code)))
+    at, found = 0, set()
+    for index, unit in enumerate(units):
+        if at in ends:
+            found.add(index)
+        at += len(unit)
+    return frozenset(found)
+
+
 def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
           phrases: bool = False) -> ParaLines:
     """Break ``frags`` (ReportLab paragraph fragments) into lines of ``widths``;
@@ -101,8 +131,10 @@ def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
         text = getattr(frag, "text", "")
         units += [cjkU(char, frag, "utf8") for char in text] if text else \
             [cjkU(text, frag, "utf8")]
-    rules = line_rules(active().code)
+    code = active().code
+    rules = line_rules(code)
     counters = rules.counters if rules.keep_with_number else ""
+    between = _phrase_ends(units, code) if phrases else frozenset()
     lines = []
     start = i = 0
     used = 0.0
@@ -113,7 +145,8 @@ def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
         i += 1
         if not line_break and not (used > width + internals.FUZZ and i - 1 > start):
             continue
-        end = i if line_break else _break_before(units, start, i - 1, phrases, counters)
+        end = i if line_break else _break_before(units, start, i - 1, phrases, counters,
+                                                 between)
         taken = sum(u.width for u in units[start:end])
         lines.append(makeCJKParaLine(units[start:end], width, taken, width - taken,
                                      line_break, bounds))

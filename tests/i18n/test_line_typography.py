@@ -214,6 +214,24 @@ def test_the_japanese_rules_keep_a_number_with_its_counter_only_in_japanese() ->
     assert not kinsoku._forbidden("2", "頭")  # a locale without counters
 
 
+def test_a_japanese_heading_breaks_between_phrases() -> None:
+    """Headings and labels keep a word such as クリスマスイブ whole where their line has
+    room; running text breaks anywhere (kinsoku)."""
+    heading = "バリアント：厳格なクリスマスイブの夜"
+    cut = [page for page in set_at_widths([heading], range(60, 200, 2), "ja", phrases=True)
+           if any(a.endswith("クリスマス") for a in page)]
+    assert cut == []
+    running = set_at_widths([heading], range(60, 200, 2), "ja")
+    assert any(line.endswith("クリスマス") for page in running for line in page)
+
+
+def test_a_japanese_label_too_long_for_its_line_breaks_before_its_number() -> None:
+    """サイコロ1個 is one phrase: in a box narrower than it, it breaks before the number,
+    never inside サイコロ or between 1 and 個."""
+    pages = set_at_widths(["サイコロ1個"], range(32, 44, 2), "ja", size=8, phrases=True)
+    assert all(page == ["サイコロ", "1個"] for page in pages), pages
+
+
 def test_built_japanese_rulebook_keeps_numbers_with_counters(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pdf = build_only(tmp_path / "out", monkeypatch, "polar-derby", "ja", "rulebook")
