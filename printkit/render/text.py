@@ -113,6 +113,9 @@ def _phrase_tries(text: str, locale: str) -> list[list[str]]:
     return [phrases, pieces] if pieces != phrases else [phrases]
 
 
+#: Where a line may break between words: a space, not a no-break one (a Polish „w” bound
+#: to its word, French spacing before a colon: measured whole, as they are set).
+_WORDS = re.compile(r"[^\S\u00a0]+")
 #: What a paragraph may break at, or set narrower than its letters: spaces, soft hyphens.
 _UNBREAKABLE = re.compile(r"[\s\u00ad\u200b]")
 
@@ -320,7 +323,7 @@ class Ink:
         # one line if any size allows; else its lines break between any characters.
         shown = _measured(text, literal)
         tries = ([*_phrase_tries(shown, self.locale), []] if active().cjk
-                 else [shown.split()])
+                 else [_WORDS.split(shown)])
         for words in tries:
             current = size
             while current >= min_size - 1e-9:

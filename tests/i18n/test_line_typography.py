@@ -306,3 +306,30 @@ def test_the_typography_file_is_part_of_a_documents_fingerprint(
     assert main(args) == 0
     typography.forget()
     assert rulebook.stat().st_mtime_ns != first
+
+
+def test_a_polish_label_shrinks_until_its_bound_words_fit_a_line() -> None:
+    """A label's words must each fit a line; a one-letter word and the word it is bound to
+    are one word there, as the paragraph sets them."""
+    from io import BytesIO
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.layout.geometry import Rect
+    from printkit.render import fonts
+    from printkit.render.script import activate
+    from printkit.render.text import Ink
+
+    out = BytesIO()
+    canvas = Canvas(out, pagesize=(300, 300))
+    ink = Ink(canvas, "pl", "test")
+    try:
+        word = fonts.string_width("prawo", fonts.REGULAR, 9.5)
+        box = Rect(20, 100, word + 2, 100)
+        size = ink.paragraph("Zielony rzuca w prawo", box, size=9.5, min_size=6)
+        canvas.save()
+    finally:
+        activate("en")
+    assert fonts.string_width(f"w{NBSP_CHAR}prawo", fonts.REGULAR, size) <= box.width
+    lines = pdf_lines(out.getvalue())[0]
+    assert lines[-1] == "w prawo" and not any(ends_with_one_letter_word(ln) for ln in lines)
