@@ -38,6 +38,8 @@ CANNOT_START = frozenset(
     ",.:;?!%％°′″℃"
 )
 CANNOT_END = frozenset("([{（［｛〔〈《「『【〘〖〝‘“")
+#: The closing brackets and quotation marks (of CANNOT_START).
+CLOSING = frozenset(")]}）］｝〕〉》」』】〙〗〟’”")
 NBSP = "\u00a0"
 #: Numbers a counter follows: digits (any width, any script) and the kanji numerals.
 KANJI_NUMERALS = frozenset("〇一二三四五六七八九十百千万")
@@ -49,13 +51,15 @@ PHRASE_END = frozenset("、。，．・：；？！）」』】〕")
 
 
 def _phrase_break(units: Sequence[str], start: int, end: int,
-                  between: Collection[int] = ()) -> int | None:
+                  between: Collection[int] = (), bracketed: Collection[int] = ()) -> int | None:
     """The last phrase boundary of a line from ``start`` to ``end`` (a label's lines may be
-    short: a phrase cut in two reads worse): a space or a mark, else one of ``between``
-    (the boundaries of BudouX's phrases)."""
+    short: a phrase cut in two reads worse): a space or a mark, or one of ``between`` (the
+    boundaries of BudouX's phrases) outside brackets; else one inside brackets (a phrase
+    in brackets is kept whole where it can be); else before a number or Latin word."""
     for j in range(end, start, -1):
         before, after = units[j - 1], units[j]
-        if before in PHRASE_END or before.isspace() or after in CANNOT_END:
+        if before in PHRASE_END or before.isspace() or after in CANNOT_END or (
+                j in between and j not in bracketed):
             return j
     return next((j for j in range(end, start, -1) if j in between), None) or next(
         (j for j in range(end, start, -1) if run_in(units[j - 1], units[j])), None)
@@ -69,13 +73,15 @@ def run_in(before: str, after: str) -> bool:
 
 
 def _break_before(units: Sequence[str], start: int, end: int, phrases: bool = False,
-                  counters: str = "", between: Collection[int] = ()) -> int:
+                  counters: str = "", between: Collection[int] = (),
+                  bracketed: Collection[int] = ()) -> int:
     """Where a line from ``start`` that overflows at ``end`` breaks instead: before a
     forbidden start, after no forbidden end, never between a number and one of
     ``counters``, at a space inside a Latin word, and (for ``phrases``) between phrases
-    where the line has room (``between``: more places a phrase ends)."""
+    where the line has room (``between``: more places a phrase ends, ``bracketed``: the
+    places inside brackets)."""
     if phrases:
-        end = _phrase_break(units, start, end, between) or end
+        end = _phrase_break(units, start, end, between, bracketed) or end
     if ord(units[end][:1] or " ") < 0x3000 and not units[end].isspace():
         for j in range(end - 1, (start + end) // 2, -1):
             if category(units[j][:1] or " ") == "Zs" or ord(units[j][:1] or " ") >= 0x3000:
@@ -108,6 +114,19 @@ def _forbidden(before: str, after: str, counters: str = "") -> bool:
                 and (before[:1].isdigit() or before in KANJI_NUMERALS)))
 
 
+def _bracketed(units: Sequence[str]) -> frozenset[int]:
+    """The unit indices a break before would fall inside a pair of brackets."""
+    depth, found = 0, set()
+    for index, unit in enumerate(units):
+        if depth:
+            found.add(index)
+        if unit in CANNOT_END:
+            depth += 1
+        elif depth and unit in CLOSING:
+            depth -= 1
+    return frozenset(found)
+
+
 def _phrase_ends(units: Sequence[str], code: str) -> frozenset[int]:
     """The unit indices where one of BudouX's phrases of the text starts (a unit is one
     character, or empty for a fragment without text)."""
@@ -135,6 +154,7 @@ def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
     rules = line_rules(code)
     counters = rules.counters if rules.keep_with_number else ""
     between = _phrase_ends(units, code) if phrases else frozenset()
+    bracketed = _bracketed(units) if phrases else frozenset()
     lines = []
     start = i = 0
     used = 0.0
@@ -146,7 +166,7 @@ def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
         if not line_break and not (used > width + internals.FUZZ and i - 1 > start):
             continue
         end = i if line_break else _break_before(units, start, i - 1, phrases, counters,
-                                                 between)
+                                                 between, bracketed)
         taken = sum(u.width for u in units[start:end])
         lines.append(makeCJKParaLine(units[start:end], width, taken, width - taken,
                                      line_break, bounds))
