@@ -14,10 +14,11 @@ Latin words inside the text break at their spaces where the line has one in its 
 half.
 
 Headings and short labels (``phrases``) break between phrases where the line has a place
-to: after a space or 、。 and closing brackets, before an opening bracket, else between
-the phrases BudouX finds (:func:`printkit.i18n.typography.phrases`), so a word such as
-クリスマスイブ is not cut, else before a number or Latin word ("サイコロ|1個"); running
-text breaks between any two characters, as Japanese books do.
+to: at its last space, 、。 or closing bracket, opening bracket or boundary between the
+phrases BudouX finds (:func:`printkit.i18n.typography.phrases`), so a word such as
+クリスマスイブ is not cut; a phrase in brackets is cut only where nothing else is left,
+then before a number or Latin word ("サイコロ|1個"). Running text breaks between any
+two characters, as Japanese books do.
 """
 
 from __future__ import annotations
