@@ -233,8 +233,8 @@ def runs(text: str, font: str, script: Script | None = None) -> tuple[tuple[str,
     """``text`` as (font, text) runs: each character in the first font of its chain that
     has it, a word of an alphabetic script in the first that has all its letters (so
     "bliżej" is never set half in one font; a bracket that font lacks in the next that
-    has it), spaces with the run they are in. (Kept: a label is measured at every size
-    it tries.)"""
+    has it), spaces with the run they are in where its font has them (else in the first
+    font that has them). (Kept: a label is measured at every size it tries.)"""
     return _runs(text, font, script or active())
 
 
@@ -249,7 +249,12 @@ def _runs(text: str, font: str, script: Script) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     for token in _TOKENS.findall(text):
         if out and (token.isspace() or token in _LAYOUT):
+            # A space stays in the run it is in if that font has it; a thin or narrow
+            # no-break space the locale's font lacks takes the first font that has it
+            # (else it would print as a box: a CJK subset has no U+2009).
             chosen = out[-1][0]
+            if token not in _LAYOUT and ord(token) not in _charmap(chosen):
+                chosen = next((f for f in fonts if ord(token) in _charmap(f)), chosen)
             _extend(out, chosen, token)
             continue
         # The word's font is the first that has all its letters (and marks); a bracket or

@@ -68,7 +68,7 @@ def _styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
     size = 10 * scale
     base = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=size, leading=size * 1.35,
                           textColor=INK, spaceAfter=5 * scale)
-    return {
+    styles = {
         "title": ParagraphStyle("title", base, fontName=fonts.HEADING, fontSize=26 * scale,
                                 leading=31 * scale, alignment=TA_CENTER, textColor=ACCENT,
                                 spaceAfter=4),
@@ -98,6 +98,11 @@ def _styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
                                    textColor=colors.HexColor("#5a5f6b"), spaceBefore=10 * scale,
                                    spaceAfter=0),
     }
+    # Headings and the short labels of facts break between phrases in a script written
+    # without spaces (kinsoku's ``phrases``), not inside a word; running text anywhere.
+    for name in ("title", "subtitle", "h1", "h2", "h3", "fact-label", "fact"):
+        styles[name].phrases = True
+    return styles
 
 
 class PdfWriter(dt.Visitor):

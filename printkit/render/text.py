@@ -108,6 +108,25 @@ def _prepared(text: str, locale: str) -> tuple[str, bool]:
 #: Where a label in a script without spaces may break between phrases (see
 #: Ink.paragraph): at spaces, after 、。 and closing brackets, before opening ones.
 _PHRASES = re.compile(r"\s+|(?<=[、。，．：；？！）」』】])|(?=[（「『【])")
+#: Where a phrase too long for its line breaks best: before a number or Latin word.
+_RUN_IN = re.compile(r"(?<=[^\x00-\x7f（「『【])(?=[0-9A-Za-z])")
+
+
+def _phrase_tries(text: str, locale: str) -> list[list[str]]:
+    """The pieces of a label in a script without spaces that its lines keep whole, the
+    largest first, each tried at every size: its phrases (between spaces, marks and
+    brackets, :data:`_PHRASES`, and BudouX's phrases of the language inside those, see
+    :func:`printkit.i18n.typography.phrases`), then those cut before a number or Latin
+    word ("サイコロ" "1個")."""
+    phrases = [phrase for piece in _PHRASES.split(text)
+               for phrase in typography.phrases(piece, locale)]
+    pieces = [piece for phrase in phrases for piece in _RUN_IN.split(phrase)]
+    return [phrases, pieces] if pieces != phrases else [phrases]
+
+
+#: Where a line may break between words: a space, not a no-break one (a Polish „w” bound
+#: to its word, French spacing before a colon: measured whole, as they are set).
+_WORDS = re.compile(r"[^\S\u00a0]+")
 #: What a paragraph may break at, or set narrower than its letters: spaces, soft hyphens.
 _UNBREAKABLE = re.compile(r"[\s\u00ad\u200b]")
 
@@ -307,7 +326,8 @@ class Ink:
         # Words must fit a line whole. A script set without spaces keeps each phrase on
         # one line if any size allows; else its lines break between any characters.
         shown = _measured(text, literal)
-        tries = ([_PHRASES.split(shown), []] if active().cjk else [shown.split()])
+        tries = ([*_phrase_tries(shown, self.locale), []] if active().cjk
+                 else [_WORDS.split(shown)])
         for words in tries:
             current = size
             while current >= min_size - 1e-9:

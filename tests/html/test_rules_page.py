@@ -210,10 +210,13 @@ def test_the_contents_match_the_pdf_bookmarks(pages: dict[tuple[str, str], str])
     page = parsed(pages, "polar-derby", "pl")
     toc = re.findall(r'<nav .*?</nav>', pages[("polar-derby", "pl")], re.S)[0]
     entries = [re.sub(r"<[^>]+>", "", e) for e in re.findall(r'<a href="#[^"]+">(.*?)</a>', toc)]
-    entries = [re.sub(r"^\d+\u00a0", "", e) for e in entries[1:]]  # not the quick reference
+    # (not the quick reference; the page's headings keep the no-break spaces that bind a
+    # Polish one-letter word to the next, the outline, never broken into lines, has none)
+    entries = [re.sub(r"^\d+\u00a0", "", e).replace("\u00a0", " ") for e in entries[1:]]
     assert entries == titles(pdf.outline)
-    assert all(t in [text.split("\u00a0")[-1] for _l, text in page.headings]
-               for t in titles(pdf.outline))
+    headings = [re.sub(r"^\d+\u00a0", "", text).replace("\u00a0", " ")
+                for _l, text in page.headings]
+    assert all(t in headings for t in titles(pdf.outline))
 
 
 def test_same_context_same_bytes() -> None:

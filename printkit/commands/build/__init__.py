@@ -45,6 +45,7 @@ from printkit.commands.build.verify import verify_games
 from printkit.commands.build.write import collect_warnings, preflight_findings, write_output
 from printkit.components.deck import forget_decks
 from printkit.errors import BuildError, PreflightError, TranslationErrors
+from printkit.i18n import typography
 from printkit.i18n.glossary import glossary_problems
 from printkit.output import JOURNAL_NAME, Spool, output_lock, recover
 from printkit.render.fonts import check_locale
@@ -74,6 +75,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
     """The phases in order, after the checks of what was asked (see the module's doc)."""
     check_source_date_epoch()
     forget_scripts()  # a locale's script.toml may have changed since the last build
+    typography.forget()  # and so may its typography.toml
     selected = games.select(options.games)
     locales = resolve_locales(options.locales)
     if options.strict:  # a strict build also holds translations to the glossaries
@@ -85,6 +87,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
     workers = options.workers()
     for code in locales:  # fonts and script usable, every catalog character printable
         check_locale(code)
+        typography.line_rules(code)  # its line-break rules usable
     forget_recorded()  # drawings shared between documents come from this build's data
     forget_decks()  # and so do the decks
     if (options.out / JOURNAL_NAME).exists():  # a build killed while swapping files:

@@ -24,7 +24,7 @@ from printkit.fingerprint import (
     translations,
 )
 from printkit.game import GUIDE, Game
-from printkit.i18n import Localizer
+from printkit.i18n import Localizer, typography
 from printkit.kinds import kind
 from printkit.layout.geometry import Paper, PrintSpec
 from printkit.output import Spool, Spooled
@@ -50,7 +50,7 @@ class Ledger:
     localizers: dict[str, Localizer]
     #: each game's code, data and templates, and each locale's script, as digests
     base: dict[str, str]
-    scripts: dict[str, str]
+    scripts: dict[str, list[str]]
     fresh: Store = field(default_factory=Store)
     #: what the write puts on disk: rendered here, or waiting in the spool
     files: dict[Path, bytes | Spooled] = field(default_factory=dict)
@@ -86,8 +86,10 @@ class Ledger:
                                                           out),
                                 os.environ.get("SOURCE_DATE_EPOCH", ""))
                 for game in selected}
-        #: How each locale sets its text (fonts, direction): documents follow it.
-        scripts = {code: load_script(code).digest() for code in locales}
+        #: How each locale sets its text (fonts, direction, where lines may not break):
+        #: documents follow it.
+        scripts = {code: [*load_script(code).digest(), *typography.digest(code)]
+                   for code in locales}
         return cls(out=out, paper=paper, spec=spec, strict=options.strict,
                    previews=options.previews, store=store, spool=spool,
                    localizers=localizers, base=base, scripts=scripts,
