@@ -6,8 +6,9 @@ part-empty sheet of a set gets lines and marks for its own cards only.
 * ``shop``: short crop marks just outside the bleed at both ends of every cut
   line, never between cards, where they would print on artwork.
 * ``home`` and ``fold``: thin cut lines along every row and column edge,
-  running from the cards out to the paper edge, so a trimmer or a ruler can
-  follow them; they stop at the card faces and never cross one.
+  running from the cards out to the printer margin (never into the strip the
+  printer cannot print, where they would be lost or cut short), so a trimmer or a
+  ruler can follow them; they stop at the card faces and never cross one.
 """
 
 from __future__ import annotations
@@ -91,18 +92,20 @@ def mark_segments(grid: CardGrid, count: int | None = None,
 
 
 def cut_segments(page: Rect, trims: list[Rect]) -> list[Segment]:
-    """Cut lines for butted cards: each line's length on the page that no card covers.
+    """Cut lines for butted cards: each line's length inside ``page`` that no card covers.
 
-    A line therefore runs from the paper edge to the first card, and on past
-    the last card to the far edge, crossing gaps (the fold gap, an empty slot)
-    but never a card face.
+    ``page`` is the printable part of the sheet, so a line runs from the printer
+    margin to the first card, and on past the last card to the far margin,
+    crossing gaps (the fold gap, an empty slot) but never a card face.
     """
     xs, ys = _covered(trims)
     segments: list[Segment] = []
     for x, spans in sorted(xs.items()):
-        segments += [(x, a, x, b) for a, b in _gaps(spans, page.y, page.top)]
+        if page.x - 1e-6 <= x <= page.right + 1e-6:
+            segments += [(x, a, x, b) for a, b in _gaps(spans, page.y, page.top)]
     for y, spans in sorted(ys.items()):
-        segments += [(a, y, b, y) for a, b in _gaps(spans, page.x, page.right)]
+        if page.y - 1e-6 <= y <= page.top + 1e-6:
+            segments += [(a, y, b, y) for a, b in _gaps(spans, page.x, page.right)]
     return segments
 
 
@@ -134,18 +137,25 @@ def draw_crop_marks(canvas: Canvas, grid: CardGrid, count: int | None = None,
     _stroke(canvas, grid, mark_segments(grid, count, trims))
 
 
-def draw_cut_lines(canvas: Canvas, grid: CardGrid, trims: list[Rect]) -> None:
-    """Cut lines to the paper edge around ``trims`` (home and fold layouts)."""
-    _stroke(canvas, grid, cut_segments(grid.page, trims))
+def draw_cut_lines(canvas: Canvas, grid: CardGrid, trims: list[Rect],
+                   area: Rect | None = None) -> None:
+    """Cut lines around ``trims`` out to the printer margin (home and fold layouts);
+    ``area``: the printable part of the page where the sheet's own is not (a moved page)."""
+    area = grid.printable if area is None else area
+    # Butt caps end a line exactly where it stops; its width lies across it, so lines
+    # keep half their width inside the margin.
+    _stroke(canvas, grid, cut_segments(area.inset(grid.spec.mark_width_pt / 2), trims))
 
 
 def draw_fold_line(canvas: Canvas, grid: CardGrid) -> None:
-    """The dashed fold line of the fold layout, in mid grey so it does not read as a cut."""
+    """The dashed fold line of the fold layout, in mid grey so it does not read as a cut,
+    across the page up to the printer margin."""
     line = grid.fold_line
     if line is None:
         return
     canvas.saveState()
     canvas.setLineWidth(FOLD_LINE_PT)
+    canvas.setLineCap(0)  # butt: the line ends exactly at the printer margin
     canvas.setDash(6, 4)
     canvas.setStrokeColorCMYK(0, 0, 0, 0.6)
     canvas.line(*line)
