@@ -70,8 +70,8 @@ def _build_options(p: argparse.ArgumentParser, serving: bool = False) -> None:
                    help="no full-page tints or solid card backs: light backgrounds, outlines")
     p.add_argument("--printer-margin", default=PRINTER_MARGIN_MM, metavar="MM", type=_margin,
                    help="nothing is printed within MM of the paper's edges, where the printer "
-                   f"cannot print (default: {PRINTER_MARGIN_MM:g}; 0 to "
-                   f"{MAX_PRINTER_MARGIN_MM:g})")
+                   f"cannot print (default: {PRINTER_MARGIN_MM:g}; from 0 to "
+                   f"{MAX_PRINTER_MARGIN_MM:g}, a quarter inch)")
     p.add_argument("--jobs", type=int, metavar="N",
                    help="render with N processes (default: one per core); output is the "
                    "same for any N")

@@ -157,9 +157,11 @@ MAX_DUPLEX_OFFSET_MM = 10.0
 #: them and costs no sheet of printkit's own games. ``printkit build --printer-margin MM``
 #: changes it for a printer that does better or worse.
 PRINTER_MARGIN_MM = 6.0
-#: The widest printer margin accepted: the boards, sheets and rulebooks keep margins of
-#: their own of at least this much, so a wider one would need every page laid out anew.
-MAX_PRINTER_MARGIN_MM = 10.0
+#: The widest printer margin accepted: a quarter inch, the widest strip home printers
+#: leave. Rulebooks, references, the guide, boards and sheets keep margins of their own of
+#: at least this much (a quick reference's footer sits 6.4 mm from the edge); a wider
+#: margin would need those pages laid out anew.
+MAX_PRINTER_MARGIN_MM = 6.35
 
 
 @dataclass(frozen=True)

@@ -194,9 +194,9 @@ def test_solve_a_game_without_a_solver_is_usage_error(capsys: pytest.CaptureFixt
     (["--duplex-offset", "1"], ["--duplex-offset", "two numbers"]),
     (["--duplex-offset", "11,0"], ["--duplex-offset", "10"]),
     (["--duplex-offset", "-0.5,x"], ["--duplex-offset", "two numbers"]),
-    (["--printer-margin", "-1"], ["--printer-margin", "between 0 and 10"]),
-    (["--printer-margin", "10.5"], ["--printer-margin", "between 0 and 10"]),
-    (["--printer-margin", "nan"], ["--printer-margin", "between 0 and 10"]),
+    (["--printer-margin", "-1"], ["--printer-margin", "between 0 and 6.35"]),
+    (["--printer-margin", "6.5"], ["--printer-margin", "between 0 and 6.35"]),
+    (["--printer-margin", "nan"], ["--printer-margin", "between 0 and 6.35"]),
     (["--printer-margin", "6mm"], ["--printer-margin", "not a number"]),
 ])
 def test_bad_print_options_are_one_line_usage_errors(tmp_path: Path, args: list[str],

@@ -33,7 +33,7 @@ specs = st.builds(
     safe_mm=st.floats(0, 5),
     mark_length_mm=st.floats(2, 8),
     mark_gap_mm=st.floats(0, 3),
-    printer_margin_mm=st.floats(3, 10),
+    printer_margin_mm=st.floats(0, 6.35),
     layout=st.just("shop"),
 )
 
