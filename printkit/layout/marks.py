@@ -91,20 +91,23 @@ def mark_segments(grid: CardGrid, count: int | None = None,
     return segments
 
 
-def cut_segments(page: Rect, trims: list[Rect]) -> list[Segment]:
+def cut_segments(page: Rect, trims: list[Rect], width: float = 0.0) -> list[Segment]:
     """Cut lines for butted cards: each line's length inside ``page`` that no card covers.
 
     ``page`` is the printable part of the sheet, so a line runs from the printer
     margin to the first card, and on past the last card to the far margin,
-    crossing gaps (the fold gap, an empty slot) but never a card face.
+    crossing gaps (the fold gap, an empty slot) but never a card face. A line of
+    ``width`` points whose ink would reach past ``page`` along its length (a card edge
+    on the margin itself) is left out: the card's own edge shows that cut.
     """
     xs, ys = _covered(trims)
+    half = width / 2
     segments: list[Segment] = []
     for x, spans in sorted(xs.items()):
-        if page.x - 1e-6 <= x <= page.right + 1e-6:
+        if page.x + half - 1e-6 <= x <= page.right - half + 1e-6:
             segments += [(x, a, x, b) for a, b in _gaps(spans, page.y, page.top)]
     for y, spans in sorted(ys.items()):
-        if page.y - 1e-6 <= y <= page.top + 1e-6:
+        if page.y + half - 1e-6 <= y <= page.top - half + 1e-6:
             segments += [(a, y, b, y) for a, b in _gaps(spans, page.x, page.right)]
     return segments
 
@@ -142,9 +145,8 @@ def draw_cut_lines(canvas: Canvas, grid: CardGrid, trims: list[Rect],
     """Cut lines around ``trims`` out to the printer margin (home and fold layouts);
     ``area``: the printable part of the page where the sheet's own is not (a moved page)."""
     area = grid.printable if area is None else area
-    # Butt caps end a line exactly where it stops; its width lies across it, so lines
-    # keep half their width inside the margin.
-    _stroke(canvas, grid, cut_segments(area.inset(grid.spec.mark_width_pt / 2), trims))
+    # Butt caps end a line exactly at the margin; its width lies across it.
+    _stroke(canvas, grid, cut_segments(area, trims, grid.spec.mark_width_pt))
 
 
 def draw_fold_line(canvas: Canvas, grid: CardGrid) -> None:
