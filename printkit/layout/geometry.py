@@ -158,9 +158,10 @@ MAX_DUPLEX_OFFSET_MM = 10.0
 #: changes it for a printer that does better or worse.
 PRINTER_MARGIN_MM = 6.0
 #: The widest printer margin accepted: a quarter inch, the widest strip home printers
-#: leave. Rulebooks, references, the guide, boards and sheets keep margins of their own of
-#: at least this much (a quick reference's footer sits 6.4 mm from the edge); a wider
-#: margin would need those pages laid out anew.
+#: leave. Card, token and board sheets follow the margin; rulebooks, references, the
+#: guide and the other sheets keep margins of their own, and a wider one would need those
+#: pages laid out anew (the lowest ink of them, a quick reference's footer, is 6.34 mm
+#: from the edge in Arabic and Japanese, 6.42 mm in the other locales).
 MAX_PRINTER_MARGIN_MM = 6.35
 
 
