@@ -134,10 +134,30 @@ def _stroke(canvas: Canvas, grid: CardGrid, segments: list[Segment]) -> None:
     canvas.restoreState()
 
 
+def clip_segments(segments: list[Segment], area: Rect, width: float = 0.0) -> list[Segment]:
+    """The parts of horizontal and vertical ``segments`` inside ``area``: a line of ``width``
+    points whose ink would cross the area's edge along its length is left out."""
+    half, out = width / 2, []
+    for x1, y1, x2, y2 in segments:
+        if x1 == x2:
+            lo, hi = max(min(y1, y2), area.y), min(max(y1, y2), area.top)
+            if area.x + half - 1e-6 <= x1 <= area.right - half + 1e-6 and hi > lo + 1e-6:
+                out.append((x1, lo, x1, hi))
+        else:
+            lo, hi = max(min(x1, x2), area.x), min(max(x1, x2), area.right)
+            if area.y + half - 1e-6 <= y1 <= area.top - half + 1e-6 and hi > lo + 1e-6:
+                out.append((lo, y1, hi, y1))
+    return out
+
+
 def draw_crop_marks(canvas: Canvas, grid: CardGrid, count: int | None = None,
-                    trims: list[Rect] | None = None) -> None:
-    """Crop marks for the cards on this sheet (shop layout)."""
-    _stroke(canvas, grid, mark_segments(grid, count, trims))
+                    trims: list[Rect] | None = None, area: Rect | None = None) -> None:
+    """Crop marks for the cards on this sheet (shop layout), inside ``area`` (the printable
+    part of the page; a backs page moved by a duplex offset shortens the marks the offset
+    would push into the printer margin)."""
+    area = grid.printable if area is None else area
+    _stroke(canvas, grid, clip_segments(mark_segments(grid, count, trims), area,
+                                        grid.spec.mark_width_pt))
 
 
 def draw_cut_lines(canvas: Canvas, grid: CardGrid, trims: list[Rect],

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.geometry import CardBox, CardGrid, Rect, mm
+from printkit.layout.geometry import EPS, CardBox, CardGrid, Rect, mm
 from printkit.layout.labels import LabelBox, SheetLabels, label_boxes, other_band
 from printkit.layout.marks import (
     cut_segments,
@@ -125,7 +125,7 @@ def _decorate(canvas: Canvas, grid: CardGrid, trims: list[Rect], role: str, numb
     from the page's duplex offset, so that they stay clear of the margin on paper)."""
     area = grid.printable if area is None else area
     if grid.layout == "shop":
-        draw_crop_marks(canvas, grid, trims=trims)
+        draw_crop_marks(canvas, grid, trims=trims, area=area)
     else:
         draw_cut_lines(canvas, grid, trims, area)
     draw_fold_line(canvas, grid)
@@ -289,9 +289,15 @@ def _drift_boxes(grid: CardGrid, boxes: list[CardBox],
         bottom = reach if (row + 1, col) not in taken else 0.0
         t = box.trim
         drawn.append(CardBox(t, t.outset(reach), box.safe))
+        # The reach stops at the printer margin; a card that a duplex offset moves into
+        # the margin keeps its own face whole, and no reach along that edge's ends.
         x0, y0 = max(t.x - left, min(t.x, area.x)), max(t.y - bottom, min(t.y, area.y))
         x1 = min(t.right + right, max(t.right, area.right))
         y1 = min(t.top + top, max(t.top, area.top))
+        if t.x < area.x - EPS or t.right > area.right + EPS:
+            y0, y1 = max(y0, t.y), min(y1, t.top)
+        if t.y < area.y - EPS or t.top > area.top + EPS:
+            x0, x1 = max(x0, t.x), min(x1, t.right)
         clips.append(Rect(x0, y0, x1 - x0, y1 - y0))
     return drawn, clips
 

@@ -21,10 +21,17 @@ from printkit.layout.geometry import (
     MAX_PRINTER_MARGIN_MM,
     PAPERS,
     PRINTER_MARGIN_MM,
+    CardBox,
+    CardSize,
+    PrintSpec,
     Rect,
+    card_grid,
     mm,
 )
-from tests.printed import nearest_edge
+from printkit.layout.labels import LabelBox
+from printkit.layout.marks import sheet_trims
+from printkit.layout.sheets import draw_card_sheets
+from tests.printed import inks, nearest_edge
 
 #: Files that only gather other files' pages (the kit, the print runs): measured in their
 #: parts.
@@ -79,6 +86,79 @@ def test_home_cut_lines_run_out_to_the_printer_margin(
         found = nearest_edge(out / f"{name}-{paper}.pdf")
         assert found is not None
         assert found[0] == pytest.approx(margin, abs=NOISE_MM), (name, found)
+
+
+# --- card sheets as the layout draws them, every layout, paper and duplex offset ----------
+
+class _Filled:
+    """Sheet labels that fill the whole place they are given: the most a label can ink."""
+
+    def _fill(self, canvas: Canvas, places: list[LabelBox]) -> LabelBox | None:
+        if not places:
+            return None
+        r = places[0].rect
+        canvas.rect(r.x, r.y, r.width, r.height, stroke=0, fill=1)
+        return places[0]
+
+    def sheet(self, canvas: Canvas, role: str, number: int, total: int,
+              places: list[LabelBox]) -> LabelBox | None:
+        return self._fill(canvas, places)
+
+    def fold_hint(self, canvas: Canvas, places: list[LabelBox]) -> LabelBox | None:
+        return self._fill(canvas, places)
+
+
+def _spill(canvas: Canvas, index: int, box: CardBox) -> None:
+    """A card painted 10 mm past its bleed: the sheet's clip decides what shows."""
+    r = box.bleed.outset(mm(10))
+    canvas.setFillColorRGB(0.2, 0.3 + 0.1 * (index % 3), 0.6)
+    canvas.rect(r.x, r.y, r.width, r.height, stroke=0, fill=1)
+
+
+def _inside(box: tuple[float, float, float, float], rect: Rect) -> bool:
+    slack = mm(NOISE_MM)
+    return (box[0] >= rect.x - slack and box[1] >= rect.y - slack
+            and box[2] <= rect.right + slack and box[3] <= rect.top + slack)
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (2.0, -3.0)], ids=["aligned", "offset"])
+@pytest.mark.parametrize("layout", ["home", "shop", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("card", [(63, 88), (41, 63), (25, 25), (45, 65), (70, 120)],
+                         ids=lambda c: f"{c[0]}x{c[1]}")
+def test_card_sheets_keep_out_of_the_printer_margin(tmp_path: Path, card: tuple[int, int],
+                                                    paper: str, layout: str,
+                                                    offset: tuple[float, float]) -> None:
+    """Cut lines, crop marks, the fold line, labels and every card's art and bleed lie inside
+    the printer margin; on a backs page moved by a duplex offset, everything but the cards
+    themselves (moved with the page, as the offset asks) still lies inside it on paper."""
+    spec = PrintSpec(layout=layout, duplex_offset_mm=offset)
+    grid = card_grid(PAPERS[paper], CardSize(*card), spec)
+    path = tmp_path / "sheet.pdf"
+    canvas = Canvas(str(path), invariant=1)
+    count = grid.per_page + 1  # a full sheet and a part-empty one
+    draw_card_sheets(canvas, grid, count, _spill, _spill, _Filled())
+    canvas.save()
+    dx, dy = grid.back_offset
+    for number, (media, page) in enumerate(inks(path)):
+        backs = grid.duplex and number % 2 == 1
+        area = grid.on_media(grid.printable)
+        cards = [grid.on_media(b) for b in (
+            [Rect(t.x, t.y, t.width, t.height) for t in sheet_trims(grid, backs=True)]
+            if backs else [])]
+        for ink in page:
+            x0, y0, x1, y1 = ink.box
+            # What lies outside the printable area must lie on a (moved) card.
+            strips = [(x0, y0, min(x1, area.x), y1), (max(x0, area.right), y0, x1, y1),
+                      (x0, y0, x1, min(y1, area.y)), (x0, max(y0, area.top), x1, y1)]
+            outside = [b for b in strips
+                       if b[2] - b[0] > mm(NOISE_MM) and b[3] - b[1] > mm(NOISE_MM)]
+            if all(any(_inside(b, c) for c in cards) for b in outside):
+                continue
+            raise AssertionError(f"page {number + 1}: {ink.kind} at "
+                                 f"{[round(v / mm(1), 2) for v in ink.box]} mm, "
+                                 f"{ink.edge_mm(media):.2f} mm from the edge "
+                                 f"(offset {dx / mm(1):g},{dy / mm(1):g})")
 
 
 # --- the measuring itself ----------------------------------------------------------------
