@@ -17,7 +17,13 @@ from typing import Any
 
 from printkit import __version__
 from printkit.errors import PrintkitError, Stopped
-from printkit.layout.geometry import LAYOUTS, MAX_DUPLEX_OFFSET_MM, PAPERS
+from printkit.layout.geometry import (
+    LAYOUTS,
+    MAX_DUPLEX_OFFSET_MM,
+    MAX_PRINTER_MARGIN_MM,
+    PAPERS,
+    PRINTER_MARGIN_MM,
+)
 from printkit.resources import find_project
 
 # The commands are imported when they run: a rebuild with nothing to do (see
@@ -62,6 +68,10 @@ def _build_options(p: argparse.ArgumentParser, serving: bool = False) -> None:
                    f"guide's calibration page (each within ±{MAX_DUPLEX_OFFSET_MM:g} mm)")
     p.add_argument("--ink-saver", action="store_true",
                    help="no full-page tints or solid card backs: light backgrounds, outlines")
+    p.add_argument("--printer-margin", default=PRINTER_MARGIN_MM, metavar="MM", type=_margin,
+                   help="nothing is printed within MM of the paper's edges, where the printer "
+                   f"cannot print (default: {PRINTER_MARGIN_MM:g}; from 0 to "
+                   f"{MAX_PRINTER_MARGIN_MM:g}, a quarter inch)")
     p.add_argument("--jobs", type=int, metavar="N",
                    help="render with N processes (default: one per core); output is the "
                    "same for any N")
@@ -232,6 +242,19 @@ def _offset(text: str) -> tuple[float, float]:
     return (x, y)
 
 
+def _margin(text: str) -> float:
+    """A printer margin in millimetres, within the range a build accepts."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number; give millimetres, e.g. 6 or 4.5") from None
+    if not 0 <= value <= MAX_PRINTER_MARGIN_MM:  # NaN fails this too
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not between 0 and {MAX_PRINTER_MARGIN_MM:g} mm")
+    return value
+
+
 def _err(line: str) -> None:
     print(line, file=sys.stderr)
 
@@ -357,6 +380,7 @@ def _serve(args: argparse.Namespace) -> int:
     options = BuildOptions(games=args.game, locales=args.locale, paper=args.paper,
                            strict=args.strict, layout=args.layout,
                            duplex_offset=args.duplex_offset, ink_saver=args.ink_saver,
+                           printer_margin=args.printer_margin,
                            jobs=args.jobs, previews=not args.no_previews)
     return serve(ServeOptions(build=options, out=args.out, bind=args.bind, port=args.port,
                               project=found, quiet=args.quiet))
@@ -384,7 +408,8 @@ def _settled_build(args: argparse.Namespace, project: Path | None = None) -> int
     if games is None or any(code not in shipped for code in locales):
         return None
     request = uptodate.Request.of(games, locales, args.paper, args.strict, args.layout,
-                                  args.duplex_offset, args.ink_saver, not args.no_previews)
+                                  args.duplex_offset, args.ink_saver, not args.no_previews,
+                                  args.printer_margin)
     done = uptodate.settled(request, args.out, project)
     if done is None:
         return None
@@ -432,7 +457,8 @@ def _dispatch(args: argparse.Namespace) -> int:
             result = build(BuildOptions(games=args.game, locales=args.locale, paper=args.paper,
                                         out=args.out, strict=args.strict,
                                         layout=args.layout, duplex_offset=args.duplex_offset,
-                                        ink_saver=args.ink_saver, jobs=args.jobs,
+                                        ink_saver=args.ink_saver,
+                                        printer_margin=args.printer_margin, jobs=args.jobs,
                                         force=args.force, previews=not args.no_previews),
                            progress=say)
             return _built(args, result.warnings, result.rendered, result.up_to_date,

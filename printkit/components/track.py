@@ -173,7 +173,8 @@ def draw_track(c: Canvas, ink: Ink, ctx: RenderContext, spec: Mapping[str, Any],
 def one_sheet(ctx: RenderContext, geo: TrackGeometry) -> tuple[bool, Rect, LabelBox] | None:
     """(landscape, board area, label strip) of one sheet holding the board, or None."""
     for landscape in (False, True):
-        area, strip = split_label_strip(page_area(ctx.paper, landscape, MARGIN_MM))
+        area, strip = split_label_strip(page_area(ctx.paper, landscape,
+                                                  ctx.spec.margin(MARGIN_MM)))
         if geo.width <= area.width + 1e-6 and geo.height <= area.height + 1e-6:
             return landscape, area, strip
     return None
@@ -182,11 +183,12 @@ def one_sheet(ctx: RenderContext, geo: TrackGeometry) -> tuple[bool, Rect, Label
 def track_plan(ctx: RenderContext, geo: TrackGeometry) -> TilePlan:
     """The sheets a board too big for one sheet is printed on, every seam on a line
     between spaces."""
-    plan = tile_plan(geo.width, geo.height, ctx.paper, OVERLAP_MM, MARGIN_MM,
+    margin = ctx.spec.margin(MARGIN_MM)
+    plan = tile_plan(geo.width, geo.height, ctx.paper, OVERLAP_MM, margin,
                      seams=geo.seam_lines())
     if plan.single:  # it fits the sheet only where its label would go: tile it after all
         plan = tile_plan(geo.width, geo.height, ctx.paper, OVERLAP_MM,
-                         MARGIN_MM + LABEL_MM + CLEAR_MM, seams=geo.seam_lines())
+                         margin + LABEL_MM + CLEAR_MM, seams=geo.seam_lines())
     return plan
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.layout.geometry import Rect, mm
+from printkit.layout.geometry import MAX_PRINTER_MARGIN_MM, Rect, mm
 
 #: The rulers: a metric bar of 50 mm and an imperial bar of 2 inches.
 METRIC_MM = 50.0
@@ -26,8 +26,9 @@ TICK_WIDTH_MM = 0.25
 #: Vertical distance between the two rulers' bars.
 RULER_PITCH_MM = 12.0
 
-#: The front's crosshair stops this far from the paper edge.
-CROSSHAIR_EDGE_MM = 5.0
+#: The front's crosshair stops this far from the paper edge: inside the widest printer
+#: margin a build accepts, so the page is the same for every ``--printer-margin``.
+CROSSHAIR_EDGE_MM = MAX_PRINTER_MARGIN_MM
 #: The back's scales run from -SCALE_HALF_MM to +SCALE_HALF_MM in SCALE_STEP_MM steps.
 SCALE_HALF_MM = 10.0
 SCALE_STEP_MM = 0.5

@@ -140,7 +140,7 @@ def paper(id: str) -> Paper:
 
 
 #: Card layouts, the default first. ``home``: cards butted edge to edge in the
-#: densest grid inside the printer margin, cut lines running to the paper edge,
+#: densest grid inside the printer margin, cut lines running out to that margin,
 #: backs on the next page for long-edge duplex. ``shop``: each card with its
 #: own bleed, gutters and crop marks, TrimBox and BleedBox, for print shops.
 #: ``fold``: fronts and backs on one side of the sheet, mirrored about a fold
@@ -150,6 +150,19 @@ LAYOUTS = ("home", "shop", "fold")
 #: The largest duplex correction accepted, either way; a printer that is further
 #: off than this needs fixing, not compensating.
 MAX_DUPLEX_OFFSET_MM = 10.0
+
+#: The strip along every paper edge where nothing is printed: cut lines, crop marks, fold
+#: lines, sheet labels and artwork (bleed and the backs' overprint too) all stay inside it.
+#: Home printers leave 4 to 6.35 mm (a quarter inch) unprinted; 6 mm covers nearly all of
+#: them and costs no sheet of printkit's own games. ``printkit build --printer-margin MM``
+#: changes it for a printer that does better or worse.
+PRINTER_MARGIN_MM = 6.0
+#: The widest printer margin accepted: a quarter inch, the widest strip home printers
+#: leave. Card, token and board sheets follow the margin; rulebooks, references, the
+#: guide and the other sheets keep margins of their own, and a wider one would need those
+#: pages laid out anew (the lowest ink of them, a quick reference's footer, is 6.34 mm
+#: from the edge in Arabic and Japanese, 6.42 mm in the other locales).
+MAX_PRINTER_MARGIN_MM = 6.35
 
 
 @dataclass(frozen=True)
@@ -162,11 +175,10 @@ class PrintSpec:
       slightly off cut never clips it.
     * ``mark_length_mm`` / ``mark_gap_mm``: crop marks are this long and start
       this far outside the bleed, so they are never printed inside artwork.
-    * ``sheet_margin_mm``: no ink closer than this to the paper edge, because
-      desktop printers cannot print there and would drop the marks.
     * ``mark_width_pt``: hairline width of the crop marks.
-    * ``printer_margin_mm``: the strip along the paper edge that a home
-      printer cannot print; the ``home`` and ``fold`` layouts fill the rest.
+    * ``printer_margin_mm``: the strip along the paper edge that a printer cannot
+      print (see :data:`PRINTER_MARGIN_MM`): no ink of any layout lies in it, and
+      the ``home`` and ``fold`` layouts fill the rest.
     * ``fold_gap_mm``: in the ``fold`` layout, the space between the fold
       line and the cards on either side of it.
     * ``layout``: how card sets are laid out (see :data:`LAYOUTS`).
@@ -179,19 +191,20 @@ class PrintSpec:
     safe_mm: float = 3.0
     mark_length_mm: float = 5.0
     mark_gap_mm: float = 1.0
-    sheet_margin_mm: float = 6.0
     mark_width_pt: float = 0.25
-    printer_margin_mm: float = 5.0
+    printer_margin_mm: float = PRINTER_MARGIN_MM
     fold_gap_mm: float = 4.0
     layout: str = "home"
     duplex_offset_mm: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("bleed_mm", "safe_mm", "mark_gap_mm", "sheet_margin_mm",
-                     "printer_margin_mm", "fold_gap_mm"):
+        for name in ("bleed_mm", "safe_mm", "mark_gap_mm", "fold_gap_mm"):
             if getattr(self, name) < 0:
                 raise LayoutError(f"print spec: {name} must not be negative")
+        if not 0 <= self.printer_margin_mm <= MAX_PRINTER_MARGIN_MM:
+            raise LayoutError(f"the printer margin must be between 0 and "
+                              f"{MAX_PRINTER_MARGIN_MM:g} mm, not {self.printer_margin_mm:g}")
         for name in ("mark_length_mm", "mark_width_pt"):
             if getattr(self, name) <= 0:
                 raise LayoutError(f"print spec: {name} must be positive")
@@ -205,6 +218,15 @@ class PrintSpec:
     def mark_reach_mm(self) -> float:
         """How far crop marks reach beyond the bleed edge."""
         return self.mark_gap_mm + self.mark_length_mm
+
+    def margin(self, at_least_mm: float = 0.0) -> float:
+        """A page's margin in mm: a layout's own ``at_least_mm``, or the printer margin if
+        that is wider, so nothing is ever drawn where the printer cannot print."""
+        return max(at_least_mm, self.printer_margin_mm)
+
+    def printable(self, page: Rect) -> Rect:
+        """The part of ``page`` a printer prints: inside the printer margin."""
+        return page.inset(mm(self.printer_margin_mm))
 
 
 DEFAULT_SPEC = PrintSpec()
@@ -313,18 +335,25 @@ class CardGrid:
         return self.grid_bleed.inset(self.bleed)
 
     @property
+    def printable(self) -> Rect:
+        """The part of the sheet the printer prints: inside the spec's printer margin."""
+        return self.spec.printable(self.page)
+
+    @property
     def marks_extent(self) -> Rect:
         """Bounding rectangle of the fronts including their crop marks (shop layout)."""
         return self.grid_bleed.outset(mm(self.spec.mark_reach_mm))
 
     @property
     def fold_line(self) -> tuple[float, float, float, float] | None:
-        """The fold line across the whole page, ``(x1, y1, x2, y2)``, or None."""
+        """The fold line across the page up to the printer margin, ``(x1, y1, x2, y2)``, or
+        None."""
         w, h = self.page_size
+        area = self.printable
         if self.fold == "vertical":
-            return (w / 2, 0.0, w / 2, h)
+            return (w / 2, area.y, w / 2, area.top)
         if self.fold == "horizontal":
-            return (0.0, h / 2, w, h / 2)
+            return (area.x, h / 2, area.right, h / 2)
         return None
 
     @property
@@ -427,11 +456,11 @@ MIN_MARK_MM = 4.0
 def _shop_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -> CardGrid:
     size, w_mm, h_mm = _page(paper, landscape)
     shortest = min(MIN_MARK_MM, spec.mark_length_mm)
-    lose = 2 * (spec.sheet_margin_mm + spec.mark_gap_mm + shortest)
+    lose = 2 * (spec.printer_margin_mm + spec.mark_gap_mm + shortest)
     pw, ph = card.width_mm + 2 * spec.bleed_mm, card.height_mm + 2 * spec.bleed_mm
     cols, rows = _fit(w_mm - lose, pw), _fit(h_mm - lose, ph)
     # The longest marks up to the spec's own that the grid leaves room for.
-    room = min(w_mm - cols * pw, h_mm - rows * ph) / 2 - spec.sheet_margin_mm - spec.mark_gap_mm
+    room = min(w_mm - cols * pw, h_mm - rows * ph) / 2 - spec.printer_margin_mm - spec.mark_gap_mm
     mark = min(spec.mark_length_mm, math.floor(room * 100 + 1e-6) / 100)
     if mark < spec.mark_length_mm and cols and rows:
         spec = replace(spec, mark_length_mm=mark)
@@ -470,8 +499,8 @@ def _candidates(paper: Paper, card: CardSize, spec: PrintSpec) -> list[CardGrid]
 def _largest(paper: Paper, spec: PrintSpec) -> tuple[float, float]:
     """The largest card (short side, long side) in mm that one sheet holds in this layout."""
     if spec.layout == "shop":
-        lose = 2 * (spec.sheet_margin_mm + spec.mark_gap_mm + min(MIN_MARK_MM, spec.mark_length_mm)
-                    + spec.bleed_mm)
+        lose = 2 * (spec.printer_margin_mm + spec.mark_gap_mm
+                    + min(MIN_MARK_MM, spec.mark_length_mm) + spec.bleed_mm)
         return paper.width_mm - lose, paper.height_mm - lose
     lose = 2 * spec.printer_margin_mm
     if spec.layout == "home":

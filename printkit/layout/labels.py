@@ -24,6 +24,9 @@ MIN_LABEL_MM = 2.2
 BLOCK_MM = 14.0
 #: Space kept between the label and what it sits beside.
 CLEAR_MM = 1.0
+#: Space kept between a label's box and the printer margin: a line's accents and
+#: descenders may reach a little beyond the box its size is fitted to.
+EDGE_MM = 0.5
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,8 @@ def _stretches(lo: float, hi: float, cuts: list[float]) -> list[tuple[float, flo
 
 def label_boxes(page: Rect, occupied: Rect, margin_mm: float, xs: list[float] = (),
                 ys: list[float] = ()) -> list[LabelBox]:
-    """Candidate label places in the margins around ``occupied``, best first.
+    """Candidate label places in the margins around ``occupied``, best first, all at least
+    :data:`EDGE_MM` inside the printer margin ``margin_mm``.
 
     First a line along each margin, the deepest margin first (bottom, top, left,
     right on a tie), in the middle of the margin and in its widest stretch between
@@ -84,7 +88,7 @@ def label_boxes(page: Rect, occupied: Rect, margin_mm: float, xs: list[float] = 
     thinner than :data:`MIN_LABEL_MM` comes after every thicker place.
     """
     m, clear, cap = mm(margin_mm), mm(CLEAR_MM), mm(LABEL_MM)
-    inner = page.inset(m)
+    inner = page.inset(m + mm(EDGE_MM))
     depth = {"bottom": occupied.y - clear - inner.y, "top": inner.top - occupied.top - clear,
              "left": occupied.x - clear - inner.x, "right": inner.right - occupied.right - clear}
     along: list[LabelBox] = []

@@ -6,8 +6,9 @@ part-empty sheet of a set gets lines and marks for its own cards only.
 * ``shop``: short crop marks just outside the bleed at both ends of every cut
   line, never between cards, where they would print on artwork.
 * ``home`` and ``fold``: thin cut lines along every row and column edge,
-  running from the cards out to the paper edge, so a trimmer or a ruler can
-  follow them; they stop at the card faces and never cross one.
+  running from the cards out to the printer margin (never into the strip the
+  printer cannot print, where they would be lost or cut short), so a trimmer or a
+  ruler can follow them; they stop at the card faces and never cross one.
 """
 
 from __future__ import annotations
@@ -90,19 +91,24 @@ def mark_segments(grid: CardGrid, count: int | None = None,
     return segments
 
 
-def cut_segments(page: Rect, trims: list[Rect]) -> list[Segment]:
-    """Cut lines for butted cards: each line's length on the page that no card covers.
+def cut_segments(page: Rect, trims: list[Rect], width: float = 0.0) -> list[Segment]:
+    """Cut lines for butted cards: each line's length inside ``page`` that no card covers.
 
-    A line therefore runs from the paper edge to the first card, and on past
-    the last card to the far edge, crossing gaps (the fold gap, an empty slot)
-    but never a card face.
+    ``page`` is the printable part of the sheet, so a line runs from the printer
+    margin to the first card, and on past the last card to the far margin,
+    crossing gaps (the fold gap, an empty slot) but never a card face. A line of
+    ``width`` points whose ink would reach past ``page`` along its length (a card edge
+    on the margin itself) is left out: the card's own edge shows that cut.
     """
     xs, ys = _covered(trims)
+    half = width / 2
     segments: list[Segment] = []
     for x, spans in sorted(xs.items()):
-        segments += [(x, a, x, b) for a, b in _gaps(spans, page.y, page.top)]
+        if page.x + half - 1e-6 <= x <= page.right - half + 1e-6:
+            segments += [(x, a, x, b) for a, b in _gaps(spans, page.y, page.top)]
     for y, spans in sorted(ys.items()):
-        segments += [(a, y, b, y) for a, b in _gaps(spans, page.x, page.right)]
+        if page.y + half - 1e-6 <= y <= page.top - half + 1e-6:
+            segments += [(a, y, b, y) for a, b in _gaps(spans, page.x, page.right)]
     return segments
 
 
@@ -128,24 +134,50 @@ def _stroke(canvas: Canvas, grid: CardGrid, segments: list[Segment]) -> None:
     canvas.restoreState()
 
 
+def clip_segments(segments: list[Segment], area: Rect, width: float = 0.0) -> list[Segment]:
+    """The parts of horizontal and vertical ``segments`` inside ``area``: a line of ``width``
+    points whose ink would cross the area's edge along its length is left out."""
+    half, out = width / 2, []
+    for x1, y1, x2, y2 in segments:
+        if x1 == x2:
+            lo, hi = max(min(y1, y2), area.y), min(max(y1, y2), area.top)
+            if area.x + half - 1e-6 <= x1 <= area.right - half + 1e-6 and hi > lo + 1e-6:
+                out.append((x1, lo, x1, hi))
+        else:
+            lo, hi = max(min(x1, x2), area.x), min(max(x1, x2), area.right)
+            if area.y + half - 1e-6 <= y1 <= area.top - half + 1e-6 and hi > lo + 1e-6:
+                out.append((lo, y1, hi, y1))
+    return out
+
+
 def draw_crop_marks(canvas: Canvas, grid: CardGrid, count: int | None = None,
-                    trims: list[Rect] | None = None) -> None:
-    """Crop marks for the cards on this sheet (shop layout)."""
-    _stroke(canvas, grid, mark_segments(grid, count, trims))
+                    trims: list[Rect] | None = None, area: Rect | None = None) -> None:
+    """Crop marks for the cards on this sheet (shop layout), inside ``area`` (the printable
+    part of the page; a backs page moved by a duplex offset shortens the marks the offset
+    would push into the printer margin)."""
+    area = grid.printable if area is None else area
+    _stroke(canvas, grid, clip_segments(mark_segments(grid, count, trims), area,
+                                        grid.spec.mark_width_pt))
 
 
-def draw_cut_lines(canvas: Canvas, grid: CardGrid, trims: list[Rect]) -> None:
-    """Cut lines to the paper edge around ``trims`` (home and fold layouts)."""
-    _stroke(canvas, grid, cut_segments(grid.page, trims))
+def draw_cut_lines(canvas: Canvas, grid: CardGrid, trims: list[Rect],
+                   area: Rect | None = None) -> None:
+    """Cut lines around ``trims`` out to the printer margin (home and fold layouts);
+    ``area``: the printable part of the page where the sheet's own is not (a moved page)."""
+    area = grid.printable if area is None else area
+    # Butt caps end a line exactly at the margin; its width lies across it.
+    _stroke(canvas, grid, cut_segments(area, trims, grid.spec.mark_width_pt))
 
 
 def draw_fold_line(canvas: Canvas, grid: CardGrid) -> None:
-    """The dashed fold line of the fold layout, in mid grey so it does not read as a cut."""
+    """The dashed fold line of the fold layout, in mid grey so it does not read as a cut,
+    across the page up to the printer margin."""
     line = grid.fold_line
     if line is None:
         return
     canvas.saveState()
     canvas.setLineWidth(FOLD_LINE_PT)
+    canvas.setLineCap(0)  # butt: the line ends exactly at the printer margin
     canvas.setDash(6, 4)
     canvas.setStrokeColorCMYK(0, 0, 0, 0.6)
     canvas.line(*line)

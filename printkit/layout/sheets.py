@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.geometry import CardBox, CardGrid, Rect, mm
+from printkit.layout.geometry import EPS, CardBox, CardGrid, Rect, mm
 from printkit.layout.labels import LabelBox, SheetLabels, label_boxes, other_band
 from printkit.layout.marks import (
     cut_segments,
@@ -106,28 +106,32 @@ def _occupied(grid: CardGrid, trims: list[Rect]) -> Rect:
     return Rect(x0, y0, x1 - x0, y1 - y0).outset(reach)
 
 
-def _label_places(grid: CardGrid, trims: list[Rect]) -> list[LabelBox]:
-    lines = [] if grid.layout == "shop" else cut_segments(grid.page, trims)
+def _label_places(grid: CardGrid, trims: list[Rect], area: Rect) -> list[LabelBox]:
+    """Where the label may go: inside ``area`` (the printable part of the page), in the
+    stretches of its margins that no cut line or fold line crosses."""
+    lines = [] if grid.layout == "shop" else cut_segments(area, trims)
     xs = [x1 for x1, _, x2, _ in lines if x1 == x2]
     ys = [y1 for _, y1, _, y2 in lines if y1 == y2]
     fold = grid.fold_line
     if fold is not None:
         (xs if fold[0] == fold[2] else ys).append(fold[0] if fold[0] == fold[2] else fold[1])
-    margin = grid.spec.sheet_margin_mm if grid.layout == "shop" else grid.spec.printer_margin_mm
-    return label_boxes(grid.page, _occupied(grid, trims), margin, xs, ys)
+    return label_boxes(area, _occupied(grid, trims), 0.0, xs, ys)
 
 
 def _decorate(canvas: Canvas, grid: CardGrid, trims: list[Rect], role: str, number: int,
-              total: int, labels: SheetLabels | None) -> None:
-    """Crop marks or cut lines, the fold line, the sheet's label and the fold hint."""
+              total: int, labels: SheetLabels | None, area: Rect | None = None) -> None:
+    """Crop marks or cut lines, the fold line, the sheet's label and the fold hint, all
+    inside ``area``: the printable part of the page (of a backs page, moved the other way
+    from the page's duplex offset, so that they stay clear of the margin on paper)."""
+    area = grid.printable if area is None else area
     if grid.layout == "shop":
-        draw_crop_marks(canvas, grid, trims=trims)
+        draw_crop_marks(canvas, grid, trims=trims, area=area)
     else:
-        draw_cut_lines(canvas, grid, trims)
+        draw_cut_lines(canvas, grid, trims, area)
     draw_fold_line(canvas, grid)
     if labels is None:
         return
-    places = _label_places(grid, trims)
+    places = _label_places(grid, trims, area)
     used = labels.sheet(canvas, role, number, total, places)
     if grid.fold_line is not None:
         labels.fold_hint(canvas, other_band(places, used))
@@ -237,8 +241,10 @@ def draw_card_sheets(
         canvas.saveState()
         canvas.translate(dx, dy)
         unmoved = [_moved(grid.back_box(s), -dx, -dy) for s in range(n)]
+        p = grid.printable
+        area = Rect(p.x - dx, p.y - dy, p.width, p.height)  # the printable part, on paper
         if grid.layout == "home":
-            drawn, clips = _drift_boxes(grid, unmoved)
+            drawn, clips = _drift_boxes(grid, unmoved, area)
             _side(canvas, grid, first, n, back, drawn.__getitem__, key=back_key,
                   draw_back=True, clip_for=clips.__getitem__)
         else:
@@ -246,7 +252,8 @@ def draw_card_sheets(
                   draw_back=True)
         if grid.layout == "home" and _mixed(back_key, first, n):
             _frame_backs(canvas, unmoved)
-        _decorate(canvas, grid, [b.trim for b in unmoved], "backs", page + 1, total, labels)
+        _decorate(canvas, grid, [b.trim for b in unmoved], "backs", page + 1, total, labels,
+                  area)
         canvas.restoreState()
         _end_page(canvas)
         written += 1
@@ -265,10 +272,12 @@ BACK_FRAME_MM = 1.5
 BACK_FRAME_TINT = (0.96, 0.96, 0.95)
 
 
-def _drift_boxes(grid: CardGrid, boxes: list[CardBox]) -> tuple[list[CardBox], list[Rect]]:
+def _drift_boxes(grid: CardGrid, boxes: list[CardBox],
+                 area: Rect) -> tuple[list[CardBox], list[Rect]]:
     """Home backs: every back drawn with a bleed of :data:`BACK_BLEED_MM` all round (one
     form per design still fits every slot), and clipped to it only on the sides that face
-    no other card, so it reaches beyond the grid's outer cut lines and no further."""
+    no other card, so it reaches beyond the grid's outer cut lines and no further; and
+    never into the printer margin around ``area``, where the printer would drop it."""
     reach = mm(BACK_BLEED_MM)
     taken = {grid.back_cell(slot) for slot in range(len(boxes))}
     drawn, clips = [], []
@@ -280,8 +289,16 @@ def _drift_boxes(grid: CardGrid, boxes: list[CardBox]) -> tuple[list[CardBox], l
         bottom = reach if (row + 1, col) not in taken else 0.0
         t = box.trim
         drawn.append(CardBox(t, t.outset(reach), box.safe))
-        clips.append(Rect(t.x - left, t.y - bottom, t.width + left + right,
-                          t.height + top + bottom))
+        # The reach stops at the printer margin; a card that a duplex offset moves into
+        # the margin keeps its own face whole, and no reach along that edge's ends.
+        x0, y0 = max(t.x - left, min(t.x, area.x)), max(t.y - bottom, min(t.y, area.y))
+        x1 = min(t.right + right, max(t.right, area.right))
+        y1 = min(t.top + top, max(t.top, area.top))
+        if t.x < area.x - EPS or t.right > area.right + EPS:
+            y0, y1 = max(y0, t.y), min(y1, t.top)
+        if t.y < area.y - EPS or t.top > area.top + EPS:
+            x0, x1 = max(x0, t.x), min(x1, t.right)
+        clips.append(Rect(x0, y0, x1 - x0, y1 - y0))
     return drawn, clips
 
 

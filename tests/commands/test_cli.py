@@ -194,6 +194,10 @@ def test_solve_a_game_without_a_solver_is_usage_error(capsys: pytest.CaptureFixt
     (["--duplex-offset", "1"], ["--duplex-offset", "two numbers"]),
     (["--duplex-offset", "11,0"], ["--duplex-offset", "10"]),
     (["--duplex-offset", "-0.5,x"], ["--duplex-offset", "two numbers"]),
+    (["--printer-margin", "-1"], ["--printer-margin", "between 0 and 6.35"]),
+    (["--printer-margin", "6.5"], ["--printer-margin", "between 0 and 6.35"]),
+    (["--printer-margin", "nan"], ["--printer-margin", "between 0 and 6.35"]),
+    (["--printer-margin", "6mm"], ["--printer-margin", "not a number"]),
 ])
 def test_bad_print_options_are_one_line_usage_errors(tmp_path: Path, args: list[str],
                                                      words: list[str],
@@ -225,5 +229,5 @@ def test_build_help_explains_every_print_option(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit):
         main(["build", "--help"])
     out = capsys.readouterr().out
-    for option in ("--layout", "--duplex-offset", "--ink-saver"):
+    for option in ("--layout", "--duplex-offset", "--ink-saver", "--printer-margin"):
         assert option in out

@@ -141,6 +141,27 @@ def test_a_changed_option_renders_only_the_documents_that_depend_on_it(built: Pa
     assert not any(k.endswith(("rulebook-a4.pdf", "reference-a4.pdf")) for k in rewritten)
 
 
+def test_a_changed_printer_margin_renders_the_drawn_documents_again(built: Path) -> None:
+    before = pdfs(built)
+    result = run(built, games=[GAME_ID, OTHER], printer_margin=6.35)
+    rewritten = changed(before, pdfs(built))
+    for game, name in ((GAME_ID, "tydzien-cards"), (GAME_ID, "board"), (OTHER, "bear-tokens")):
+        assert f"{game}/en/{name}-a4.pdf" in rewritten
+    # Rulebooks and references keep margins of their own, as wide as any accepted.
+    assert not any(k.endswith(("rulebook-a4.pdf", "reference-a4.pdf")) for k in rewritten)
+    assert result.rendered > 0
+    again = run(built, games=[GAME_ID, OTHER], printer_margin=6.350)
+    assert again.rendered == 0
+
+
+def test_the_printer_margin_is_part_of_what_a_build_asks_for() -> None:
+    from printkit.commands.build import BuildOptions
+
+    asked = BuildOptions().request([GAME_ID], ["en"])
+    assert BuildOptions(printer_margin=6).request([GAME_ID], ["en"]) == asked
+    assert BuildOptions(printer_margin=4.5).request([GAME_ID], ["en"]) != asked
+
+
 def test_a_changed_template_renders_that_games_documents(built: Path, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     import shutil

@@ -33,7 +33,7 @@ specs = st.builds(
     safe_mm=st.floats(0, 5),
     mark_length_mm=st.floats(2, 8),
     mark_gap_mm=st.floats(0, 3),
-    sheet_margin_mm=st.floats(3, 12),
+    printer_margin_mm=st.floats(0, 6.35),
     layout=st.just("shop"),
 )
 
@@ -134,7 +134,7 @@ def test_poker_on_a4() -> None:
 
 
 def test_poker_nine_up_on_a4_with_a_tight_spec() -> None:
-    tight = PrintSpec(bleed_mm=1, mark_gap_mm=0.5, mark_length_mm=2.5, sheet_margin_mm=4,
+    tight = PrintSpec(bleed_mm=1, mark_gap_mm=0.5, mark_length_mm=2.5, printer_margin_mm=4,
                       layout="shop")
     grid = card_grid(paper("a4"), CardSize(63, 88), tight)
     assert (grid.cols, grid.rows) == (3, 3)
@@ -192,7 +192,7 @@ def test_neighbour_bleeds_touch_but_do_not_overlap(grid: CardGrid) -> None:
 
 @given(grids(specs))
 def test_bleed_and_marks_stay_inside_the_sheet_margin(grid: CardGrid) -> None:
-    printable = page_area(grid.paper, grid.landscape, grid.spec.sheet_margin_mm)
+    printable = page_area(grid.paper, grid.landscape, grid.spec.printer_margin_mm)
     assert printable.contains(grid.marks_extent)
     bleeds = [grid.front_box(s).bleed for s in range(grid.per_page)]
     for x1, y1, x2, y2 in mark_segments(grid):
@@ -210,7 +210,7 @@ def test_bleed_and_marks_stay_inside_the_sheet_margin(grid: CardGrid) -> None:
 def brute_force(grid: CardGrid, landscape: bool) -> tuple[int, int]:
     """The largest (cols, rows) whose marks fit the printable area, found by trying."""
     size = grid.paper.landscape_size if landscape else grid.paper.size
-    printable = page_area(grid.paper, landscape, grid.spec.sheet_margin_mm)
+    printable = page_area(grid.paper, landscape, grid.spec.printer_margin_mm)
 
     def fits(cols: int, rows: int) -> bool:
         trial = CardGrid(grid.paper, size, grid.card, grid.spec, cols, rows)

@@ -50,9 +50,8 @@ def grid_for(layout: str, paper: str, card: tuple[float, float], count: int | No
 
 
 def margin(grid: CardGrid) -> Rect:
-    """What a printer can print on: inside the printer margin, or the sheet margin in shop."""
-    mm_ = grid.spec.sheet_margin_mm if grid.layout == "shop" else grid.spec.printer_margin_mm
-    return page_area(grid.paper, grid.landscape, mm_)
+    """What a printer can print on: inside the printer margin, in every layout."""
+    return page_area(grid.paper, grid.landscape, grid.spec.printer_margin_mm)
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

@@ -296,14 +296,20 @@ def _assert_covered(image: Image.Image, nominal: CardGrid, inset: float,
 def test_home_backs_reach_beyond_the_outer_cut_lines(card: tuple[int, int]) -> None:
     grid = card_grid(paper("a4"), CardSize(*card), HOME)
     image = _backs_page(grid)
-    outside = mm(2)  # past the outer cut lines, inside the 2.5 mm the backs reach
-    trim = grid.grid_trim
+    trim, area = grid.grid_trim, grid.printable
     cx, cy = trim.centre
-    for x, y in ((trim.x - outside, cy), (trim.right + outside, cy), (cx, trim.y - outside),
-                 (cx, trim.top + outside)):
+    # Past the outer cut lines, inside the 2.5 mm the backs reach, but never into the
+    # printer margin: where the margin is closer, halfway to it.
+    room = {"left": trim.x - area.x, "right": area.right - trim.right,
+            "bottom": trim.y - area.y, "top": area.top - trim.top}
+    reach = {side: min(mm(2), d / 2) for side, d in room.items()}
+    for x, y in ((trim.x - reach["left"], cy), (trim.right + reach["right"], cy),
+                 (cx, trim.y - reach["bottom"]), (cx, trim.top + reach["top"])):
         assert not close(pixel(image, grid, x, y), WHITE), (x, y)
-    # Between the outer cut lines and the paper edge's 5 mm strip there is still paper.
-    assert close(pixel(image, grid, trim.x - mm(4), cy), WHITE)
+    # In the printer margin there is only paper.
+    for x, y in ((area.x - mm(0.5), cy), (area.right + mm(0.5), cy),
+                 (cx, area.y - mm(0.5)), (cx, area.top + mm(0.5))):
+        assert close(pixel(image, grid, x, y), WHITE), (x, y)
 
 
 @pytest.mark.parametrize("shift", [(1.5, 0), (-1.5, 0), (0, 1.5), (0, -1.5), (1.5, -1.5)])

@@ -58,7 +58,7 @@ def test_every_page_names_game_document_and_sheet(game_id: str, doc: str, locale
     pdf = pypdfium2.PdfDocument(_render(game_id, doc, locale, paper))
     try:
         total = len(pdf)
-        edge = mm(DEFAULT_SPEC.sheet_margin_mm)
+        edge = mm(DEFAULT_SPEC.printer_margin_mm)
         for number, page in enumerate(pdf, start=1):
             sheet = loc.gettext(SHEET) % {"number": loc.number(number),
                                           "total": loc.number(total)}

@@ -12,7 +12,15 @@ from pathlib import Path
 
 from printkit.errors import UsageError
 from printkit.i18n import shipped_locales
-from printkit.layout.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS, LayoutError, Paper, PrintSpec
+from printkit.layout.geometry import (
+    DEFAULT_SPEC,
+    LAYOUTS,
+    PAPERS,
+    PRINTER_MARGIN_MM,
+    LayoutError,
+    Paper,
+    PrintSpec,
+)
 from printkit.uptodate import Request
 
 #: Where a build says what it is doing, a line at a time.
@@ -35,6 +43,8 @@ class BuildOptions:
     duplex_offset: tuple[float, float] = (0.0, 0.0)
     #: Build the ink-saving variant of every document.
     ink_saver: bool = False
+    #: Millimetres along every paper edge that the printer cannot print; nothing is drawn there.
+    printer_margin: float = PRINTER_MARGIN_MM
     #: Processes rendering documents at once; None: one per core.
     jobs: int | None = None
     #: Render every document, even the ones whose inputs have not changed.
@@ -47,12 +57,17 @@ class BuildOptions:
     start_method: str | None = None
 
     def spec(self) -> PrintSpec:
-        """The print spec these options ask for; a bad layout or offset is a usage error."""
+        """The print spec these options ask for; a bad layout, offset or printer margin is a
+        usage error."""
         if self.layout not in LAYOUTS:
             raise UsageError(f"--layout: unknown layout {self.layout!r}; choose one of: "
                              f"{', '.join(LAYOUTS)}")
         try:
-            return replace(DEFAULT_SPEC, layout=self.layout, ink_saver=self.ink_saver,
+            spec = replace(DEFAULT_SPEC, printer_margin_mm=float(self.printer_margin))
+        except LayoutError as exc:
+            raise UsageError(f"--printer-margin: {exc}") from None
+        try:
+            return replace(spec, layout=self.layout, ink_saver=self.ink_saver,
                            duplex_offset_mm=tuple(self.duplex_offset))
         except LayoutError as exc:
             raise UsageError(f"--duplex-offset: {exc}") from None
@@ -60,7 +75,8 @@ class BuildOptions:
     def request(self, games: list[str], locales: list[str]) -> Request:
         """What this build asks for, as :mod:`printkit.uptodate` compares it."""
         return Request.of(games, locales, self.paper, self.strict, self.layout,
-                          self.duplex_offset, self.ink_saver, self.previews)
+                          self.duplex_offset, self.ink_saver, self.previews,
+                          self.printer_margin)
 
     def workers(self) -> int:
         if self.jobs is not None and self.jobs < 1:

@@ -337,7 +337,7 @@ def measure(data: Mapping[str, Any], paper: Paper) -> dict[str, tuple[float, flo
 
 def board_plan(geo: Geometry, ctx: RenderContext) -> TilePlan:
     """The sheets the board is printed on, with every seam on a line between spaces."""
-    return tile_plan(geo.width, geo.height, ctx.paper, OVERLAP_MM, MARGIN_MM,
+    return tile_plan(geo.width, geo.height, ctx.paper, OVERLAP_MM, ctx.spec.margin(MARGIN_MM),
                      seams=geo.seam_lines())
 
 
