@@ -81,7 +81,7 @@ def font_roles(page: Page, target: Target) -> Iterator[Finding]:
                           f"{slanted[0].font}: {shown(line.text)!r}; set it upright or in "
                           f"an italic face", _union(slanted))
         if regular and bold and bold != regular:
-            run = _regular_beside_bold(line, regular)
+            run = _regular_beside_bold(line, regular, set(target.roles.values()))
             if run:
                 yield Finding("fonts", target.document, page.number,
                               f"{shown(''.join(g.char for g in run))!r} is set in {regular} "
@@ -89,9 +89,11 @@ def font_roles(page: Page, target: Target) -> Iterator[Finding]:
                               f"not used, in {shown(line.text)!r}", _union(run))
 
 
-def _regular_beside_bold(line: Line, regular: str) -> list[Glyph]:
-    """The first run of the locale's regular face that touches bold punctuation of another
-    font with no space between them (a lead-in's colon, a banner's bracket)."""
+def _regular_beside_bold(line: Line, regular: str, own: set[str]) -> list[Glyph]:
+    """The first run of the locale's regular face that touches bold punctuation of a font
+    not the locale's own with no space between them (a lead-in's colon in printkit's
+    bold Latin face, while the words before it stayed regular). Bold punctuation of the
+    locale's own bold face is a lead-in set right, followed by regular text."""
     glyphs = line.glyphs
     start = 0
     while start < len(glyphs):
@@ -103,7 +105,7 @@ def _regular_beside_bold(line: Line, regular: str) -> list[Glyph]:
                 and not glyphs[end + 1].char.isspace():
             end += 1
         beside = [glyphs[i] for i in (start - 1, end + 1) if 0 <= i < len(glyphs)]
-        if any(g.font != regular and _is_bold(g) and unicodedata.category(g.char)[0] == "P"
+        if any(g.font not in own and _is_bold(g) and unicodedata.category(g.char)[0] == "P"
                for g in beside):
             return glyphs[start:end + 1]
         start = end + 1
