@@ -32,11 +32,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.layout.geometry import PRINTER_MARGIN_MM
 from printkit.preflight.reading import Box, Page, pages
 
-#: The printer margin: what home printers leave unprinted at the paper's edges is 4 to
-#: 6.35 mm; nothing that must print may lie closer to an edge than this.
-PRINTER_MARGIN_MM = 6.0
 #: The smallest size any text may print at, and text read during play.
 FLOOR_PT = 6.0
 PLAY_FLOOR_PT = 7.0
