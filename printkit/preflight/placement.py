@@ -27,7 +27,8 @@ OVERLAP_MM = 0.25
 
 
 def sizes(page: Page, target: Target) -> Iterator[Finding]:
-    art = [m.box for m in page.marks if not _background(m.box, page)] if target.play else []
+    art = [m.box for m in page.marks if m.kind == "art" and not _background(m.box, page)] \
+        if target.play else []
     for line in page.lines:
         size = line.size
         # text on a component (a card, a board, a sheet's table) is read during play; a

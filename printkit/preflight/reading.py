@@ -95,8 +95,9 @@ class Line:
 
 @dataclass(frozen=True)
 class Mark:
-    """A page object that is not text: a path (a rule, a cut guide, a crop mark, a
-    shape), a picture or a form of them, with its box on the page."""
+    """A page object that is not text, with the box of its ink on the page (cut to its
+    clipping paths): "art" (a filled shape, a picture, a form of them) or "rule" (strokes
+    alone: a cut guide, a crop mark, a frame)."""
 
     kind: str
     box: Box
@@ -121,10 +122,13 @@ def pages(pdf: bytes | Path) -> Iterator[Page]:
         for index in range(len(document)):
             page = document[index]
             try:
-                width, height = page.get_size()
+                # the page's own space, where its objects are (a page turned by /Rotate
+                # keeps its objects unturned)
+                left, bottom, right, top = page.get_mediabox()
+                width, height = right - left, top - bottom
                 text = page.get_textpage()
                 try:
-                    lines = _lines(text.raw)
+                    lines = _lines(text.raw, _form_clips(page.raw))
                 finally:
                     text.close()
                 marks = _marks(page.raw)
@@ -145,7 +149,31 @@ def page_count(pdf: bytes | Path) -> int:
         document.close()
 
 
-def _lines(raw: object) -> list[Line]:
+def _form_clips(raw: object) -> dict[int, Box]:
+    """The clip of each text object drawn inside a clipped form (a board's tile is the
+    whole board as a form, cut to the tile), by the object's address."""
+    import pypdfium2.raw as c
+
+    found: dict[int, Box] = {}
+
+    def walk(form: object, clip: Box) -> None:
+        for k in range(c.FPDFFormObj_CountObjects(form)):
+            inner = c.FPDFFormObj_GetObject(form, k)
+            kind = c.FPDFPageObj_GetType(inner)
+            if kind == TEXT:
+                found[ctypes.cast(inner, ctypes.c_void_p).value or 0] = clip
+            elif kind == FORM:
+                walk(inner, clip)
+
+    for i in range(c.FPDFPage_CountObjects(raw)):
+        obj = c.FPDFPage_GetObject(raw, i)
+        if c.FPDFPageObj_GetType(obj) == FORM and c.FPDFPageObj_GetClipPath(obj):
+            clip = _clipped(_EVERYWHERE, obj)
+            walk(obj, clip if clip is not None else (0.0, 0.0, -1.0, -1.0))
+    return found
+
+
+def _lines(raw: object, form_clips: dict[int, Box]) -> list[Line]:
     import pypdfium2.raw as c
 
     count = c.FPDFText_CountChars(raw)
@@ -157,7 +185,8 @@ def _lines(raw: object) -> list[Line]:
     lines: list[Line] = []
     line = Line()
     #: what every glyph of one text object shares: font, flags, size, matrix
-    shared: dict[int, tuple[str, bool, bool, float, bool, bool, tuple[float, float]]] = {}
+    shared: dict[int, tuple[str, bool, bool, float, bool, bool, tuple[float, float],
+                            Box | None]] = {}
     for i in range(count):
         code = c.FPDFText_GetUnicode(raw, i)
         if c.FPDFText_IsGenerated(raw, i) == 1:
@@ -181,13 +210,18 @@ def _lines(raw: object) -> list[Line]:
                 bool(flags.value & BOLD_FLAG), c.FPDFText_GetFontSize(raw, i) * scale,
                 # a slant of the glyphs' vertical axis against the horizontal one
                 abs(matrix.a * matrix.c + matrix.b * matrix.d) > 0.05 * max(scale, 1e-9) ** 2,
-                not font or bool(c.FPDFFont_GetIsEmbedded(font)), _heading(matrix.a, matrix.b))
-        font_, italic, bold, size, slanted, embedded, heading = shared[key]
+                not font or bool(c.FPDFFont_GetIsEmbedded(font)), _heading(matrix.a, matrix.b),
+                _clipped(form_clips.get(key, _EVERYWHERE), obj))
+        font_, italic, bold, size, slanted, embedded, heading, clip = shared[key]
+        if clip is None:  # clipped away whole: never printed
+            continue
         c.FPDFText_GetCharBox(raw, i, left, right, bottom, top)
+        ink = _clipped_to((left.value, bottom.value, right.value, top.value), clip)
+        if ink is None:  # a glyph cut off by its clipping path (a board's tile edge)
+            continue
         c.FPDFText_GetCharOrigin(raw, i, x, y)
         glyph = Glyph(chr(code) if 0 <= code < 0x110000 else "\ufffd", font_, size,
-                      (left.value, bottom.value, right.value, top.value), (x.value, y.value),
-                      italic, bold, slanted, embedded, heading)
+                      ink, (x.value, y.value), italic, bold, slanted, embedded, heading)
         if line.glyphs and _breaks(line.glyphs[-1], glyph):
             lines.append(line)
             line = Line()
@@ -234,24 +268,120 @@ def _marks(raw: object) -> list[Mark]:
             continue
         if not c.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
             continue
-        if kind == PATH and not _painted(obj):
+        ink = _painted(obj) if kind == PATH else "art"
+        if ink is None:
             continue
-        marks.append(Mark(KINDS[kind], (left.value, bottom.value, right.value, top.value)))
+        box = (left.value, bottom.value, right.value, top.value)
+        if ink == "rule":
+            box = _stroked(obj) or box
+        box = _clipped(box, obj)
+        if box is not None:
+            marks.append(Mark(ink, box))
     return marks
 
 
-def _painted(obj: object) -> bool:
-    """Whether a path leaves ink (a clipping path or an unpainted one does not)."""
+def _stroked(obj: object) -> Box | None:
+    """The ink of a stroked path: each segment widened by half the line width across it,
+    and along it only where it joins another or its caps are not butt. (PDFium's bounds
+    widen a line both ways, so a cut line that stops exactly at the printer margin would
+    seem to cross it.)"""
+    import pypdfium2.raw as c
+
+    count = c.FPDFPath_CountSegments(obj)
+    if count <= 0:
+        return None
+    matrix = c.FS_MATRIX()
+    c.FPDFPageObj_GetMatrix(obj, ctypes.byref(matrix))
+    width = ctypes.c_float()
+    c.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(width))
+    half = width.value * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c)) / 2
+    capped = c.FPDFPageObj_GetLineCap(obj) != 0
+    x, y = ctypes.c_float(), ctypes.c_float()
+    paths: list[tuple[list[tuple[float, float]], bool]] = []
+    for k in range(count):
+        segment = c.FPDFPath_GetPathSegment(obj, k)
+        if not segment or not c.FPDFPathSegment_GetPoint(segment, x, y):
+            return None
+        point = (matrix.a * x.value + matrix.c * y.value + matrix.e,
+                 matrix.b * x.value + matrix.d * y.value + matrix.f)
+        if c.FPDFPathSegment_GetType(segment) == 2 or not paths:  # a move starts a subpath
+            paths.append(([point], False))
+        else:
+            paths[-1][0].append(point)
+        if c.FPDFPathSegment_GetClose(segment):
+            paths[-1] = (paths[-1][0], True)
+    boxes = []
+    for points, closed in paths:
+        if closed:
+            points = points + points[:1]
+        for n in range(len(points) - 1):
+            (x0, y0), (x1, y1) = points[n], points[n + 1]
+            length = math.hypot(x1 - x0, y1 - y0) or 1.0
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            start = half if (capped or closed or n > 0) else 0.0
+            end = half if (capped or closed or n < len(points) - 2) else 0.0
+            ends = ((x0 - ux * start, y0 - uy * start), (x1 + ux * end, y1 + uy * end))
+            corners = [(px + sx * uy * half, py - sx * ux * half) for px, py in ends
+                       for sx in (1, -1)]
+            boxes.append((min(p[0] for p in corners), min(p[1] for p in corners),
+                          max(p[0] for p in corners), max(p[1] for p in corners)))
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+_EVERYWHERE: Box = (-1e9, -1e9, 1e9, 1e9)
+
+
+def _clipped_to(box: Box, clip: Box) -> Box | None:
+    """``box`` cut to ``clip``; a box with no width (a space) is kept where it stands."""
+    if clip == _EVERYWHERE:
+        return box
+    cut = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]),
+           min(box[3], clip[3]))
+    if cut[0] > cut[2] or cut[1] > cut[3]:
+        return None
+    return cut
+
+
+def _clipped(box: Box, obj: object) -> Box | None:
+    """``box`` cut to the object's clipping paths (where its ink can be), None if nothing
+    of it is left."""
+    import pypdfium2.raw as c
+
+    clip = c.FPDFPageObj_GetClipPath(obj)
+    if not clip:
+        return box
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for n in range(c.FPDFClipPath_CountPaths(clip)):
+        points = []
+        for k in range(c.FPDFClipPath_CountPathSegments(clip, n)):
+            segment = c.FPDFClipPath_GetPathSegment(clip, n, k)
+            if segment and c.FPDFPathSegment_GetPoint(segment, x, y):
+                points.append((x.value, y.value))
+        if points:
+            box = (max(box[0], min(p[0] for p in points)), max(box[1], min(p[1] for p in points)),
+                   min(box[2], max(p[0] for p in points)), min(box[3], max(p[1] for p in points)))
+    if box[0] >= box[2] or box[1] >= box[3]:
+        return None
+    return box
+
+
+def _painted(obj: object) -> str | None:
+    """What ink a path leaves: "art" for a filled shape, "rule" for strokes alone (a cut
+    line, a frame, a table's rules), None for a clipping path, an unpainted one or a fill
+    of white paper."""
     import pypdfium2.raw as c
 
     mode, stroke = ctypes.c_int(), ctypes.c_int()
     if not c.FPDFPath_GetDrawMode(obj, ctypes.byref(mode), ctypes.byref(stroke)):
-        return True
-    if stroke.value:
-        return True
-    if not mode.value:
-        return False
-    rgba = [ctypes.c_uint() for _ in range(4)]
-    if c.FPDFPageObj_GetFillColor(obj, *rgba):  # white paper needs no ink
-        return not all(v.value == 255 for v in rgba[:3]) and rgba[3].value > 0
-    return True
+        return "art"
+    filled = bool(mode.value)
+    if filled:
+        rgba = [ctypes.c_uint() for _ in range(4)]
+        if c.FPDFPageObj_GetFillColor(obj, *rgba):  # white paper needs no ink
+            filled = not all(v.value == 255 for v in rgba[:3]) and rgba[3].value > 0
+    if filled:
+        return "art"
+    return "rule" if stroke.value else None

@@ -69,7 +69,9 @@ def crop(pdf: bytes | Path, page_number: int, box: tuple[float, float, float, fl
     try:
         page = document[page_number - 1]
         try:
-            width, height = page.get_size()
+            page.set_rotation(0)  # the spot is in the page's own, unturned space
+            left, bottom, right, top = page.get_mediabox()
+            width, height = right - left, top - bottom
             left, bottom = max(box[0] - AROUND, 0.0), max(box[1] - AROUND, 0.0)
             right, top = min(box[2] + AROUND, width), min(box[3] + AROUND, height)
             scale = DPI / 72

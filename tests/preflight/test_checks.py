@@ -109,7 +109,7 @@ def test_a_guide_in_the_printers_blank_strip() -> None:
         return draw
 
     bad = found(page(guide(4)), kind="cards", check="printable area")
-    assert len(bad) == 1 and "3.9 mm from the left edge" in bad[0].what, bad  # its stroke
+    assert len(bad) == 1 and "4.0 mm from the left edge" in bad[0].what, bad
     assert found(page(guide(8)), kind="cards") == []
 
 
