@@ -104,12 +104,23 @@ def _regular_beside_bold(line: Line, regular: str, own: set[str]) -> list[Glyph]
         while end + 1 < len(glyphs) and glyphs[end + 1].font == regular \
                 and not glyphs[end + 1].char.isspace():
             end += 1
-        beside = [glyphs[i] for i in (start - 1, end + 1) if 0 <= i < len(glyphs)]
-        if any(g.font not in own and _is_bold(g) and unicodedata.category(g.char)[0] == "P"
-               for g in beside):
-            return glyphs[start:end + 1]
+        for i in (start - 1, end + 1):
+            if 0 <= i < len(glyphs) and _lone_bold_mark(glyphs, i, own):
+                return glyphs[start:end + 1]
         start = end + 1
     return []
+
+
+def _lone_bold_mark(glyphs: list[Glyph], i: int, own: set[str]) -> bool:
+    """Whether ``glyphs[i]`` is bold punctuation of a font not the locale's own that no
+    other bold letter touches: what is left bold of a lead-in whose words lost their bold
+    face („خانتك:" with only the colon bold). A bold Latin lead-in („Free Skate:") ends
+    in its own bold letters."""
+    glyph = glyphs[i]
+    if glyph.font in own or not _is_bold(glyph) or unicodedata.category(glyph.char)[0] != "P":
+        return False
+    return not any(_is_bold(glyphs[k]) and glyphs[k].char.isalnum()
+                   for k in (i - 1, i + 1) if 0 <= k < len(glyphs))
 
 
 def _is_bold(glyph: Glyph) -> bool:

@@ -73,12 +73,20 @@ def collisions(page: Page, target: Target) -> Iterator[Finding]:
                 break
             if i in reported or j in reported or not _overlap(boxes[i], boxes[j], least):
                 continue
+            if _one_baseline(lines[i], lines[j]):  # pieces of one line (a shaped word's
+                continue                            # parts kern into each other)
             spot = _glyphs_overlap(lines[i], lines[j], least)
             if spot is not None:
                 reported.update((i, j))
                 yield Finding("collisions", target.document, page.number,
                               f"{shown(lines[i].text, 40)!r} and {shown(lines[j].text, 40)!r}"
                               f" are printed over each other", spot)
+
+
+def _one_baseline(a: Line, b: Line) -> bool:
+    heading = a.glyphs[0].heading
+    return heading == b.glyphs[0].heading and \
+        abs(a.baseline - b.baseline) < 0.35 * max(min(a.size, b.size), 1.0)
 
 
 def _glyphs_overlap(a: Line, b: Line, least: float) -> Box | None:
