@@ -10,7 +10,9 @@ Assembly: cut the sheet margin off each sheet's left edge (not column A)
 and top edge (not row 1), along the thin cut line where its artwork starts,
 and lay it over its left and upper neighbours. Each of those neighbours
 shows a dashed line where the overlap starts: the edge of the cut sheet goes
-on that line, and the strip beyond it takes the glue. At both ends of every
+on that line, and the strip beyond it takes the glue. The drawing runs on 3 mm past
+the dashed line (a sheet laid a little short shows no paper) and leaves the rest of
+the strip blank: the neighbour hides it, and the glue words print there on nothing. At both ends of every
 seam a short registration line crosses it in the white margin outside the
 windows: one half on the sheet underneath, on the side of the seam that stays
 in view, the other half on the sheet laid on top, from its cut edge. Laid
@@ -58,6 +60,11 @@ TICK_GAP_MM = 3.0
 HAIRLINE_PT = 0.35
 TICK_PT = 0.5
 GLUE_LINE_PT = 0.8
+#: How far the drawing runs on past the dashed line into a glue strip, under the edge of
+#: the sheet laid on it: a sheet laid a little short shows drawing, not paper. The rest of
+#: the strip stays blank (the neighbour hides it): glue and its label go there, and no ink
+#: is spent where nobody sees it.
+UNDER_EDGE_MM = 3.0
 
 #: A line in drawing coordinates: (start, end), the start on a seam.
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -295,6 +302,19 @@ def _clip(canvas: Canvas, rect: Rect) -> None:
     canvas.clipPath(path, stroke=0, fill=0)
 
 
+def _shown(plan: TilePlan, tile: Tile, win: Rect) -> Rect:
+    """The part of a sheet's window that prints the drawing: all of it but the glue strips
+    its right and lower neighbours cover, beyond :data:`UNDER_EDGE_MM` past their edge."""
+    right, bottom = win.right, win.y
+    under = min(mm(UNDER_EDGE_MM), plan.overlap)
+    for side, _other in plan.neighbours(tile):
+        if side == "right":
+            right = win.right - plan.overlap + under
+        elif side == "down":
+            bottom = win.y + plan.overlap - under
+    return Rect(win.x, bottom, right - win.x, win.top - bottom)
+
+
 def _ticks(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
     canvas.setStrokeColorCMYK(0, 0, 0, 1)
     canvas.setLineWidth(TICK_PT)
@@ -335,14 +355,15 @@ def _edges(canvas: Canvas, plan: TilePlan, tile: Tile,
         text = glue(other)
         canvas.saveState()
         canvas.setFillColorCMYK(0, 0, 0, 0.85)
+        # on the blank part of the strip, clear of the drawing that runs under the edge
+        under, pad = min(mm(UNDER_EDGE_MM), o), min(mm(1), o / 10)
+        across = max(o - under - 2 * pad, o * 0.3)
         if side == "right":  # read bottom to top along the strip
             canvas.translate(strip.x, strip.y)
             canvas.rotate(90)
-            box = Rect(strip.height * 0.3, -strip.width * 0.85, strip.height * 0.4,
-                       strip.width * 0.6)
+            box = Rect(strip.height * 0.3, -(o - pad), strip.height * 0.4, across)
         else:
-            box = Rect(strip.x + strip.width * 0.3, strip.y + strip.height * 0.15,
-                       strip.width * 0.4, strip.height * 0.6)
+            box = Rect(strip.x + strip.width * 0.3, strip.y + pad, strip.width * 0.4, across)
         ink.line(text, box, size=7, min_size=6, where=f"sheet {tile.name} glue guide")
         canvas.restoreState()
 
@@ -412,7 +433,7 @@ def draw_tiled(canvas: Canvas, plan: TilePlan, draw: Callable[[Canvas], None],
         canvas.setPageSize(plan.page_size)
         win = plan.page_window(tile)
         canvas.saveState()
-        _clip(canvas, win)
+        _clip(canvas, _shown(plan, tile, win))
         at = (win.x - tile.window.x, win.y - tile.window.y)
         if plan.single:
             canvas.translate(*at)

@@ -214,22 +214,29 @@ def test_each_sheet_is_labelled_and_the_overlaps_print_the_same_ink(paper):
         assert tile.name in words and f"sheet {tile.index + 1} of 4" in words
         for side, other in plan.neighbours(tile):
             assert (f"glue {other.name} here" in words) == (side in ("right", "down"))
-    # The same drawing point, sampled in each overlap, has the same colour on both sheets.
+    # In each overlap the drawing runs on past the dashed line for UNDER_EDGE_MM, the same
+    # on both sheets; the rest of the strip, hidden under the neighbour, is blank paper.
     scale = 2
     doc = pypdfium2.PdfDocument(pdf)
     images = [doc[i].render(scale=scale).to_pil().convert("RGB") for i in range(4)]
     height = plan.page_size[1]
+
+    def colour(t, point):  # type: ignore[no-untyped-def]
+        px, py = plan.to_page(t, *point)
+        return images[t.index].getpixel((round(px * scale), round((height - py) * scale)))
+
     for tile, side, other in pairs(plan):
         strip = plan.overlap_strip(tile, side)
         for f in (0.25, 0.75):  # off the dashed line and the glue words
-            point = ((strip.x + strip.width * 0.7, strip.y + strip.height * f) if side == "right"
-                     else (strip.x + strip.width * f, strip.y + strip.height * 0.3))
-            colours = []
-            for t in (tile, other):
-                px, py = plan.to_page(t, *point)
-                colours.append(images[t.index].getpixel((round(px * scale),
-                                                         round((height - py) * scale))))
-            assert colours[0] == colours[1], (tile.name, other.name, point)
+            under = ((strip.x + strip.width * 0.15, strip.y + strip.height * f)
+                     if side == "right" else (strip.x + strip.width * f,
+                                              strip.y + strip.height * 0.85))
+            assert colour(tile, under) == colour(other, under), (tile.name, other.name, under)
+            hidden = ((strip.x + strip.width * 0.7, strip.y + strip.height * f)
+                      if side == "right" else (strip.x + strip.width * f,
+                                               strip.y + strip.height * 0.3))
+            assert colour(tile, hidden) == (255, 255, 255), (tile.name, side, hidden)
+            assert colour(other, hidden) != (255, 255, 255), (other.name, side, hidden)
 
 
 def test_a_drawing_that_fits_prints_alone_without_marks():
