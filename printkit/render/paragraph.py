@@ -79,19 +79,22 @@ _TWINS: dict[tuple[int, str], tuple[ParagraphStyle, ParagraphStyle]] = {}
 _MIRRORED = {TA_LEFT: TA_RIGHT, TA_JUSTIFY: TA_RIGHT, TA_RIGHT: TA_LEFT}
 
 
-def _twin(style: ParagraphStyle, kind: str) -> ParagraphStyle:
+def _twin(style: ParagraphStyle, kind: str, leading: float = 1.0) -> ParagraphStyle:
     """``style`` breaking lines between any two characters with the kinsoku rules
     (``"cjk"``), shaped by HarfBuzz (``"shaped"``: a script whose letters change shape
     and order, such as Devanagari's vowel signs and conjuncts), or read right to left
-    (``"rtl"``: set by :mod:`printkit.render.rtl`, aligned and indented as a mirror)."""
-    kept = _TWINS.get((id(style), kind))
+    (``"rtl"``: set by :mod:`printkit.render.rtl`, aligned and indented as a mirror);
+    its lines ``leading`` times as far apart (the script's own line spacing)."""
+    kept = _TWINS.get((id(style), f"{kind}:{leading}"))
     if kept is None or kept[0] is not style:
         if kind == "rtl":
             settings = {"rtl": 1, "alignment": _MIRRORED.get(style.alignment, style.alignment),
                         "leftIndent": style.rightIndent, "rightIndent": style.leftIndent}
         else:
             settings = {"wordWrap": "CJK"} if kind == "cjk" else {"shaping": 1}
-        kept = _TWINS[(id(style), kind)] = (
+        if leading != 1.0:
+            settings["leading"] = style.leading * leading
+        kept = _TWINS[(id(style), f"{kind}:{leading}")] = (
             style, ParagraphStyle(f"{style.name}-{kind}", parent=style, **settings))
     return kept[1]
 
@@ -108,11 +111,11 @@ class Paragraph(paragraph.Paragraph):
                 text = fonts.mark(text, style.fontName)
             if script.rtl:
                 if not getattr(style, "rtl", 0):
-                    style = _twin(style, "rtl")
+                    style = _twin(style, "rtl", script.leading)
             elif script.cjk and style.wordWrap != "CJK":
-                style = _twin(style, "cjk")
+                style = _twin(style, "cjk", script.leading)
             elif not script.cjk and not style.shaping:
-                style = _twin(style, "shaped")
+                style = _twin(style, "shaped", script.leading)
         super().__init__(text, style, *args, **kwargs)
 
     def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any,  # noqa: N803

@@ -6,6 +6,7 @@ catalog::
 
     direction = "rtl"        # read right to left (Arabic, Hebrew, Persian); default "ltr"
     line_break = "cjk"       # lines break between characters (with kinsoku); default "words"
+    leading = 1.15           # lines this much further apart, for tall marks; default 1
 
     [fonts]                  # printkit's fonts folder, or a path beside this file
     regular = "IPAexGothic-printkit.ttf"
@@ -59,6 +60,9 @@ class Script:
     fonts: dict[str, Path] = field(default_factory=dict)
     direction: str = "ltr"
     line_break: str = "words"
+    #: How much further apart its lines are than a Latin text's: a script whose marks
+    #: reach far above and below its letters (Arabic) needs the room.
+    leading: float = 1.0
 
     @property
     def rtl(self) -> bool:
@@ -78,7 +82,8 @@ class Script:
 
     def digest(self) -> list[str]:
         """What the script changes in a document, for the incremental build."""
-        return [self.direction, self.line_break,
+        return [self.direction, self.line_break, *([f"leading={self.leading}"]
+                                                   if self.leading != 1.0 else []),
                 *(f"{role}={path.name}:{path.stat().st_size}"
                   for role, path in sorted(self.fonts.items()))]
 
@@ -137,10 +142,10 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ScriptError(f"{where}: cannot be read ({exc})") from None
-    unknown = sorted(set(data) - {"direction", "line_break", "fonts"})
+    unknown = sorted(set(data) - {"direction", "line_break", "leading", "fonts"})
     if unknown:
         raise ScriptError(f"{where}: unknown key {unknown[0]!r}; keys: direction, "
-                          f"line_break, fonts")
+                          f"line_break, leading, fonts")
     direction = data.get("direction", "ltr")
     if direction not in DIRECTIONS:
         raise ScriptError(f"{where}: direction = {direction!r} cannot be rendered; "
@@ -149,6 +154,11 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
     if line_break not in LINE_BREAKS:
         raise ScriptError(f"{where}: line_break = {line_break!r} cannot be rendered; "
                           f"use {' or '.join(map(repr, LINE_BREAKS))}")
+    leading = data.get("leading", 1.0)
+    if isinstance(leading, bool) or not isinstance(leading, (int, float)) \
+            or not 1.0 <= leading <= 2.0:
+        raise ScriptError(f"{where}: leading = {leading!r}: a number from 1 to 2 (how much "
+                          f"further apart its lines are than Latin text's)")
     declared = data.get("fonts", {})
     if not isinstance(declared, dict) or not all(isinstance(v, str) for v in declared.values()):
         raise ScriptError(f"{where}: [fonts] maps roles to font file names")
@@ -176,7 +186,7 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
         fonts.setdefault("italic", fonts["regular"])
         fonts.setdefault("bold_italic", fonts["bold"])
         fonts.setdefault("heading", fonts["bold"])
-    return Script(code, fonts, direction, line_break)
+    return Script(code, fonts, direction, line_break, float(leading))
 
 
 _ACTIVE: Script = LATIN
