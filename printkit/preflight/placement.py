@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from printkit.preflight import FLOOR_PT, PLAY_FLOOR_PT, Finding, Target
+from printkit.preflight.fonts import is_shaped
 from printkit.preflight.glyphs import shown
 from printkit.preflight.reading import Box, Line, Page
 
@@ -109,7 +110,10 @@ def _inside(box: Box, outer: Box) -> bool:
 
 
 def _body(char: str) -> bool:
-    return not char.isspace() and unicodedata.category(char) not in ("Mn", "Me")
+    """A glyph of a letter's body: not a space, a combining mark, nor a shaped glyph with
+    no character of its own (HarfBuzz's stack of a shadda and its vowel is one)."""
+    return not char.isspace() and unicodedata.category(char) not in ("Mn", "Me") \
+        and not is_shaped(char)
 
 
 def _overlap(a: Box, b: Box, least: float) -> bool:

@@ -146,7 +146,7 @@ def test_a_split_paragraph_goes_on_with_the_words_after_the_first_half(
     para = Paragraph(text, style)
     para.wrap(200, 1000)
     whole = len(para.blPara.lines)
-    first, second = para.split(200, 16 * 2 + 1)
+    first, second = para.split(200, para.style.leading * 2 + 1)
     second.wrap(200, 1000)
     assert len(first.blPara.lines) == 2
     assert len(second.blPara.lines) == whole - 2
