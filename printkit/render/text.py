@@ -246,6 +246,7 @@ class Ink:
         ``%%`` prints as a percent sign and <b>/<i> as bold and italic, as in
         flowing text.
         """
+        given = text
         text, literal = _prepared(text, self.locale)
         # a script that is shaped (its own fonts, not CJK) is set as a paragraph too
         script = active()
@@ -261,7 +262,12 @@ class Ink:
         except FitError:
             if self.miniature():
                 return 0.0
-            raise
+            # Too wide for one line at the floor: wrapped, if the box holds its lines at
+            # the floor or more (nothing is condensed, see FLOOR_PT); else the line's error.
+            wrapped = self._wrapped(given, box, font, size, min_size, align, where, valign)
+            if wrapped is None:
+                raise
+            return wrapped
         c = self.canvas
         with self._upright(box):
             if valign == "middle":
@@ -297,6 +303,25 @@ class Ink:
                 c.drawString(box.x, y, text)
             return used
 
+    def _wrapped(self, text: str, box: Rect, font: str, size: float, min_size: float,
+                 align: str, where: str, valign: str) -> float | None:
+        """A line too long for ``box`` at the floor, set as a paragraph of two or more
+        lines in the same box, in the same font and colour; None if they do not fit."""
+        try:
+            fitted = self._fit_paragraph(text, box, size, min_size, font,
+                                         internals.fill_colour(self.canvas, black),
+                                         align, where)
+        except FitError:
+            return None
+        if fitted is None:
+            return None
+        para, current, height = fitted
+        top = {"top": box.top, "bottom": box.y + height}.get(
+            valign, box.top - (box.height - height) / 2)
+        with self._upright(box):
+            para.drawOn(self.canvas, box.x, top - height)
+        return current
+
     @staticmethod
     def _cannot_fit(shown: str, font: str, size: float, box: Rect) -> bool:
         """Whether ``shown`` is sure not to fit ``box`` as a paragraph at ``size``: its
@@ -322,7 +347,7 @@ class Ink:
         if self.miniature() and size < floor - 1e-9:
             return None  # too small to print in a miniature: left out (see FLOOR_PT)
         size, min_size = max(size, floor), max(min_size, floor)
-        alignment = {"left": TA_LEFT, "centre": TA_CENTER}[align]
+        alignment = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}[align]
         # Words must fit a line whole. A script set without spaces keeps each phrase on
         # one line if any size allows; else its lines break between any characters.
         shown = _measured(text, literal)
