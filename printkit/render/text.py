@@ -238,6 +238,24 @@ class Ink:
                            f"does not fit {box.width / 2.8346:.0f} mm even at {min_size:g} pt")
         return fitted
 
+    def _life_floor(self) -> float:
+        """The floor in the canvas's units as the component is at life size: a miniature
+        keeps the layout of the component it pictures (it only leaves words out)."""
+        return min(self.floor(), self.floor_pt)
+
+    def fits_line(self, text: str, width: float, font: str = fonts.REGULAR) -> bool:
+        """Whether :meth:`line` sets ``text`` on one line ``width`` wide (at the floor or
+        larger): a layout can make a box taller for the lines of one that does not."""
+        text, literal = _prepared(text, self.locale)
+        marked = not literal and _TAG.search(text) is not None and balanced(text)
+        floor = self._life_floor()
+        return fit_size(_measured(text, literal), fonts.BOLD if marked else font,
+                        floor, floor, width) is not None
+
+    def wrapped_height(self, lines: int = 2) -> float:
+        """How tall ``lines`` lines of a label wrapped at the floor are (see :meth:`line`)."""
+        return lines * self._life_floor() * 1.2
+
     def line(self, text: str, box: Rect, font: str = fonts.REGULAR, size: float = 10,
              min_size: float = 6, align: str = "centre", where: str = "label",
              valign: str = "middle") -> float:
