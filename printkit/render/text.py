@@ -331,8 +331,10 @@ class Ink:
                                          align, where)
         except FitError:
             return None
-        if fitted is None:
-            return None
+        return None if fitted is None else self._set(fitted, box, valign)
+
+    def _set(self, fitted: tuple[Paragraph, float, float], box: Rect, valign: str) -> float:
+        """Draw a fitted paragraph in ``box`` at ``valign``; returns its size."""
         para, current, height = fitted
         top = {"top": box.top, "bottom": box.y + height}.get(
             valign, box.top - (box.height - height) / 2)
@@ -411,11 +413,4 @@ class Ink:
         ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
         """
         fitted = self._fit_paragraph(text, box, size, min_size, font, colour, align, where)
-        if fitted is None:
-            return 0.0
-        para, current, height = fitted
-        top = {"top": box.top, "bottom": box.y + height}.get(
-            valign, box.top - (box.height - height) / 2)
-        with self._upright(box):
-            para.drawOn(self.canvas, box.x, top - height)
-        return current
+        return 0.0 if fitted is None else self._set(fitted, box, valign)
