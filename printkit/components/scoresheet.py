@@ -265,7 +265,10 @@ def _decorate(c: Canvas, ink: Ink, ctx: RenderContext, spec: Mapping[str, Any], 
     if group["heads"]:
         c.setFillColor(HexColor(spec["ink"]))
         title = ctx._(spec["parts"][part]["label"])
-        ink.line(title, cell.inset(mm(0.8)), fonts.BOLD, 8, 5, where=f"part {part + 1} heading")
+        # 0.4 mm above and below: a heading too long for one line has room for two
+        heading = Rect(cell.x + mm(0.8), cell.y + mm(0.4), cell.width - mm(1.6),
+                       cell.height - mm(0.8))
+        ink.line(title, heading, fonts.BOLD, 8, 5, where=f"part {part + 1} heading")
     if group.get("text"):
         c.setFillColor(muted)
         text = _placeholders(ctx._(group["text"]), {"number": ctx.localizer.number(column)})

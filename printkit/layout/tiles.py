@@ -12,8 +12,9 @@ and lay it over its left and upper neighbours. Each of those neighbours
 shows a dashed line where the overlap starts: the edge of the cut sheet goes
 on that line, and the strip beyond it takes the glue. The drawing runs on 3 mm past
 the dashed line (a sheet laid a little short shows no paper) and leaves the rest of
-the strip blank: the neighbour hides it, and the glue words print there on nothing. At both ends of every
-seam a short registration line crosses it in the white margin outside the
+the strip blank: the neighbour hides it, and the glue words print there on nothing.
+At both ends of every seam a short registration line crosses it in the white margin
+outside the
 windows: one half on the sheet underneath, on the side of the seam that stays
 in view, the other half on the sheet laid on top, from its cut edge. Laid
 right, the halves make one straight line; they never print on the drawing, and

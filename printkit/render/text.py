@@ -238,6 +238,24 @@ class Ink:
                            f"does not fit {box.width / 2.8346:.0f} mm even at {min_size:g} pt")
         return fitted
 
+    def _life_floor(self) -> float:
+        """The floor in the canvas's units as the component is at life size: a miniature
+        keeps the layout of the component it pictures (it only leaves words out)."""
+        return min(self.floor(), self.floor_pt)
+
+    def fits_line(self, text: str, width: float, font: str = fonts.REGULAR) -> bool:
+        """Whether :meth:`line` sets ``text`` on one line ``width`` wide (at the floor or
+        larger): a layout can make a box taller for the lines of one that does not."""
+        text, literal = _prepared(text, self.locale)
+        marked = not literal and _TAG.search(text) is not None and balanced(text)
+        floor = self._life_floor()
+        return fit_size(_measured(text, literal), fonts.BOLD if marked else font,
+                        floor, floor, width) is not None
+
+    def wrapped_height(self, lines: int = 2) -> float:
+        """How tall ``lines`` lines of a label wrapped at the floor are (see :meth:`line`)."""
+        return lines * self._life_floor() * 1.2
+
     def line(self, text: str, box: Rect, font: str = fonts.REGULAR, size: float = 10,
              min_size: float = 6, align: str = "centre", where: str = "label",
              valign: str = "middle") -> float:
@@ -246,6 +264,7 @@ class Ink:
         ``%%`` prints as a percent sign and <b>/<i> as bold and italic, as in
         flowing text.
         """
+        given = text
         text, literal = _prepared(text, self.locale)
         # a script that is shaped (its own fonts, not CJK) is set as a paragraph too
         script = active()
@@ -261,7 +280,12 @@ class Ink:
         except FitError:
             if self.miniature():
                 return 0.0
-            raise
+            # Too wide for one line at the floor: wrapped, if the box holds its lines at
+            # the floor or more (nothing is condensed, see FLOOR_PT); else the line's error.
+            wrapped = self._wrapped(given, box, font, size, min_size, align, where, valign)
+            if wrapped is None:
+                raise
+            return wrapped
         c = self.canvas
         with self._upright(box):
             if valign == "middle":
@@ -297,6 +321,27 @@ class Ink:
                 c.drawString(box.x, y, text)
             return used
 
+    def _wrapped(self, text: str, box: Rect, font: str, size: float, min_size: float,
+                 align: str, where: str, valign: str) -> float | None:
+        """A line too long for ``box`` at the floor, set as a paragraph of two or more
+        lines in the same box, in the same font and colour; None if they do not fit."""
+        try:
+            fitted = self._fit_paragraph(text, box, size, min_size, font,
+                                         internals.fill_colour(self.canvas, black),
+                                         align, where)
+        except FitError:
+            return None
+        return None if fitted is None else self._set(fitted, box, valign)
+
+    def _set(self, fitted: tuple[Paragraph, float, float], box: Rect, valign: str) -> float:
+        """Draw a fitted paragraph in ``box`` at ``valign``; returns its size."""
+        para, current, height = fitted
+        top = {"top": box.top, "bottom": box.y + height}.get(
+            valign, box.top - (box.height - height) / 2)
+        with self._upright(box):
+            para.drawOn(self.canvas, box.x, top - height)
+        return current
+
     @staticmethod
     def _cannot_fit(shown: str, font: str, size: float, box: Rect) -> bool:
         """Whether ``shown`` is sure not to fit ``box`` as a paragraph at ``size``: its
@@ -322,7 +367,7 @@ class Ink:
         if self.miniature() and size < floor - 1e-9:
             return None  # too small to print in a miniature: left out (see FLOOR_PT)
         size, min_size = max(size, floor), max(min_size, floor)
-        alignment = {"left": TA_LEFT, "centre": TA_CENTER}[align]
+        alignment = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}[align]
         # Words must fit a line whole. A script set without spaces keeps each phrase on
         # one line if any size allows; else its lines break between any characters.
         shown = _measured(text, literal)
@@ -368,11 +413,4 @@ class Ink:
         ``%%`` prints as a percent sign and <b>/<i> as bold and italic.
         """
         fitted = self._fit_paragraph(text, box, size, min_size, font, colour, align, where)
-        if fitted is None:
-            return 0.0
-        para, current, height = fitted
-        top = {"top": box.top, "bottom": box.y + height}.get(
-            valign, box.top - (box.height - height) / 2)
-        with self._upright(box):
-            para.drawOn(self.canvas, box.x, top - height)
-        return current
+        return 0.0 if fitted is None else self._set(fitted, box, valign)

@@ -232,10 +232,16 @@ def _snowboarder_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     for i in range(value):  # as many snowflakes as the value, along the top edge
         draw_symbol(c, "snowflake", panel.right - u * (2.5 + 3 * i), panel.top - u * 2.5,
                     u * 2.4, shade(fill, 0.2))
-    art = Rect(panel.x + u * 7, panel.y + u * 7.5, panel.width - u * 14, panel.height - u * 13)
-    draw_snowboarder(c, team, art)
+    label = ctx._(team["name"])
     name = Rect(panel.x + u * 0.8, panel.y + u * 0.8, panel.width - u * 7.6, u * 5)
-    _banner(c, ink, ctx._(team["name"]), name, fills.fill(fill, 0.6),
+    if not ink.fits_line(label, name.width - mm(2), fonts.BOLD):
+        # a name too long for one line gets a banner that holds two, under a smaller animal
+        name = Rect(name.x, name.y, name.width, ink.wrapped_height(2) + mm(2.2))
+    lift = max(0.0, name.top + u * 1.7 - (panel.y + u * 7.5))
+    art = Rect(panel.x + u * 7, panel.y + u * 7.5 + lift, panel.width - u * 14,
+               panel.height - u * 13 - lift)
+    draw_snowboarder(c, team, art)
+    _banner(c, ink, label, name, fills.fill(fill, 0.6),
             fills.text(INK if fill.green > 0.6 else PAPER, fill),
             f"snowboarder {team['id']} name", size=8, min_size=4.5)
 
@@ -274,9 +280,16 @@ def _snowboarder_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> 
         path.curveTo(x + u * 10, trim.top - trim.height * 0.3, x - u * 10,
                      trim.y + trim.height * 0.4, x + u * 4, box.bleed.y)
         c.drawPath(path, stroke=1, fill=0)
+    # TRANSLATORS: a term of the game: the kind of card, in a banner at the foot of the small
+    # snowboarder cards' back; one line about 28 mm wide, 8 pt shrunk to fit.
+    kind = ctx._("Snowboarder")
+    banner = Rect(box.safe.x, box.safe.y + u * 0.5, box.safe.width, u * 6)
+    if not ink.fits_line(kind, banner.width - mm(2), fonts.BOLD):
+        # a word too long for one line gets a banner that holds two, under a higher board
+        banner = Rect(banner.x, banner.y, banner.width, ink.wrapped_height(2) + mm(2.2))
     cx, cy = trim.centre
     c.saveState()
-    c.translate(cx, cy + u * 2)
+    c.translate(cx, cy + u * 2 + banner.height - u * 6)
     c.rotate(40)
     c.setFillColor(PAPER)
     c.setStrokeColor(NAVY)
@@ -288,11 +301,7 @@ def _snowboarder_back(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> 
         c.roundRect(x - u * 1.6, -width * 0.32, u * 3.2, width * 0.64, u * 0.6, stroke=0,
                     fill=1)
     c.restoreState()
-    # TRANSLATORS: a term of the game: the kind of card, in a banner at the foot of the small
-    # snowboarder cards' back; one line about 28 mm wide, 8 pt shrunk to fit.
-    _banner(c, ink, ctx._("Snowboarder"), Rect(box.safe.x, box.safe.y + u * 0.5,
-                                               box.safe.width, u * 6), PAPER, NAVY,
-            "snowboarder back kind", size=8)
+    _banner(c, ink, kind, banner, PAPER, NAVY, "snowboarder back kind", size=8)
 
 
 # --- snowball cards ----------------------------------------------------------------------

@@ -25,6 +25,7 @@ from tests.support import (
     card_page_boxes,
     page_sizes,
     page_texts,
+    printed_lines,
     reader,
 )
 
@@ -214,3 +215,21 @@ def test_no_board_seam_crosses_a_space_or_the_title(data, paper):
     assert plan.tiles[0].window.x == 0 and plan.tiles[-1].window.right == pytest.approx(geo.width)
     for tile in plan.tiles:
         assert plan.area.contains(plan.page_window(tile))
+
+
+def test_a_team_name_too_long_for_one_line_prints_on_two_in_a_taller_banner(data):
+    """Read back from the cards' PDF: the name wraps at 7 pt or more (the banner grows, the
+    animal above makes room), and no line of the page touches another."""
+    long = {**data, "teams": [{**data["teams"][0], "name": "Snow Beavers Team"},
+                              *data["teams"][1:]]}
+    pdf = RENDERERS["cards"](BENCH.context(long, "cards", "a4"))  # not the cached deck
+    pages = printed_lines(pdf)
+    (page,) = [lines for lines in pages.values()
+               if any("Snow Beavers" in line.text for line in lines)]
+    name = [line for line in page if line.text.strip() in ("Snow Beavers", "Team")]
+    values = len(data["snowboarders"]["values"])
+    assert len(name) == 2 * values, [line.text for line in page]
+    assert min(line.size for line in name) >= 7 - 0.01
+    for i, a in enumerate(page):
+        for b in page[i + 1:]:
+            assert not a.overlaps(b), (a.text, b.text)
