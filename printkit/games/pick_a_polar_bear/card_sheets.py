@@ -26,6 +26,7 @@ from printkit.layout.sheets import draw_card_sheets
 from printkit.render import fonts, shapes
 from printkit.render.ink import fills_for
 from printkit.render.pdf import Shared, new_canvas
+from printkit.render.script import active
 from printkit.render.text import PLAY_PT, Ink
 
 from .art import FUR_SHADE, ICE, INK, NAVY, PAPER, draw_animal, draw_feature_icon
@@ -200,7 +201,8 @@ def _hold_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox) -> None:
                   where="hold text")
 
 
-#: The most a bonus card's question may take: three lines at 7 pt.
+#: The most a bonus card's question may take: three lines at 7 pt (in a script whose lines
+#: stand further apart, as much further).
 QUESTION_MM = mm(9.0)
 
 
@@ -239,7 +241,7 @@ def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     # language: the points, the question (as tall as its lines), the features (the rest).
     # Everything on the face is read during play: never below 7 pt.
     points = Rect(safe.x, safe.y, safe.width, mm(3))
-    ask = Rect(safe.x, points.top + mm(0.5), safe.width, QUESTION_MM)
+    ask = Rect(safe.x, points.top + mm(0.5), safe.width, QUESTION_MM * active().leading)
     # TRANSLATORS: bonus card, below the two features pictured and named on it; italic, about
     # 49 mm wide (one or two lines at 7 to 8 pt, three at most).
     question = _("How many cards on the table show both?")
