@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 #: PDFium's page object types (fpdf_edit.h).
 TEXT, PATH, IMAGE, SHADING, FORM = 1, 2, 3, 4, 5
@@ -34,8 +35,9 @@ BOLD_FLAG = 1 << 18
 Box = tuple[float, float, float, float]  # left, bottom, right, top, in points
 
 
-@dataclass(frozen=True)
-class Glyph:
+class Glyph(NamedTuple):
+    """One glyph drawn (a tuple: a page holds thousands, made fast)."""
+
     char: str
     font: str
     #: size as printed, in points
@@ -131,7 +133,7 @@ def pages(pdf: bytes | Path) -> Iterator[Page]:
                     lines = _lines(text.raw, _form_clips(page.raw))
                 finally:
                     text.close()
-                marks = _marks(page.raw)
+                marks = _marks(page.raw, width, height)
             finally:
                 page.close()
             yield Page(index + 1, width, height, lines, marks)
@@ -256,7 +258,12 @@ def font_name(name: str) -> str:
     return rest if plus and len(tag) == 6 and tag.isupper() else name
 
 
-def _marks(raw: object) -> list[Mark]:
+#: A stroke's exact ink is worked out only this near a paper edge (points; the widest
+#: printer margin and then some): elsewhere PDFium's bounds say enough.
+_NEAR_EDGE = 36.0
+
+
+def _marks(raw: object, width: float, height: float) -> list[Mark]:
     import pypdfium2.raw as c
 
     marks = []
@@ -272,7 +279,7 @@ def _marks(raw: object) -> list[Mark]:
         if ink is None:
             continue
         box = (left.value, bottom.value, right.value, top.value)
-        if ink == "rule":
+        if ink == "rule" and min(box[0], box[1], width - box[2], height - box[3]) < _NEAR_EDGE:
             box = _stroked(obj) or box
         box = _clipped(box, obj)
         if box is not None:
