@@ -89,7 +89,8 @@ def _document(ctx: RenderContext, doc_id: str, top: int
     compact = ctx.game.document(doc_id).kind == "reference"
     width = ctx.paper.size[0] - (24 if compact else 36) * MM
     prefix = "quick-" if compact else ""
-    images = FigureImages(figures, code, doc_id)
+    images = FigureImages(figures, code, doc_id, ctx.localizer.notes,
+                          f"{ctx.game.id}/{code}/rules.html")
     writer = HtmlWriter(template=template, locale=code,
                         anchors=_anchors(doc_ctx, root, prefix), top=top, width=width,
                         figure=images, chapters=not compact, titled=not compact)

@@ -79,10 +79,15 @@ class FigureImages:
     page's time. Until then each figure's node holds only its alt text.
     """
 
-    def __init__(self, figures: Mapping[str, FigureMaker], locale: str, document: str) -> None:
+    def __init__(self, figures: Mapping[str, FigureMaker], locale: str, document: str,
+                 notes: set[str] | None = None, page: str = "rules.html") -> None:
         self.figures = figures
         self.locale = locale
         self.document = document
+        #: where the preflight's findings on the pictures go, as warning lines; ``page``
+        #: names the rules page in them
+        self.notes = notes
+        self.page = page
         self._buffer = BytesIO()
         self._canvas: PrintCanvas | None = None
         self._waiting: list[Node] = []
@@ -114,6 +119,8 @@ class FigureImages:
         if self._canvas is None:
             return nodes
         self._canvas.save()
+        if self.notes is not None:
+            self.notes.update(self._glyph_findings(self._buffer.getvalue()))
         blank: set[int] = set()
         with open_pdf(self._buffer.getvalue()) as document:
             for index, node in enumerate(self._waiting):
@@ -126,6 +133,19 @@ class FigureImages:
                                   height=str(round(image.height / DENSITY)))
         self._canvas, self._waiting = None, []
         return [n for n in _without(list(nodes), blank) if isinstance(n, Node)] if blank else nodes
+
+
+    def _glyph_findings(self, pdf: bytes) -> list[str]:
+        """The preflight's glyph check on the pictures, read from the PDF they are cut from:
+        a letter drawn as an empty box on the rules page too."""
+        from printkit.preflight import Finding, target_for
+        from printkit.preflight.glyphs import missing_glyphs
+        from printkit.preflight.reading import pages
+
+        target = target_for(self.page, self.locale, None)
+        return [Finding(f.check, self.page, 0,
+                        f"{self.document} figure {page.number}: {f.what}").line()
+                for page in pages(pdf) for f in missing_glyphs(page, target)]
 
 
 def _without(nodes: list[Node | str], blank: set[int]) -> list[Node | str]:

@@ -216,3 +216,34 @@ def test_a_cover_fact_said_two_ways() -> None:
     assert cover_facts(rulebook, _rules_page('<bdi dir="ltr">2–4</bdi>'), "r.html") == []
     assert cover_facts(rulebook, _rules_page("2–4", "ltr"), "r.html") == []
     assert len(cover_facts(rulebook, _rules_page("3–5", "ltr"), "r.html")) == 1
+
+
+def test_a_box_in_a_rules_page_picture_is_found() -> None:
+    """The rules page's pictures are cut from a PDF of the figures: read there too."""
+    from reportlab.platypus import Flowable
+
+    from printkit.html.figures import FigureImages
+
+    class Change(Flowable):  # type: ignore[misc]
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+        def wrap(self, *_args: float) -> tuple[float, float]:
+            return 120, 30
+
+        def draw(self) -> None:
+            text(self.canv, 5, 10, self.text, "ja")
+
+    def seen(label: str) -> set[str]:
+        notes: set[str] = set()
+        images = FigureImages({"change": lambda attrs, width: Change(label)}, "ja",
+                              "rulebook", notes, "polar-derby/ja/rules.html")
+        images.finish([images({"name": "change"}, 200, "a change")])
+        return notes
+
+    found = seen("5\u2009→\u20094")
+    assert len(found) == 1, found
+    assert next(iter(found)).startswith(
+        "warning: preflight: polar-derby/ja/rules.html: glyphs: rulebook figure 1: 2 glyph(s)")
+    assert seen("5 → 4") == set()

@@ -95,7 +95,7 @@ class GuideAndKit:
             found += job.same_facts(pdfs["rulebook"], rules, self.game, self.locale)
         used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
         return ("ok", (made, kit, runs, data, rules), used,
-                sorted(localizer.missing | set(found)), shots)
+                sorted(localizer.missing | localizer.notes | set(found)), shots)
 
 
 def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[Slot, ...],
