@@ -87,6 +87,16 @@ def project_folder() -> Path | None:
     return _PROJECT_LOCALES.parent if _PROJECT_LOCALES is not None else None
 
 
+def locale_file(code: str, name: str) -> Path | None:
+    """A locale's settings file beside its catalog (``script.toml``, ``typography.toml``):
+    the selected project's if it has one, else printkit's own; None if neither has."""
+    for root in dict.fromkeys((locales_root(), locales_dir())):
+        path = root / code / name
+        if path.is_file():
+            return path
+    return None
+
+
 def catalog_path(code: str, root: Path | None = None) -> Path:
     return locales_root(root) / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 

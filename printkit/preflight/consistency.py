@@ -4,11 +4,11 @@ playing time) read the same in the PDF and on its rules page, as each shows them
 The rules page states them in logical order and the browser lays them out by the bidi
 algorithm in the page's direction (``<bdi>`` and ``dir`` isolate a part); the PDF shows
 them as drawn. So each fact is compared as it *reads*: the rules page's text put in
-visual order (:func:`printkit.render.bidi.visual_order`, an isolated part laid out in its
-own direction), the PDF's first page as its glyphs stand left to right. Letters of a
-right-to-left script are left out of the comparison (a shaped ligature keeps its letters
-in logical order in the PDF's text); what is compared is what can move: digits, Latin,
-signs and dashes.
+visual order (:func:`printkit.render.bidi.visual_order`, which resolves isolates: an
+isolated part is laid out in its own direction), the PDF's first page as its glyphs
+stand left to right. Letters of a right-to-left script are left out of the comparison
+(a shaped ligature keeps its letters in logical order in the PDF's text); what is
+compared is what can move: digits, Latin, signs and dashes.
 """
 
 from __future__ import annotations
@@ -19,9 +19,7 @@ from pathlib import Path
 
 from printkit.preflight import Finding
 from printkit.preflight.reading import Line, pages
-from printkit.render.bidi import visual_order
-
-_PLACE = "\ufffc"  # stands for an isolated part: a neutral, as UAX #9 treats an isolate
+from printkit.render import bidi
 
 
 class _Facts(HTMLParser):
@@ -75,19 +73,13 @@ class _Facts(HTMLParser):
 
 
 def _laid_out(parts: list[tuple[str, str | None]], direction: str) -> str:
-    """The value as the browser shows it, left to right."""
-    outer = "".join(_PLACE if isolated else text for text, isolated in parts)
-    inner = [(text, isolated) for text, isolated in parts if isolated]
-    places = [i for i, c in enumerate(outer) if c == _PLACE]
-    shown = []
-    for i in visual_order(outer, direction.upper()):
-        if i in places:
-            text, isolated = inner[places.index(i)]
-            own = None if isolated == "auto" else isolated.upper()
-            shown.append("".join(text[j] for j in visual_order(text, own or "LTR")))
-        else:
-            shown.append(outer[i])
-    return "".join(shown)
+    """The value as the browser shows it, left to right: an isolated part between the
+    isolate controls of its direction, laid out by the bidi algorithm, controls left out."""
+    opening = {"ltr": bidi.LRI, "rtl": bidi.RLI}
+    text = "".join(f"{opening.get(isolated, bidi.FSI)}{part}{bidi.PDI}" if isolated else part
+                   for part, isolated in parts)
+    return "".join(text[i] for i in bidi.visual_order(text, direction.upper())
+                   if text[i] not in bidi.CONTROLS)
 
 
 def _movable(text: str, rtl: bool) -> str:

@@ -94,13 +94,9 @@ LATIN = Script("")
 
 def script_file(code: str) -> Path | None:
     """The locale's script.toml: in the selected project's locales, else printkit's own."""
-    from printkit.i18n import locales_dir, locales_root
+    from printkit.i18n import locale_file
 
-    for root in dict.fromkeys((locales_root(), locales_dir())):
-        path = root / code / FILE
-        if path.is_file():
-            return path
-    return None
+    return locale_file(code, FILE)
 
 
 #: Scripts looked up since the build began, by locale and locales folder: a document checks

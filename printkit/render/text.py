@@ -42,6 +42,9 @@ FLOOR_PT = 6.0
 #: references): an Ink made with ``floor_pt=PLAY_PT`` holds all it draws to it. A sheet's
 #: own label, read by whoever prints and sorts the sheets, keeps to FLOOR_PT.
 PLAY_PT = 7.0
+#: A label's lines, when it takes more than one: this many times its size apart (times
+#: the script's own leading, see :class:`printkit.render.script.Script`).
+LEADING = 1.2
 
 
 def floor_of(document: str) -> float:
@@ -254,7 +257,7 @@ class Ink:
 
     def wrapped_height(self, lines: int = 2) -> float:
         """How tall ``lines`` lines of a label wrapped at the floor are (see :meth:`line`)."""
-        return lines * self._life_floor() * 1.2
+        return lines * self._life_floor() * LEADING * active().leading
 
     def line(self, text: str, box: Rect, font: str = fonts.REGULAR, size: float = 10,
              min_size: float = 6, align: str = "centre", where: str = "label",
@@ -352,7 +355,7 @@ class Ink:
         script = active()
         if script.fonts and not script.cjk:
             return False
-        lines = int(box.height / (size * 1.2) + 1e-9)
+        lines = int(box.height / (size * LEADING * script.leading) + 1e-9)
         return lines < 1 or fonts.string_width(_UNBREAKABLE.sub("", shown), font,
                                                size) > lines * box.width + 1e-6
 
@@ -380,7 +383,7 @@ class Ink:
                     current -= 0.5
                     continue
                 style = ParagraphStyle("ink", fontName=font, fontSize=current,
-                                       alignment=alignment, leading=current * 1.2,
+                                       alignment=alignment, leading=current * LEADING,
                                        textColor=colour, phrases=bool(words))
                 para = Paragraph(_markup(text, literal), style)
                 _, height = para.wrap(box.width, box.height)
