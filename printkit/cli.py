@@ -417,13 +417,14 @@ def _settled_build(args: argparse.Namespace, project: Path | None = None) -> int
 
 
 def _built(args: argparse.Namespace, warnings: list[str], rendered: int, up_to_date: int,
-           written: int) -> int:
+           written: int, removed: int = 0) -> int:
     """A build's warnings on standard error and its one-line summary."""
     for warning in warnings:
         _err(warning)
     if not args.quiet:
+        gone = f"; removed {removed} file(s) no longer made" if removed else ""
         print(f"rendered {rendered} document(s), {up_to_date} up to date; wrote {written} "
-              f"file(s) to {args.out}")
+              f"file(s) to {args.out}{gone}")
     return 0
 
 
@@ -462,7 +463,7 @@ def _dispatch(args: argparse.Namespace) -> int:
                                         force=args.force, previews=not args.no_previews),
                            progress=say)
             return _built(args, result.warnings, result.rendered, result.up_to_date,
-                          len(result.written))
+                          len(result.written), len(result.removed))
         if args.command == "check":
             from printkit.commands.check import check, check_warnings
 

@@ -226,8 +226,8 @@ class Store:
         record = self.records.get(_name(out, path))
         if record is None or record.fingerprint != fingerprint:
             return None
-        try:
-            found = filestamps.read_sha256(path)
+        try:  # read again unless its size and time are as when it was last read
+            found = filestamps.sha256(path.resolve())
         except OSError:
             return None
         return record if found == record.sha256 else None

@@ -41,7 +41,7 @@ import secrets
 import shutil
 import signal
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -233,10 +233,14 @@ def _stage_all(files: Mapping[Path, bytes | Spooled], token: str, staged: dict[P
         raise failure
 
 
-def commit(files: Mapping[Path, bytes | Spooled], out: Path | None = None) -> list[Path]:
-    """Write every rendered file, or none; returns the paths written, in order.
+def commit(files: Mapping[Path, bytes | Spooled], out: Path | None = None,
+           remove: Sequence[Path] = ()) -> list[Path]:
+    """Write every rendered file and remove every file of ``remove``, or do none of it;
+    returns the paths written, in order.
 
-    ``out`` is the output folder to lock while writing (none: no lock).
+    ``out`` is the output folder to lock while writing (none: no lock). A removed file is
+    set aside like a replaced one, so an undone or killed write puts it back; a folder
+    it leaves empty goes too.
     Raises :class:`~printkit.errors.OutputError` (one line naming the path and
     the reason) after putting everything back, or ``KeyboardInterrupt`` after
     the same clean-up.
@@ -260,7 +264,7 @@ def commit(files: Mapping[Path, bytes | Spooled], out: Path | None = None) -> li
             interrupt.check()
             journal = out / JOURNAL_NAME if out is not None else None
             if journal is not None:
-                _write_journal(journal, out, token, staged)
+                _write_journal(journal, out, token, [*staged, *remove])
             for path, temp in staged.items():
                 if path.exists():
                     old = path.with_name(f".{path.name}.{token}.old")
@@ -268,6 +272,13 @@ def commit(files: Mapping[Path, bytes | Spooled], out: Path | None = None) -> li
                     moved_aside[path] = old
                 _rename(temp, path)  # atomic: the old file until now, the new one after
                 placed.append(path)
+                interrupt.check()
+            for path in remove:
+                if path.is_file():
+                    old = path.with_name(f".{path.name}.{token}.old")
+                    _keep(path, old)
+                    moved_aside[path] = old
+                    _unlink(path)
                 interrupt.check()
             if journal is not None:
                 journal.unlink()  # every file is in place: the new set is published
@@ -280,7 +291,26 @@ def commit(files: Mapping[Path, bytes | Spooled], out: Path | None = None) -> li
             raise
         for old in moved_aside.values():
             old.unlink(missing_ok=True)
+        _remove_empty({path.parent for path in remove}, out)
     return list(files)
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise OutputError(f"cannot remove {path}: {_reason(exc)}") from None
+
+
+def _remove_empty(folders: set[Path], out: Path | None) -> None:
+    """Remove the folders (and their parents, up to ``out``) that removals left empty."""
+    for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):
+        while out is not None and folder != out and folder.is_relative_to(out):
+            try:
+                folder.rmdir()
+            except OSError:  # not empty, or not ours to remove
+                break
+            folder = folder.parent
 
 
 def _keep(path: Path, old: Path) -> None:
@@ -304,10 +334,11 @@ def _restore(old: Path, path: Path) -> None:
         os.replace(old, path)
 
 
-def _write_journal(journal: Path, out: Path, token: str, staged: Mapping[Path, Path]) -> None:
-    """Record the swap about to happen: each destination and whether it existed before."""
+def _write_journal(journal: Path, out: Path, token: str, paths: Sequence[Path]) -> None:
+    """Record the swap about to happen: each destination (or file to remove) and whether
+    it existed before."""
     entries = [[path.relative_to(out).as_posix() if path.is_relative_to(out) else str(path),
-                path.exists()] for path in staged]
+                path.exists()] for path in paths]
     temp = journal.with_name(f"{JOURNAL_NAME}.{token}.new")  # swept like any staged file
     try:
         with open(temp, "w", encoding="utf-8") as fh:

@@ -57,17 +57,19 @@ class Request:
 
 
 def _locales_files(codes: tuple[str, ...], roots: tuple[Path, ...] = ()) -> str:
-    """The catalogs, glossaries and script files of the given locales, whole files, in
-    printkit's own locales and in ``roots`` (a project's)."""
+    """Every file of the given locales (catalogs, glossaries, script and typography files,
+    the fonts beside them) by its contents, in printkit's own locales and in ``roots`` (a
+    project's). A file is read only when its size or time changed since it was last
+    hashed (see :mod:`printkit.filestamps`)."""
     h = hashlib.sha256()
     for root in (*roots, locales_dir()):
         for code in codes:
             folder = root / code
-            for path in sorted(p for p in folder.rglob("*") if p.is_file()
-                               and p.suffix in (".po", ".toml")) if folder.is_dir() else ():
+            for path in sorted(p for p in folder.rglob("*") if p.is_file()) \
+                    if folder.is_dir() else ():
                 h.update(str(root).encode())
                 h.update(path.relative_to(root).as_posix().encode())
-                h.update(path.read_bytes())
+                h.update(filestamps.sha256(path.resolve()).encode())
     return h.hexdigest()
 
 
@@ -122,6 +124,11 @@ def shipped_locales() -> list[str]:
     return locale_codes(locales_dir())
 
 
+def outputs_digest(store: Store) -> str:
+    """What a build left in its output folder, as its records say: each file and its hash."""
+    return digest(sorted((name, record.sha256) for name, record in store.records.items()))
+
+
 #: How many recent builds (different games, locales or options) the store remembers.
 REMEMBERED = 8
 
@@ -150,6 +157,10 @@ def settled(request: Request, out: Path, project: Path | None = None) -> Settled
     last = next((b for b in store.last if isinstance(b, dict) and b.get("digest") == wanted),
                 None)
     if wanted is None or last is None:
+        return None
+    # The files are the ones that build left: an older build of the same inputs (before
+    # an edit and its undo) matches the digest, but not what is on disk now.
+    if last.get("outputs") != outputs_digest(store):
         return None
     for name, record in store.records.items():
         if store.up_to_date(out, out / name, record.fingerprint) is None:

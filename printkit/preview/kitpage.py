@@ -140,9 +140,12 @@ def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
                    if f"{game.id}/{locale}/{RULES_PAGE}" in names else None)
 
 
-def _kit_records(out: Path, pending: Mapping[Path, bytes]) -> list[Path]:
-    """Every kit record in the folder: on disk, or about to be written by this build."""
-    found = set(out.glob(f"*/*/{FOLDER}/kit-*.json")) if out.is_dir() else set()
+def _kit_records(out: Path, pending: Mapping[Path, bytes], names: set[str]) -> list[Path]:
+    """Every kit record of the folder's builds: on disk and in their records (``names``),
+    or about to be written by this build. One a build no longer makes, or that no build
+    wrote, is not shown."""
+    found = {p for p in out.glob(f"*/*/{FOLDER}/kit-*.json")
+             if p.relative_to(out).as_posix() in names} if out.is_dir() else set()
     found |= {p for p in pending if p.parent.name == FOLDER and _KIT_DATA.fullmatch(p.name)}
     return sorted(p for p in found if p.parent.parent.parent.parent == out)
 
@@ -158,7 +161,7 @@ def kit_page(out: Path, pending: Mapping[Path, Any], names: set[str],
     """
     order = {game_id: i for i, game_id in enumerate(games.GAMES)}
     by_locale: dict[str, list[KitView]] = {}
-    for path in _kit_records(out, pending):
+    for path in _kit_records(out, pending, names):
         record = _read(path, pending)
         locale = path.parent.parent.name
         if record is None or record.get("locale") != locale or locale not in shipped_locales():

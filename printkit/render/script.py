@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from printkit import filestamps
 from printkit.errors import TranslationError
 
 #: The font roles a locale may declare (italic takes the regular font when not declared,
@@ -81,10 +82,11 @@ class Script:
         return self.fonts.get(role) != self.fonts.get(upright)
 
     def digest(self) -> list[str]:
-        """What the script changes in a document, for the incremental build."""
+        """What the script changes in a document, for the incremental build: its fonts by
+        their contents (a font replaced by another of the same name and size too)."""
         return [self.direction, self.line_break, *([f"leading={self.leading}"]
                                                    if self.leading != 1.0 else []),
-                *(f"{role}={path.name}:{path.stat().st_size}"
+                *(f"{role}={path.name}:{filestamps.sha256(path.resolve())}"
                   for role, path in sorted(self.fonts.items()))]
 
 

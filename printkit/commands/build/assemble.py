@@ -20,7 +20,7 @@ from printkit.commands.build.kits import GuideAndKit
 from printkit.commands.build.ledger import Ledger, kit_data_path
 from printkit.commands.build.options import KIT_ID, Progress, output_path
 from printkit.commands.build.pool import Entry, Workers
-from printkit.fingerprint import digest
+from printkit.fingerprint import Record, digest
 from printkit.game import GUIDE, Game
 from printkit.guide import materials, print_order
 from printkit.html import FILE_NAME as RULES_PAGE
@@ -91,6 +91,31 @@ def _members(ledger: Ledger, game: Game, locale: str, guide_print: str,
               if has_rules(game) else ())]
 
 
+def _up_to_date(ledger: Ledger, game: Game, locale: str
+                ) -> tuple[Record | None, str | None, list, dict[str, Record], dict | None]:
+    """What of a guide and kit is up to date: the guide's record and current fingerprint
+    (None: none recorded), its files with their fingerprints, those up to date, and the
+    guide's previews (None: to make again). For a game whose documents are all done."""
+    out = ledger.out
+    old = ledger.store.get(out, output_path(out, game.id, locale, GUIDE.id, ledger.paper.id))
+    current = old and _guide_print(ledger, game, locale, old.used)
+    runs = run_documents(game, ledger.spec.layout)
+    members = _members(ledger, game, locale, current, runs) if current else []
+    kept = {name: record for name, path, print_ in members
+            if (record := ledger.store.up_to_date(out, path, print_)) is not None}
+    shots = ledger.kept_previews((game.id, locale, GUIDE.id), current) \
+        if "guide" in kept else None
+    return old, current or None, members, kept, shots
+
+
+def needs_assembly(ledger: Ledger, game: Game, locale: str) -> bool:
+    """Whether any file of a game's guide and kit is to make again, for a game whose
+    documents are all up to date: a deleted kit or rules page, say (its game is then
+    verified and prepared like one with documents to render)."""
+    _, current, members, kept, shots = _up_to_date(ledger, game, locale)
+    return current is None or shots is None or len(kept) < len(members)
+
+
 def guide_and_kit_task(ledger: Ledger, game_id: str, locale: str) -> GuideAndKit | None:
     """The guide-and-kit task of a game and locale whose documents are all done; None
     (and its records kept in ``ledger``) when every one of its files is up to date.
@@ -99,15 +124,9 @@ def guide_and_kit_task(ledger: Ledger, game_id: str, locale: str) -> GuideAndKit
     only the files that are not: the kit and the print runs holding a changed document,
     say, and not the guide, the other runs or the rules page."""
     game = games.get(game_id)
-    out = ledger.out
-    old = ledger.store.get(out, output_path(out, game.id, locale, GUIDE.id, ledger.paper.id))
-    current = old and _guide_print(ledger, game, locale, old.used)
+    old, current, members, kept, shots = _up_to_date(ledger, game, locale)
     runs = run_documents(game, ledger.spec.layout)
-    members = _members(ledger, game, locale, current, runs) if current else []
-    kept = {name: record for name, path, print_ in members
-            if (record := ledger.store.up_to_date(out, path, print_)) is not None}
-    shots = "guide" in kept and ledger.kept_previews((game.id, locale, GUIDE.id), current)
-    if not current or "guide" not in kept or shots is None:
+    if old is None or current is None or shots is None:
         return GuideAndKit(game.id, locale, _documents(ledger, game, locale), ledger.paper.id)
     for name, path, _ in members:
         if name in kept:

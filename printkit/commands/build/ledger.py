@@ -45,6 +45,9 @@ class Ledger:
     previews: bool
     #: the last build's records (empty when forced), and this build's
     store: Store
+    #: the last build's records even when forced: the files of other games, locales and
+    #: papers that this build keeps as they are, and the ones it wrote and no longer makes
+    previous: Store
     spool: Spool
     #: the localizer of each locale built (its catalog, its warnings)
     localizers: dict[str, Localizer]
@@ -76,8 +79,10 @@ class Ledger:
         """The ledger of a build into ``options.out``, from the records of the last one
         there (none when forced)."""
         out = options.out
-        store = Store() if options.force else Store.load(out)
-        filestamps.seed(store.stamps)  # pictures unchanged since the last build: not read again
+        previous = Store.load(out)
+        # files and pictures unchanged since the last build: not read again
+        filestamps.seed(previous.stamps)
+        store = Store() if options.force else previous
         localizers = {code: Localizer.for_locale(code, strict=options.strict)
                       for code in locales}
         for localizer in localizers.values():  # CLDR data loaded once, before workers fork
@@ -91,7 +96,7 @@ class Ledger:
         scripts = {code: [*load_script(code).digest(), *typography.digest(code)]
                    for code in locales}
         return cls(out=out, paper=paper, spec=spec, strict=options.strict,
-                   previews=options.previews, store=store, spool=spool,
+                   previews=options.previews, store=store, previous=previous, spool=spool,
                    localizers=localizers, base=base, scripts=scripts,
                    missing={code: set() for code in locales})
 

@@ -87,6 +87,8 @@ class BuildOptions:
 @dataclass
 class BuildResult:
     written: list[Path] = field(default_factory=list)
+    #: Files an earlier build wrote that this one no longer makes: removed.
+    removed: list[Path] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     #: Documents rendered in this build, and documents whose file was already up to date.
     rendered: int = 0

@@ -1,14 +1,15 @@
-"""Phase two of a build: verify the games with something to render.
+"""Phase two of a build: verify the games with something to render or assemble.
 
 Every worked example of a game is replayed, its data checked printable in every locale
 and its components checked to fit the paper, before any of its documents is rendered;
 what this prepares is what the renders read (the :class:`~.job.Job`'s ``prepared``). A
-game with nothing to render was verified by the build that rendered it.
+game with nothing to render or assemble was verified by the build that rendered it.
 """
 
 from __future__ import annotations
 
 from printkit import fit, trace
+from printkit.commands.build.assemble import needs_assembly
 from printkit.commands.build.job import Key
 from printkit.commands.build.ledger import Ledger
 from printkit.commands.build.options import Progress
@@ -26,7 +27,8 @@ def verify_games(ledger: Ledger, selected: list[Game], locales: list[str], todo:
     errors: list[PrintkitError] = []
     prepared: dict[str, tuple[dict, dict]] = {}
     for game in selected:
-        if not any(k[0] == game.id for k in todo) and ledger.result.up_to_date:
+        if ledger.result.up_to_date and not any(k[0] == game.id for k in todo) \
+                and not any(needs_assembly(ledger, game, code) for code in locales):
             continue
         progress(f"checking {game.id}: data and worked examples")
         try:

@@ -13,13 +13,14 @@ from pathlib import Path
 from printkit import filestamps
 from printkit.commands.build.ledger import Ledger
 from printkit.commands.build.options import BuildOptions
-from printkit.fingerprint import STORE_NAME, Store
+from printkit.commands.build.owned import foreign_warnings, removable, settle_records
+from printkit.fingerprint import STORE_NAME
 from printkit.game import Game
 from printkit.output import commit
 from printkit.preflight import PREFIX, REPORT_NAME
 from printkit.preview.kitpage import INDEX_NAME, kit_page
 from printkit.resources import builtin_folder
-from printkit.uptodate import build_digest, remember
+from printkit.uptodate import build_digest, outputs_digest, remember
 
 
 def collect_warnings(ledger: Ledger, selected: list[Game]) -> None:
@@ -79,13 +80,15 @@ def write_output(ledger: Ledger, options: BuildOptions, selected: list[Game],
                  locales: list[str]) -> list[Path]:
     """Write every file the build made, the kit page when it changed and the records of
     the build; the files written, the records excepted."""
-    out, store, fresh = ledger.out, ledger.store, ledger.fresh
+    out, fresh = ledger.out, ledger.fresh
     files = dict(sorted(ledger.files.items()))
-    # Records of files this build did not touch (other games, locales, papers) stay;
-    # previews of a document rendered again are the ones this build made.
-    for name, record in store.records.items():
-        if name not in ledger.stale:
-            fresh.records.setdefault(name, record)
+    # Records of files outside this build's scope (other games, locales, papers) stay; a
+    # file of its scope that it no longer makes goes, unless someone changed it since.
+    groups = [(game.id, code) for game in selected for code in locales]
+    gone = settle_records(fresh, ledger.previous, groups, ledger.paper.id)
+    remove, kept_back = removable(out, gone, ledger.previous)
+    ledger.result.warnings += kept_back
+    ledger.result.removed = remove
     # The preflight's report, while it has something to say (and once more to say that
     # nothing is left); the kit page links it while findings exist.
     found = preflight_findings(ledger)
@@ -100,16 +103,22 @@ def write_output(ledger: Ledger, options: BuildOptions, selected: list[Game],
     if not index.is_file() or index.read_bytes() != page:
         files[index] = page
     result = ledger.result
+    result.warnings += foreign_warnings(out, set(fresh.records) | {
+        p.relative_to(out).as_posix() for p in [*files, *remove] if p.is_relative_to(out)})
     own = all(not g.project and g.folder == builtin_folder(g.id) for g in selected)
     request = options.request([g.id for g in selected], locales)
     whole = build_digest(request, out) if own else (
         build_digest(request, out, selected[0].folder)
         if len(selected) == 1 and selected[0].project else None)
     if whole:
-        fresh.last = remember((Store.load(out) if options.force else store).last, {
+        fresh.last = remember(ledger.previous.last, {
             "digest": whole, "documents": result.rendered + result.up_to_date,
-            "warnings": result.warnings, "extra": {INDEX_NAME: hashlib.sha256(page).hexdigest()}})
-    fresh.stamps = filestamps.under([g.folder for g in selected if g.project])
-    if files or store.to_bytes() != fresh.to_bytes():
+            "warnings": result.warnings, "outputs": outputs_digest(fresh),
+            "extra": {INDEX_NAME: hashlib.sha256(page).hexdigest()}})
+    # what is known of the inputs and of the files already in place, for the next build
+    fresh.stamps = filestamps.under([g.folder for g in selected if g.project] + [out])
+    if files or remove or ledger.previous.to_bytes() != fresh.to_bytes():
         files[out / STORE_NAME] = fresh.to_bytes()
-    return [p for p in commit(files, out) if p.name != STORE_NAME] if files else []
+    if not files:
+        return []
+    return [p for p in commit(files, out, remove) if p.name != STORE_NAME]
