@@ -177,7 +177,10 @@ def translations(localizer: Localizer, keys: Iterable[str]) -> str:
     catalog = localizer.catalog
     if catalog is None:
         return digest(sorted(keys))
-    return digest([(k, catalog.singular.get(k), catalog.plural.get(k)) for k in sorted(keys)])
+    found = [(k, catalog.singular.get(k), catalog.plural.get(k)) for k in sorted(keys)]
+    # which plural form a count takes follows the catalog's rule
+    rule = catalog.plural_rule if any(plural for _, _, plural in found) else ""
+    return digest(found, *([rule] if rule else []))
 
 
 @dataclass

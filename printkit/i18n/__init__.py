@@ -122,6 +122,9 @@ class Catalog:
     num_plurals: int
     #: One line per rejected entry; a rejected entry is used as if untranslated.
     rejected: tuple[str, ...] = ()
+    #: The catalog's plural rule as written (``n != 1``): a document printing a plural
+    #: depends on it (see :func:`printkit.fingerprint.translations`).
+    plural_rule: str = ""
 
 
 def load_catalog(code: str, root: Path | None = None) -> Catalog:
@@ -234,7 +237,7 @@ def _read_catalog(code: str, path: Path, stamp: int | None) -> Catalog:
             singular[message_key(message.id, message.context)] = message.string
     return Catalog(code=code, path=label, singular=singular, plural=plural,
                    plural_index=_gettext.c2py(po.plural_expr), num_plurals=po.num_plurals,
-                   rejected=tuple(rejected))
+                   rejected=tuple(rejected), plural_rule=f"{po.num_plurals}:{po.plural_expr}")
 
 
 @dataclass
