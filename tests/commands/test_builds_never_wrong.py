@@ -67,6 +67,8 @@ SITES = (
     Site(PROJECT, "moss/locales/de/LC_MESSAGES/printkit.po",
          'msgstr "Ein Würfelrennen den Berg hinunter"',
          ('msgstr "Ein Würfelrennen bergab"', 'msgstr "Ein Rennen den Berg hinunter"')),
+    Site(PROJECT, "moss/locales/de/LC_MESSAGES/printkit.po", 'msgstr "Summe"',
+         ('msgstr "Gesamtpunkte"',)),
     Site(PROJECT, "moss/cards.csv", "\nTailwind,", ("\nStorm,", "\nGale,")),
     Site(PROJECT, "moss/templates/rulebook.xml.j2", '<document numbered="yes">',
          ('<document numbered="no">',)),
