@@ -351,6 +351,13 @@ def _write_journal(journal: Path, out: Path, token: str, paths: Sequence[Path]) 
         raise OutputError(f"cannot write {journal}: {_reason(exc)}") from None
 
 
+def unfinished(out: Path) -> bool:
+    """Whether a killed build left anything in ``out`` to put right (see :func:`recover`):
+    a swap's journal, or a staged or set-aside file."""
+    return (out / JOURNAL_NAME).exists() or any(
+        STAGED.fullmatch(p.name) for p in out.rglob(".*")) if out.is_dir() else False
+
+
 def recover(out: Path) -> bool:
     """Finish what a killed build left in ``out``: roll an interrupted swap back to the
     whole old set, and remove every staged or set-aside file of printkit's own naming.

@@ -151,6 +151,10 @@ def settled(request: Request, out: Path, project: Path | None = None) -> Settled
     """The last build into ``out``, if it was asked for the same and nothing it wrote or read
     has changed since; else None (build the normal way). ``project``: the game project's
     folder, when the build is of a game project."""
+    from printkit.output import unfinished
+
+    if unfinished(out):  # a build was killed while writing: the normal way puts it right
+        return None
     store = Store.load(out)
     filestamps.seed(store.stamps)  # pictures unchanged since that build: not read again
     wanted = build_digest(request, out, project)

@@ -47,7 +47,7 @@ from printkit.components.deck import forget_decks
 from printkit.errors import BuildError, PreflightError, TranslationErrors
 from printkit.i18n import typography
 from printkit.i18n.glossary import glossary_problems
-from printkit.output import JOURNAL_NAME, Spool, output_lock, recover
+from printkit.output import Spool, output_lock, recover, unfinished
 from printkit.render.fonts import check_locale
 from printkit.render.pdf import forget_recorded
 from printkit.render.script import forget as forget_scripts
@@ -90,8 +90,8 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
         typography.line_rules(code)  # its line-break rules usable
     forget_recorded()  # drawings shared between documents come from this build's data
     forget_decks()  # and so do the decks
-    if (options.out / JOURNAL_NAME).exists():  # a build killed while swapping files:
-        with output_lock(options.out):  # undo it first
+    if unfinished(options.out):  # a build killed while writing files: undo it first
+        with output_lock(options.out):
             recover(options.out)
     ledger = Ledger.open(options, selected, locales, paper, spec, spool)
 
