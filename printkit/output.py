@@ -66,16 +66,18 @@ def output_lock(out: Path) -> contextlib.AbstractContextManager[None]:
     return folder_lock(out, LOCK_NAME)
 
 
-class _Deferred:
+class DeferredStops:
     """Holds off Ctrl-C and the stop signals (SIGINT, SIGTERM, SIGHUP) inside a block;
-    raises them at the next :meth:`check`."""
+    raises them at the next :meth:`check`, or on leaving the block. Also used where a
+    stop half-way would leave something no one cleans up (a worker started but not yet
+    recorded, workers being stopped)."""
 
     def __init__(self) -> None:
         self.interrupted = False
         self._previous: dict[int, object] = {}
         self._signum = 0
 
-    def __enter__(self) -> _Deferred:
+    def __enter__(self) -> DeferredStops:
         self._previous = {}
         self._signum = 0
         for name in ("SIGINT", "SIGTERM", "SIGHUP"):
@@ -246,7 +248,7 @@ def commit(files: Mapping[Path, bytes | Spooled], out: Path | None = None) -> li
     staged: dict[Path, Path] = {}
     moved_aside: dict[Path, Path] = {}
     placed: list[Path] = []
-    with _Deferred() as interrupt, contextlib.ExitStack() as stack:
+    with DeferredStops() as interrupt, contextlib.ExitStack() as stack:
         try:
             if out is not None:
                 _make_dirs(out, created)
