@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import pickle
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -102,12 +104,31 @@ _WORKER = WorkerContext()
 
 def _start_worker(job: Job | bytes, project: Path | None, stamps: dict) -> None:
     """Set up a worker process: its build's job, its game project selected as the build
-    selected it, and an end at once on a stop signal (the build stops its workers so)
-    instead of the build's own handler for it."""
+    selected it, an end at once on a stop signal (the build stops its workers so) instead
+    of the build's own handler for it, Ctrl-C left to the build (the terminal sends it to
+    every process of the build), and an end with the build however the build ends."""
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_the_build()
     _WORKER.start(job, project, stamps)
+
+
+def _end_with_the_build() -> None:
+    """End this worker as soon as the build that started it has ended. A build killed
+    outright (``kill -9``) cannot stop its workers, and a forked worker waits for its next
+    task for ever (it holds the task pipe's writing end itself), keeping what the build
+    left, its spool folder first (see :class:`printkit.output.Spool`)."""
+    build = multiprocessing.parent_process()
+    if build is None:
+        return
+
+    def watch() -> None:
+        build.join()  # returns once the build has ended: its end of a pipe closes
+        os._exit(1)
+
+    threading.Thread(target=watch, name="printkit-worker-watch", daemon=True).start()
 
 
 def _run_task(task: Task) -> Any:
