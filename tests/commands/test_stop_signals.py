@@ -10,10 +10,14 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from printkit.output import SPOOL_PREFIX, Spool
 
 #: The longest any test here waits for a build to end: far more than a build needs, so
 #: only a build that hangs reaches it.
@@ -59,6 +63,82 @@ def _ended(process: subprocess.Popen[bytes], timeout: float) -> int:
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         pytest.fail(f"printkit did not end within {timeout} s")
+
+
+def _left(group: int) -> list[int]:
+    """The processes of the process group ``group`` still running: zombies, which run
+    nothing, do not count (those of a killed build wait for the system to reap them)."""
+    if not Path("/proc").is_dir():
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return []
+        return [group]
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[2]) == group and stat[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _until(done: Callable[[], object], what: str) -> None:
+    """Wait until ``done()`` is true, for at most :data:`ENDS_WITHIN` seconds."""
+    deadline = time.monotonic() + ENDS_WITHIN
+    while not done():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}: not within {ENDS_WITHIN} s")
+        time.sleep(0.05)
+
+
+#: A small build with workers, quick enough to be stopped many times over.
+_SMALL = ["build", "--game", "coraz-blizej-swieta", "--locale", "en", "--jobs", "2",
+          "--no-previews", "--force"]
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX signals and process groups")
+def test_a_killed_builds_workers_end_and_the_next_build_removes_its_spool_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    temp, out, err = tmp_path / "tmp", tmp_path / "out", tmp_path / "err"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp)}
+    killed = _start([sys.executable, "-m", "printkit", *_SMALL, "--out", str(out)], err, env=env)
+    _until(lambda: "\n[1/" in err.read_text() and len(_left(killed.pid)) > 1,
+           "the build rendering in workers")
+    killed.kill()  # the build alone, as the system's out-of-memory killer would
+    _ended(killed, ENDS_WITHIN)
+    spools = list(temp.glob(f"{SPOOL_PREFIX}*"))
+    assert len(spools) == 1  # left by the killed build
+    # its workers end with it, instead of waiting for a task for ever
+    _until(lambda: not _left(killed.pid), "the killed build's workers ending")
+    # a live build's spool folder: its owner waits on its standard input
+    owner = subprocess.Popen([sys.executable, "-c", _LIVE_SPOOL], env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert owner.stdout is not None
+        live = Path(owner.stdout.readline().strip())
+        monkeypatch.setattr(tempfile, "tempdir", str(temp))
+        with Spool():
+            assert not spools[0].exists()  # the dead build's folder is gone
+            assert live.is_dir()  # the live one's stays
+    finally:
+        owner.communicate("", timeout=ENDS_WITHIN)
+    assert not live.exists()  # removed by its owner on its way out
+    assert list(temp.iterdir()) == []
+
+
+#: A build's spool, held until standard input closes; prints its folder.
+_LIVE_SPOOL = """
+import sys
+from printkit.output import Spool
+with Spool() as spool:
+    print(spool.new().parent, flush=True)
+    sys.stdin.read()
+"""
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table in /proc")
