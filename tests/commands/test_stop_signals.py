@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -17,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.output import SPOOL_PREFIX, Spool
+from printkit.output import LOCK_NAME, SPOOL_PREFIX, Spool
 
 #: The longest any test here waits for a build to end: far more than a build needs, so
 #: only a build that hangs reaches it.
@@ -95,9 +97,51 @@ def _until(done: Callable[[], object], what: str) -> None:
         time.sleep(0.05)
 
 
+def _contents(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
 #: A small build with workers, quick enough to be stopped many times over.
 _SMALL = ["build", "--game", "coraz-blizej-swieta", "--locale", "en", "--jobs", "2",
           "--no-previews", "--force"]
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX signals and process groups")
+def test_sigterm_at_50_random_moments_always_ends_within_5_s_leaving_nothing(
+        tmp_path: Path) -> None:
+    temp, out, err = tmp_path / "tmp", tmp_path / "out", tmp_path / "err"
+    temp.mkdir()  # the builds' own temporary folder, where their spool folders go
+    env = {**os.environ, "TMPDIR": str(temp)}
+
+    def build(*more: str) -> subprocess.Popen[bytes]:
+        return _start([sys.executable, "-m", "printkit", *_SMALL, "--out", str(out), *more],
+                      err, env=env)
+
+    # The output before each stop is a Letter kit; a build that completes adds the A4 one.
+    assert _ended(build("--paper", "letter"), ENDS_WITHIN) == 0, err.read_text()
+    before = _contents(out)
+    shutil.copytree(out, tmp_path / "before")
+    started = time.monotonic()
+    assert _ended(build(), ENDS_WITHIN) == 0, err.read_text()
+    took = time.monotonic() - started  # the moments are spread over a whole build
+    complete = _contents(out)
+    assert complete != before
+    moments = random.Random(6).sample(range(1000), 50)
+    for moment in (took * m / 1000 for m in moments):
+        shutil.rmtree(out)
+        shutil.copytree(tmp_path / "before", out)
+        stopped = build()
+        time.sleep(moment)
+        stopped.send_signal(signal.SIGTERM)
+        code = _ended(stopped, 5)
+        said = f"SIGTERM {moment:.2f} s into the build: {err.read_text()}"
+        # stopped (143), or ended by the signal before or after printkit handles it
+        assert code in (0, 128 + signal.SIGTERM, -signal.SIGTERM), said
+        assert not _left(stopped.pid), said
+        assert not list(temp.iterdir()), said  # no spool folder, no lock
+        assert not (out / LOCK_NAME).exists(), said
+        assert _contents(out) in (before, complete), said
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX signals and process groups")
