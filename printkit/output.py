@@ -26,6 +26,12 @@ are being swapped or put back, and acted on at the next safe point.
 Two builds into the same folder never interleave: a lock file
 (``<out>/.printkit.lock``) names the holder, and a second build stops with a
 message naming it.
+
+Until the write, a build keeps what it rendered in a :class:`Spool`, a folder of
+its own in the system's temporary folder (``printkit-build-<random>``), removed
+when the build ends. A build killed outright cannot remove it: the folder holds a
+lock file its build holds for its life, and the next build to start removes every
+such folder whose lock no process holds (:func:`sweep_spools`).
 """
 
 from __future__ import annotations

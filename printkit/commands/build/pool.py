@@ -19,7 +19,9 @@ which the pool's own thread then waits for ever and no task ever finishes: so th
 building process looks at the workers while it waits for results, and a worker gone is
 a :class:`~printkit.errors.WorkerError` at once. On leaving, whatever the way out, each
 worker has :data:`GRACE` seconds to end (on a failure, Ctrl-C or stop signal, after a
-SIGTERM), then is killed, and the pool's thread is let go of the pipe.
+SIGTERM), then is killed, and the pool's thread is let go of the pipe. A worker also
+ends by itself as soon as its build has ended, however the build ended: a build killed
+outright cannot stop its workers.
 """
 
 from __future__ import annotations
