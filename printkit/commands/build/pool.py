@@ -292,10 +292,20 @@ def _lost(processes: list[BaseProcess]) -> WorkerError:
     """The error for a worker that ended before its task did, saying how it ended when
     that is known. The pool stops the other workers with SIGTERM itself when it notices,
     so a worker that ended otherwise is the one to name."""
-    codes = [code for code in (p.exitcode for p in processes) if code is not None]
+    codes = _exit_codes(_ended(processes))
     codes.sort(key=lambda code: code == -signal.SIGTERM)
     return WorkerError(f"a worker process {_how(codes[0]) if codes else 'ended'} before "
                        f"its task was done; nothing was written")
+
+
+def _exit_codes(ended: list[BaseProcess]) -> list[int]:
+    """The exit codes of processes that have ended. The pool's thread may be reaping one
+    at this very moment, which this process then cannot: its code is known a moment
+    later, once that thread has it (waited for a bounded time)."""
+    deadline = time.monotonic() + GRACE
+    while any(p.exitcode is None for p in ended) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return [p.exitcode for p in ended if p.exitcode is not None]
 
 
 def _how(code: int) -> str:
