@@ -142,3 +142,11 @@ class Stopped(KeyboardInterrupt):
         super().__init__(signum)
         self.signum = signum
 
+
+
+class WorkerError(PrintkitError):
+    """A build's worker process that ended before its task did (killed for want of memory,
+    a crash in a library): the build stops, every other worker with it, and nothing is
+    written."""
+
+    exit_code = 1

@@ -9,6 +9,10 @@ On Windows a locked byte cannot be read, so the lock is taken on a byte far past
 the holder's name. A system with neither module (none that printkit knows of) falls
 back to creating the file exclusively: a build killed there leaves the file, and the
 message names it, to be removed by hand.
+
+The same lock tells whether the holder of a lock file left behind is still alive
+(:func:`abandoned`): a build's spool folder is removed by a later build once its own
+build has ended, however it ended (see :class:`printkit.output.Spool`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import contextlib
 import importlib
 import os
 import socket
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -113,3 +118,37 @@ def folder_lock(out: Path, name: str) -> Iterator[None]:
         if not removed:
             with contextlib.suppress(OSError):
                 os.unlink(path)
+
+
+@contextlib.contextmanager
+def abandoned(path: Path) -> Iterator[bool]:
+    """Whether the lock file ``path`` is there with no one holding it: its holder ended
+    without removing it (killed). The lock is held while the block runs, so that nothing
+    takes it meanwhile. False if the file is missing, held, not a plain file, or on a
+    system without a lock of its own (there, a file says nothing of its holder's life)."""
+    lock = _system_lock()
+    fd = _open_plain(path) if lock is not None else None
+    try:
+        yield fd is not None and lock is not None and _try(lock, fd)
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def _open_plain(path: Path) -> int | None:
+    """``path`` opened to be locked, if it is a plain file (never through a link)."""
+    try:
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    if stat.S_ISREG(os.fstat(fd).st_mode):
+        return fd
+    os.close(fd)
+    return None
+
+
+def _try(lock: Callable[[int], bool], fd: int) -> bool:
+    try:
+        return lock(fd)
+    except OSError:  # a file system without locks: nothing can be told
+        return False

@@ -26,6 +26,12 @@ are being swapped or put back, and acted on at the next safe point.
 Two builds into the same folder never interleave: a lock file
 (``<out>/.printkit.lock``) names the holder, and a second build stops with a
 message naming it.
+
+Until the write, a build keeps what it rendered in a :class:`Spool`, a folder of
+its own in the system's temporary folder (``printkit-build-<random>``), removed
+when the build ends. A build killed outright cannot remove it: the folder holds a
+lock file its build holds for its life, and the next build to start removes every
+such folder whose lock no process holds (:func:`sweep_spools`).
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ import re
 import secrets
 import shutil
 import signal
+import stat
 import tempfile
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -48,7 +55,7 @@ from pathlib import Path
 
 from printkit.errors import OutputError, Stopped
 from printkit.filestamps import read_sha256
-from printkit.folderlock import folder_lock
+from printkit.folderlock import abandoned, folder_lock
 
 LOCK_NAME = ".printkit.lock"
 #: The journal of a swap in progress (see the module's documentation).
@@ -66,16 +73,18 @@ def output_lock(out: Path) -> contextlib.AbstractContextManager[None]:
     return folder_lock(out, LOCK_NAME)
 
 
-class _Deferred:
+class DeferredStops:
     """Holds off Ctrl-C and the stop signals (SIGINT, SIGTERM, SIGHUP) inside a block;
-    raises them at the next :meth:`check`."""
+    raises them at the next :meth:`check`, or on leaving the block. Also used where a
+    stop half-way would leave something no one cleans up (a worker started but not yet
+    recorded, workers being stopped)."""
 
     def __init__(self) -> None:
         self.interrupted = False
         self._previous: dict[int, object] = {}
         self._signum = 0
 
-    def __enter__(self) -> _Deferred:
+    def __enter__(self) -> DeferredStops:
         self._previous = {}
         self._signum = 0
         for name in ("SIGINT", "SIGTERM", "SIGHUP"):
@@ -153,31 +162,73 @@ def sha256(data: bytes | Spooled) -> str:
     return read_sha256(data.path)
 
 
+#: How every spool folder's name begins (in the system's temporary folder), and the lock
+#: file in each that its build holds for its life (see :class:`Spool`).
+SPOOL_PREFIX = "printkit-build-"
+SPOOL_LOCK = ".printkit-spool.lock"
+
+
 class Spool:
     """Where a build keeps what it rendered until the all-or-nothing write: a big file on
     disk, in a private temporary folder removed when the build ends, so that a build's
-    memory does not grow with its output (a deck of thousands of illustrated cards)."""
+    memory does not grow with its output (a deck of thousands of illustrated cards).
+
+    A build killed outright cannot remove its folder: so each build holds a lock file in
+    its own (:data:`SPOOL_LOCK`) and, on starting, removes every folder whose lock no
+    process holds any more (see :func:`sweep_spools`). Forked workers share their build's
+    lock: a folder stays while any of them lives (they end with their build).
+    """
 
     #: Files from this size on are kept on disk.
     FROM = 1 << 20
 
     def __enter__(self) -> Spool:
-        self._folder: tempfile.TemporaryDirectory[str] | None = tempfile.TemporaryDirectory(
-            prefix="printkit-build-")
-        self._path = Path(self._folder.name)
+        sweep_spools()
+        self._stack = contextlib.ExitStack()
+        with DeferredStops() as held:  # a stop half-way would leave a folder behind
+            try:
+                self._path = self._new_folder()
+            except BaseException:
+                self._stack.close()
+                raise
+            if held.interrupted:  # stopped meanwhile: nothing left behind, then the stop
+                self._stack.close()
         self._count = itertools.count()
         return self
 
+    def _new_folder(self) -> Path:
+        """A new spool folder, locked for this build's life (see :func:`sweep_spools`).
+
+        A build starting at the same instant may take the lock of the folder this one has
+        just made, for a dead build's, before this one does: then another folder. Where
+        the system cannot lock (no locks on its temporary folder), an unlocked one: it is
+        only never swept."""
+        for _ in range(3):
+            folder = tempfile.TemporaryDirectory(prefix=SPOOL_PREFIX)
+            self._stack.callback(folder.cleanup)  # after the lock is let go (Windows)
+            path = Path(folder.name)
+            try:
+                self._stack.enter_context(folder_lock(path, SPOOL_LOCK))
+            except OutputError:  # taken by another build's sweep, or removed already
+                continue
+            except OSError:  # no locks here: a folder only never swept
+                pass
+            return path
+        folder = tempfile.TemporaryDirectory(prefix=SPOOL_PREFIX)
+        self._stack.callback(folder.cleanup)
+        return Path(folder.name)
+
     def __exit__(self, *exc: object) -> None:
-        if self._folder is not None:
-            self._folder.cleanup()
+        stack = getattr(self, "_stack", None)
+        if stack is not None:
+            stack.close()
 
     def __getstate__(self) -> dict[str, object]:
         """A worker process gets the folder to keep its files in, not the folder's cleanup."""
         return {"path": self._path}
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        self._folder = None
+        self._stack = None
         self._path = Path(state["path"])  # type: ignore[arg-type]
         self._count = itertools.count()
 
@@ -193,6 +244,52 @@ class Spool:
     def new(self) -> Path:
         """A new file's name in the spool, for a file written there piece by piece."""
         return self._path / f"{os.getpid()}-{next(self._count)}.part"
+
+
+def sweep_spools(folder: Path | None = None) -> list[Path]:
+    """Remove the spool folders of builds that ended without removing theirs (``kill -9``,
+    a power cut) from ``folder``, the system's temporary folder; the folders removed.
+
+    A folder goes only when its lock file is there and no process holds it: its build and
+    every worker of it have ended. Never another user's folder, nothing through a link,
+    and never a failure: what cannot be removed stays, and the build goes on.
+    """
+    try:
+        entries = list(os.scandir(folder or tempfile.gettempdir()))
+    except OSError:
+        return []
+    removed = []
+    for entry in entries:
+        try:
+            if entry.name.startswith(SPOOL_PREFIX) and _own_folder(entry) \
+                    and _remove_abandoned(Path(entry.path)):
+                removed.append(Path(entry.path))
+        except Exception:  # noqa: BLE001 - a sweep never fails a build
+            continue
+    return removed
+
+
+def _own_folder(entry: os.DirEntry[str]) -> bool:
+    """Whether ``entry`` is a folder itself (not a link, not a Windows junction) that this
+    user owns."""
+    info = entry.stat(follow_symlinks=False)
+    if not stat.S_ISDIR(info.st_mode):
+        return False
+    if getattr(info, "st_file_attributes", 0) & getattr(stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0):
+        return False
+    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
+
+
+def _remove_abandoned(folder: Path) -> bool:
+    """Remove ``folder`` if its build has ended (see :func:`sweep_spools`); whether it did.
+    Removed while its lock is held here, so that no one takes it meanwhile; Windows
+    removes no open file, so there the lock file goes once let go."""
+    with abandoned(folder / SPOOL_LOCK) as gone:
+        if not gone:
+            return False
+        shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(folder, ignore_errors=True)
+    return not folder.exists()
 
 
 def _stage(path: Path, data: bytes | Spooled, token: str) -> Path:
@@ -250,7 +347,7 @@ def commit(files: Mapping[Path, bytes | Spooled], out: Path | None = None,
     staged: dict[Path, Path] = {}
     moved_aside: dict[Path, Path] = {}
     placed: list[Path] = []
-    with _Deferred() as interrupt, contextlib.ExitStack() as stack:
+    with DeferredStops() as interrupt, contextlib.ExitStack() as stack:
         try:
             if out is not None:
                 _make_dirs(out, created)

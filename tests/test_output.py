@@ -7,6 +7,7 @@ folder should be, a lock held by another build).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import subprocess
@@ -176,6 +177,77 @@ def test_a_big_rendered_file_waits_on_disk_and_is_written_whole(tmp_path: Path) 
         folder = spool.keep(big).path.parent  # type: ignore[union-attr]
         raise RuntimeError("a failed build")
     assert not folder.exists()
+
+
+def test_a_spool_sweep_removes_only_the_folders_of_builds_that_have_ended(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    from printkit.output import SPOOL_LOCK, SPOOL_PREFIX, Spool, sweep_spools
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead = tmp_path / f"{SPOOL_PREFIX}killed"  # a killed build's: its lock file, unheld
+    dead.mkdir()
+    (dead / SPOOL_LOCK).write_text("printkit build, process 1 on elsewhere\n")
+    (dead / "1-0.part").write_bytes(b"%PDF")
+    unknown = tmp_path / f"{SPOOL_PREFIX}unlocked"  # no lock file: nothing tells it is dead
+    unknown.mkdir()
+    elsewhere = tmp_path / "elsewhere"  # outside, through a link named as a spool folder
+    elsewhere.mkdir()
+    (elsewhere / SPOOL_LOCK).write_text("")
+    (elsewhere / "keep").write_text("")
+    with contextlib.suppress(OSError, NotImplementedError):  # links may need rights
+        (tmp_path / f"{SPOOL_PREFIX}link").symlink_to(elsewhere, target_is_directory=True)
+    with Spool() as live:  # a build starting sweeps first
+        mine = live.new().parent
+        assert not dead.exists()
+        assert sweep_spools() == [] and mine.is_dir()  # a live build's folder stays
+    assert not mine.exists()
+    assert unknown.is_dir()
+    assert (elsewhere / "keep").is_file() and (elsewhere / SPOOL_LOCK).is_file()
+
+
+def test_a_spool_folder_swept_as_it_is_made_gives_way_to_another(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+    import tempfile
+
+    from printkit.output import SPOOL_LOCK, Spool
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    made: list[Path] = []
+    lock = output.folder_lock
+
+    def swept_first(folder: Path, name: str):  # type: ignore[no-untyped-def]
+        made.append(folder)
+        if len(made) == 1:  # another build's sweep removed it before this build locked it
+            shutil.rmtree(folder)
+        return lock(folder, name)
+
+    monkeypatch.setattr(output, "folder_lock", swept_first)
+    with Spool() as spool:
+        assert len(made) == 2 and spool.new().parent == made[1]
+        assert (made[1] / SPOOL_LOCK).is_file()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_spool_sweep_that_fails_never_fails_the_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    from printkit.output import SPOOL_LOCK, SPOOL_PREFIX, Spool, Spooled, sweep_spools
+
+    assert sweep_spools(tmp_path / "missing") == []
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    (tmp_path / f"{SPOOL_PREFIX}killed").mkdir()
+    (tmp_path / f"{SPOOL_PREFIX}killed" / SPOOL_LOCK).write_text("")
+
+    def fails(folder: Path) -> bool:
+        raise PermissionError(errno.EACCES, "Permission denied", str(folder))
+
+    monkeypatch.setattr(output, "_remove_abandoned", fails)
+    with Spool() as spool:
+        assert isinstance(spool.keep(bytes(Spool.FROM)), Spooled)  # the spool works
 
 
 def test_without_a_system_lock_the_lock_file_itself_is_the_lock(

@@ -1,15 +1,29 @@
 """A stop signal (SIGTERM, what kill, systemd, Docker and CI send) ends a build as Ctrl-C
-does: workers stopped, nothing staged or locked left behind, exit 143."""
+does: workers stopped, nothing staged or locked left behind, exit 143. A worker that dies
+is an error, never a build waiting for ever. No wait in these tests is unbounded: a build
+that does not end in time is killed with its whole process group, and the test fails."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import random
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from printkit.output import LOCK_NAME, SPOOL_PREFIX, Spool
+
+#: The longest any test here waits for a build to end: far more than a build needs, so
+#: only a build that hangs reaches it.
+ENDS_WITHIN = 60
 
 
 def _children(pid: int) -> list[int]:
@@ -33,29 +47,218 @@ def _alive(pid: int) -> bool:
     return stat[0] != "Z"
 
 
+def _start(args: list[str], err: Path, **options: object) -> subprocess.Popen[bytes]:
+    """Start printkit in a session of its own (so that it and every process it starts can
+    be found and killed together), its standard error into the file ``err``."""
+    with err.open("wb") as sink:
+        return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=sink, start_new_session=True, **options)  # type: ignore[call-overload]
+
+
+def _ended(process: subprocess.Popen[bytes], timeout: float) -> int:
+    """The exit code of ``process`` once it ends; if it has not ended within ``timeout``
+    seconds, it and its process group are killed and the test fails."""
+    try:
+        return process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        pytest.fail(f"printkit did not end within {timeout} s")
+
+
+def _left(group: int) -> list[int]:
+    """The processes of the process group ``group`` still running: zombies, which run
+    nothing, do not count (those of a killed build wait for the system to reap them)."""
+    if not Path("/proc").is_dir():
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return []
+        return [group]
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[2]) == group and stat[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _until(done: Callable[[], object], what: str) -> None:
+    """Wait until ``done()`` is true, for at most :data:`ENDS_WITHIN` seconds."""
+    deadline = time.monotonic() + ENDS_WITHIN
+    while not done():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}: not within {ENDS_WITHIN} s")
+        time.sleep(0.05)
+
+
+def _contents(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+#: A small build with workers, quick enough to be stopped many times over.
+_SMALL = ["build", "--game", "coraz-blizej-swieta", "--locale", "en", "--jobs", "2",
+          "--no-previews", "--force"]
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX signals and process groups")
+def test_sigterm_at_50_random_moments_always_ends_within_5_s_leaving_nothing(
+        tmp_path: Path) -> None:
+    temp, out, err = tmp_path / "tmp", tmp_path / "out", tmp_path / "err"
+    temp.mkdir()  # the builds' own temporary folder, where their spool folders go
+    env = {**os.environ, "TMPDIR": str(temp)}
+
+    def build(*more: str) -> subprocess.Popen[bytes]:
+        return _start([sys.executable, "-m", "printkit", *_SMALL, "--out", str(out), *more],
+                      err, env=env)
+
+    # The output before each stop is a Letter kit; a build that completes adds the A4 one.
+    assert _ended(build("--paper", "letter"), ENDS_WITHIN) == 0, err.read_text()
+    before = _contents(out)
+    shutil.copytree(out, tmp_path / "before")
+    started = time.monotonic()
+    assert _ended(build(), ENDS_WITHIN) == 0, err.read_text()
+    took = time.monotonic() - started  # the moments are spread over a whole build
+    complete = _contents(out)
+    assert complete != before
+    moments = random.Random(6).sample(range(1000), 50)
+    for moment in (took * m / 1000 for m in moments):
+        shutil.rmtree(out)
+        shutil.copytree(tmp_path / "before", out)
+        stopped = build()
+        time.sleep(moment)
+        stopped.send_signal(signal.SIGTERM)
+        code = _ended(stopped, 5)
+        said = f"SIGTERM {moment:.2f} s into the build: {err.read_text()}"
+        # stopped (143), or ended by the signal before or after printkit handles it
+        assert code in (0, 128 + signal.SIGTERM, -signal.SIGTERM), said
+        assert not _left(stopped.pid), said
+        assert not list(temp.iterdir()), said  # no spool folder, no lock
+        assert not (out / LOCK_NAME).exists(), said
+        assert _contents(out) in (before, complete), said
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX signals and process groups")
+def test_a_killed_builds_workers_end_and_the_next_build_removes_its_spool_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    temp, out, err = tmp_path / "tmp", tmp_path / "out", tmp_path / "err"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp)}
+    killed = _start([sys.executable, "-m", "printkit", *_SMALL, "--out", str(out)], err, env=env)
+    _until(lambda: "\n[1/" in err.read_text() and len(_left(killed.pid)) > 1,
+           "the build rendering in workers")
+    killed.kill()  # the build alone, as the system's out-of-memory killer would
+    _ended(killed, ENDS_WITHIN)
+    spools = list(temp.glob(f"{SPOOL_PREFIX}*"))
+    assert len(spools) == 1  # left by the killed build
+    # its workers end with it, instead of waiting for a task for ever
+    _until(lambda: not _left(killed.pid), "the killed build's workers ending")
+    # a live build's spool folder: its owner waits on its standard input
+    owner = subprocess.Popen([sys.executable, "-c", _LIVE_SPOOL], env=env, text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert owner.stdout is not None
+        live = Path(owner.stdout.readline().strip())
+        monkeypatch.setattr(tempfile, "tempdir", str(temp))
+        with Spool():
+            assert not spools[0].exists()  # the dead build's folder is gone
+            assert live.is_dir()  # the live one's stays
+    finally:
+        owner.communicate("", timeout=ENDS_WITHIN)
+    assert not live.exists()  # removed by its owner on its way out
+    assert list(temp.iterdir()) == []
+
+
+#: A build's spool, held until standard input closes; prints its folder.
+_LIVE_SPOOL = """
+import sys
+from printkit.output import Spool
+with Spool() as spool:
+    print(spool.new().parent, flush=True)
+    sys.stdin.read()
+"""
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table in /proc")
 def test_sigterm_while_rendering_stops_every_worker_and_leaves_nothing(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    build = subprocess.Popen([sys.executable, "-m", "printkit", "build", "--jobs", "2",
-                              "--no-previews", "--out", str(out)],
-                             stderr=subprocess.PIPE, text=True)
-    assert build.stderr is not None
+    out, err = tmp_path / "out", tmp_path / "err"
+    build = _start([sys.executable, "-m", "printkit", "build", "--jobs", "2",
+                    "--no-previews", "--out", str(out)], err)
     workers: list[int] = []
-    deadline = time.monotonic() + 60
-    for line in build.stderr:  # wait until documents are being rendered in workers
+    deadline = time.monotonic() + ENDS_WITHIN
+    while True:  # wait until documents are being rendered in workers
         workers = _children(build.pid)
-        if line.startswith("[2/") and workers:
+        if "\n[2/" in err.read_text() and workers:
             break
-        assert time.monotonic() < deadline, "the build never started rendering"
+        if build.poll() is not None or time.monotonic() > deadline:
+            _ended(build, 0)
+            pytest.fail(f"the build never started rendering: {err.read_text()}")
+        time.sleep(0.05)
     build.send_signal(signal.SIGTERM)
-    rest = build.stderr.read()
-    assert build.wait(timeout=30) == 128 + signal.SIGTERM, rest
+    code = _ended(build, ENDS_WITHIN)
+    rest = err.read_text()
+    assert code == 128 + signal.SIGTERM, rest
     assert "stopped by SIGTERM; nothing was written" in rest
-    time.sleep(5)
-    assert not [pid for pid in workers if _alive(pid)], workers
+    # the build reaps its workers before it ends: none is left, not even a zombie
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()], workers
     left = [p.name for p in out.rglob("*")] if out.exists() else []
     assert not [n for n in left if n.endswith((".new", ".old", ".lock", ".swap"))], left
     assert not (list(out.rglob("*.pdf")) if out.exists() else [])  # nothing was written
+
+
+#: A build whose workers die in the middle of their first result: ``half-sent`` writes
+#: the start of the result into the pool's pipe and is killed (what the system's
+#: out-of-memory killer does to a worker mid-send; the pool's own thread then waits for
+#: the rest for ever), ``exit`` ends the worker at once, before any result.
+_WORKERS_DIE = """
+import os, signal, struct, sys
+from concurrent.futures import process
+from multiprocessing.reduction import ForkingPickler
+from printkit.cli import main
+from printkit.commands.build import pool
+from printkit.commands.build.tasks import RenderDocument
+
+pool.START_METHOD = "fork"  # so that the workers have what is changed below
+
+def half_sent(result_queue, work_id, result=None, exception=None, exit_pid=None):
+    data = ForkingPickler.dumps(process._ResultItem(work_id, exception, result, exit_pid))
+    result_queue._wlock.acquire()  # as a put does: no other worker writes meanwhile
+    os.write(result_queue._writer.fileno(), struct.pack("!i", len(data)) + data[:len(data) // 2])
+    os.kill(os.getpid(), signal.SIGKILL)
+
+if sys.argv[1] == "half-sent":
+    process._sendback_result = half_sent  # forked workers inherit it
+else:
+    RenderDocument.run = lambda task, job: os._exit(3)
+sys.exit(main(["build", "--game", "coraz-blizej-swieta", "--locale", "en", "--jobs", "2",
+               "--no-previews", "--force", "--quiet", "--out", sys.argv[2]]))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the dying workers are forked")
+@pytest.mark.parametrize(("how", "said"), [
+    ("half-sent", "a worker process was killed by SIGKILL (out of memory?"),
+    ("exit", "a worker process exited with code 3"),
+])
+def test_a_worker_that_dies_mid_build_is_one_line_error_never_a_hang(
+        tmp_path: Path, how: str, said: str) -> None:
+    out, err = tmp_path / "out", tmp_path / "err"
+    build = _start([sys.executable, "-c", _WORKERS_DIE, how, str(out)], err)
+    code = _ended(build, ENDS_WITHIN)
+    lines = err.read_text().splitlines()
+    assert code == 1, lines
+    assert len(lines) == 1 and lines[0].startswith(f"printkit: error: {said}"), lines
+    assert lines[0].endswith("before its task was done; nothing was written"), lines
+    with contextlib.suppress(ProcessLookupError):  # no worker outlives it
+        os.killpg(build.pid, 0)
+        pytest.fail("a worker of the build is still running")
+    assert not (list(out.rglob("*.pdf")) if out.exists() else [])
 
 
 _SLOW_WRITE = """
