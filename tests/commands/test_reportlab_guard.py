@@ -5,6 +5,7 @@ ReportLab that nobody checked."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -110,3 +111,9 @@ def test_a_changed_reportlab_never_takes_the_up_to_date_shortcut(
         fingerprint.code_digest.cache_clear()
     assert fingerprint.code_digest() == before
 
+
+def test_the_readme_shows_the_refusal_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    [shown] = re.findall(r"^printkit: error: ReportLab (\S+) is not one ", readme, re.M)
+    monkeypatch.setattr(internals.reportlab, "Version", shown)
+    assert f"printkit: error: {internals.refusal()}" in readme.splitlines()
