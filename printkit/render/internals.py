@@ -42,9 +42,9 @@ from reportlab.platypus import doctemplate, flowables, frames, paragraph
 from printkit.errors import LibraryError
 
 #: The ReportLab versions these reliances were checked against: from, and below. The
-#: same range as ``reportlab>=4.3,<5.2`` in pyproject.toml (a test holds them together):
+#: same range as ``reportlab>=4.4,<5.2`` in pyproject.toml (a test holds them together):
 #: widen both after the probes, and the tests, pass on a newer ReportLab.
-CHECKED = ((4, 3), (5, 2))
+CHECKED = ((4, 4), (5, 2))
 
 
 @dataclass(frozen=True)
@@ -256,14 +256,14 @@ def problems() -> list[str]:
 
 
 def checked_versions() -> str:
-    """:data:`CHECKED` as a person reads it: ``4.3 to 5.1``."""
+    """:data:`CHECKED` as a person reads it: ``4.4 to 5.1``."""
     (low_major, low_minor), (high_major, high_minor) = CHECKED
     last = f"{high_major}.{high_minor - 1}" if high_minor else f"below {high_major}.0"
     return f"{low_major}.{low_minor} to {last}"
 
 
 def requirement() -> str:
-    """:data:`CHECKED` as pip's requirement: ``reportlab>=4.3,<5.2``."""
+    """:data:`CHECKED` as pip's requirement: ``reportlab>=4.4,<5.2``."""
     low, high = CHECKED
     return f"reportlab>={'.'.join(map(str, low))},<{'.'.join(map(str, high))}"
 
