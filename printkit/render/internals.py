@@ -24,6 +24,7 @@ locale's font is numbered in, and the bookkeeping of printkit's own paragraph.
 from __future__ import annotations
 
 import copy
+import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -232,10 +233,17 @@ def _checked_version() -> bool:
 
 
 def _holds(reliance: Reliance) -> bool:
+    """Whether the reliance's probe passes. Probed without ``SOURCE_DATE_EPOCH``, which
+    every PDF document ReportLab makes reads: a malformed one is the build's usage error
+    (see :func:`printkit.commands.build.check_source_date_epoch`), not a failed probe."""
+    dated = os.environ.pop("SOURCE_DATE_EPOCH", None)
     try:
         return bool(reliance.probe())
     except Exception:  # noqa: BLE001 - any failure of a probe is the news
         return False
+    finally:
+        if dated is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = dated
 
 
 def problems() -> list[str]:

@@ -80,6 +80,15 @@ def test_an_unchecked_reportlab_with_a_failing_reliance_names_both(
             "_getAvailableWidth' (render/pagefit.py) fails with ReportLab 3.6.13;") in line
 
 
+def test_a_malformed_source_date_epoch_is_not_a_failed_probe(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every PDF document ReportLab makes reads SOURCE_DATE_EPOCH: a malformed one is the
+    build's own usage error, and `printkit check` never reads it."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    assert internals.refusal() is None
+    assert internals.os.environ["SOURCE_DATE_EPOCH"] == "yesterday"
+
+
 def test_the_installed_reportlab_is_not_refused_and_the_probes_are_cheap() -> None:
     start = time.perf_counter()
     internals.require_checked_reportlab()
