@@ -7,8 +7,8 @@ frame while laying out a page), so a few places reach into its internals. Each o
 :class:`Reliance` here: what it is, where printkit uses it, why, and a probe that says
 whether the installed ReportLab still has it. :func:`problems` is run by the test
 suite: a ReportLab outside :data:`CHECKED` or a probe that fails names the reliance, so
-an upgrade breaks loudly in the tests, never silently in a printed kit. Every build and
-``printkit check`` runs the probes too, once per process, before reading anything
+an upgrade breaks loudly in the tests, never silently in a printed kit. Every build,
+``printkit check``, export and review sheet runs the probes too, once per process, first
 (:func:`require_checked_reportlab`): a ReportLab installed later, outside the range
 ``pyproject.toml`` declares or failing a probe, is refused in one line, naming it and
 the reliance, instead of printing wrong PDFs.
@@ -307,7 +307,8 @@ def _refused() -> str | None:
 def require_checked_reportlab() -> None:
     """Refuse to go on with a ReportLab that :func:`refusal` refuses (a
     :class:`~printkit.errors.LibraryError`, its one line). The probes run once per process
-    (about 10 ms: making two fonts is most of it); every build and check calls this first.
+    (about 10 ms, most of it reading a font); every build, check, export and review sheet
+    calls this first.
 
     ``printkit build``'s shortcut for a build with nothing to do (:mod:`printkit.uptodate`)
     answers without importing ReportLab, so without this: it needs none, since its digest
