@@ -117,6 +117,15 @@ class OutputError(PrintkitError):
     exit_code = 1
 
 
+class LibraryError(PrintkitError):
+    """An installed library printkit must not work with: a ReportLab outside the versions
+    printkit's reliances on its internals were checked with, or one that fails their
+    probes (see :mod:`printkit.render.internals`). Refused before anything is built or
+    written, as a machine fault: a printed kit could come out wrong without a word."""
+
+    exit_code = 1
+
+
 class BuildError(PrintkitError):
     """A build that failed; wraps every error of every document."""
 

@@ -89,6 +89,9 @@ def build_digest(request: Request, out: Path, project: Path | None = None) -> st
                 return None
             folders.append((game_id, game_digest(game_id, folder, False, out)))
         roots = ()
+    # code_digest() holds the installed libraries' versions (fingerprint.libraries): with
+    # a ReportLab other than the one the recorded build passed the internals' probes on
+    # (printkit.render.internals), nothing is up to date, so this needs no probe of its own.
     return digest(code_digest(), folders, _locales_files(request.locales, roots),
                   vars(request), os.environ.get("SOURCE_DATE_EPOCH", ""))
 

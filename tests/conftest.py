@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +30,14 @@ GAME_ID = "coraz-blizej-swieta"
 #: Compiled templates go to a folder of this test run's own, never the user's cache.
 _CACHE = tempfile.mkdtemp(prefix="printkit-test-cache-")
 os.environ["PRINTKIT_CACHE"] = _CACHE
+
+
+# A test run started in the background by a shell without job control (`cmd &` in a
+# script) inherits SIGINT ignored, and so would every program the tests start: printkit
+# serve's tests stop it with SIGINT, as Ctrl-C does, and would wait for it in vain.
+# Python's own Ctrl-C handler is put back, so those programs start with the default.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -10,6 +10,7 @@ from printkit.components import game_warnings
 from printkit.errors import UsageError
 from printkit.examples import check as check_example
 from printkit.layout.geometry import PAPERS
+from printkit.render.internals import require_checked_reportlab
 from printkit.schema import read_toml
 
 
@@ -34,6 +35,7 @@ class CheckLine:
 
 def check(game_ids: list[str] | None = None, examples_file: Path | None = None) -> list[CheckLine]:
     """One line per example of the selected games, or of a user's examples file."""
+    require_checked_reportlab()  # the fit checks measure text with ReportLab
     if examples_file is not None:
         game = games.get(_file_game(examples_file, game_ids))
         sources = [(game, game.load_examples(examples_file))]

@@ -31,6 +31,7 @@ from printkit.output import commit
 from printkit.preview import tts
 from printkit.preview.cards import Capture, CapturedCard, capture_cards
 from printkit.preview.raster import open_pdf, pixels, png_bytes, render_dpi
+from printkit.render.internals import require_checked_reportlab
 
 MIN_DPI, MAX_DPI = 72, 1200
 #: Export locale when none is given: the source language.
@@ -81,6 +82,7 @@ def card_sets(game: Game, wanted: list[str] | None) -> list[Document]:
 
 
 def _check(options: ExportOptions) -> tuple[Game, list[str], list[Document]]:
+    require_checked_reportlab()  # the cards are drawn by the PDFs' own code
     if not MIN_DPI <= options.dpi <= MAX_DPI:
         raise UsageError(f"--dpi: {options.dpi} is outside {MIN_DPI}–{MAX_DPI}")
     game = games.get(options.game)

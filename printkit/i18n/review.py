@@ -254,6 +254,9 @@ def review_pdf(rows: list[Row], code: str) -> bytes:
 
 def write_review(code: str, out: Path, root: Path | None = None) -> list[Path]:
     """Write ``<out>/review/<code>.pdf`` and ``.csv``; returns their paths."""
+    from printkit.render.internals import require_checked_reportlab
+
+    require_checked_reportlab()  # the sheet is a PDF ReportLab draws
     rows = review_rows(code, root)
     pdf_path = out / "review" / f"{code}.pdf"
     csv_path = out / "review" / f"{code}.csv"

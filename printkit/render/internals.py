@@ -7,7 +7,11 @@ frame while laying out a page), so a few places reach into its internals. Each o
 :class:`Reliance` here: what it is, where printkit uses it, why, and a probe that says
 whether the installed ReportLab still has it. :func:`problems` is run by the test
 suite: a ReportLab outside :data:`CHECKED` or a probe that fails names the reliance, so
-an upgrade breaks loudly in the tests, never silently in a printed kit.
+an upgrade breaks loudly in the tests, never silently in a printed kit. Every build,
+``printkit check``, export and review sheet runs the probes too, once per process, first
+(:func:`require_checked_reportlab`): a ReportLab installed later, outside the range
+``pyproject.toml`` declares or failing a probe, is refused in one line, naming it and
+the reliance, instead of printing wrong PDFs.
 
 Below the list are the small functions the rest of printkit calls instead of touching
 ReportLab's private names itself (a test scans printkit's source for any that does):
@@ -20,10 +24,12 @@ locale's font is numbered in, and the bookkeeping of printkit's own paragraph.
 from __future__ import annotations
 
 import copy
+import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import reportlab
@@ -34,8 +40,12 @@ from reportlab.pdfgen import textobject
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import doctemplate, flowables, frames, paragraph
 
-#: The ReportLab versions these reliances were checked against: from, and below.
-CHECKED = ((4, 1), (5, 2))
+from printkit.errors import LibraryError
+
+#: The ReportLab versions these reliances were checked against: from, and below. The
+#: same range as ``reportlab>=4.4,<5.2`` in pyproject.toml (a test holds them together):
+#: widen both after the probes, and the tests, pass on a newer ReportLab.
+CHECKED = ((4, 4), (5, 2))
 
 
 @dataclass(frozen=True)
@@ -70,7 +80,9 @@ def _document_objects() -> bool:
             and isinstance(getattr(pdfdoc.PDFDocument(), "idToObject", None), dict))
 
 
+@cache
 def _font() -> ttfonts.TTFont:
+    """A font to probe with, read once (two probes use it: most of their time)."""
     from printkit.resources import fonts_dir
 
     return ttfonts.TTFont("PrintkitProbe", str(fonts_dir() / "DejaVuSans.ttf"))
@@ -215,25 +227,96 @@ def version() -> tuple[int, ...]:
     return tuple(int(part) for part in reportlab.Version.split(".")[:2] if part.isdigit())
 
 
+def _checked_version() -> bool:
+    low, high = CHECKED
+    return low <= version() < high
+
+
+def _holds(reliance: Reliance) -> bool:
+    """Whether the reliance's probe passes. Probed without ``SOURCE_DATE_EPOCH``, which
+    every PDF document ReportLab makes reads: a malformed one is the build's usage error
+    (see :func:`printkit.commands.build.check_source_date_epoch`), not a failed probe."""
+    dated = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        return bool(reliance.probe())
+    except Exception:  # noqa: BLE001 - any failure of a probe is the news
+        return False
+    finally:
+        if dated is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = dated
+
+
 def problems() -> list[str]:
     """What the installed ReportLab breaks of the reliances, one line each (none: fine)."""
     found = []
     low, high = CHECKED
-    if not low <= version() < high:
+    if not _checked_version():
         found.append(f"ReportLab {reportlab.Version} is outside the versions printkit's "
                      f"reliances on its internals were checked against "
                      f"({'.'.join(map(str, low))} up to below {'.'.join(map(str, high))}): "
                      f"check each of {', '.join(r.name for r in RELIANCES)}, then widen "
                      f"CHECKED in printkit/render/internals.py")
     for reliance in RELIANCES:
-        try:
-            ok = reliance.probe()
-        except Exception:  # noqa: BLE001 - any failure of a probe is the news
-            ok = False
-        if not ok:
+        if not _holds(reliance):
             found.append(f"ReportLab {reportlab.Version} no longer has {reliance.name} "
                          f"(used in {reliance.where}: {reliance.why})")
     return found
+
+
+def checked_versions() -> str:
+    """:data:`CHECKED` as a person reads it: ``4.4 to 5.1``."""
+    (low_major, low_minor), (high_major, high_minor) = CHECKED
+    last = f"{high_major}.{high_minor - 1}" if high_minor else f"below {high_major}.0"
+    return f"{low_major}.{low_minor} to {last}"
+
+
+def requirement() -> str:
+    """:data:`CHECKED` as pip's requirement: ``reportlab>=4.4,<5.2``."""
+    low, high = CHECKED
+    return f"reportlab>={'.'.join(map(str, low))},<{'.'.join(map(str, high))}"
+
+
+def refusal() -> str | None:
+    """Why printkit must not print with the installed ReportLab, in one line that names
+    its version and the first reliance that fails (None: it may)."""
+    installed = reportlab.Version
+    failing = [reliance for reliance in RELIANCES if not _holds(reliance)]
+    if failing:
+        first = failing[0]
+        why = (f"the reliance '{first.name}' ({first.where}) fails with ReportLab "
+               f"{installed}" + (f", and {len(failing) - 1} more" if len(failing) > 1 else ""))
+    else:
+        why = (f"its {len(RELIANCES)} reliances on ReportLab's internals "
+               f"(printkit/render/internals.py) were never checked with it")
+    if _checked_version():
+        if not failing:
+            return None
+        said = why
+    else:
+        said = (f"ReportLab {installed} is not one printkit was checked with "
+                f"({checked_versions()}): {why}")
+    return (f"{said}; install a ReportLab printkit was checked with: "
+            f"python3 -m pip install \"{requirement()}\"")
+
+
+@cache
+def _refused() -> str | None:
+    return refusal()
+
+
+def require_checked_reportlab() -> None:
+    """Refuse to go on with a ReportLab that :func:`refusal` refuses (a
+    :class:`~printkit.errors.LibraryError`, its one line). The probes run once per process
+    (about 10 ms, most of it reading a font); every build, check, export and review sheet
+    calls this first.
+
+    ``printkit build``'s shortcut for a build with nothing to do (:mod:`printkit.uptodate`)
+    answers without importing ReportLab, so without this: it needs none, since its digest
+    holds the installed ReportLab's version (:func:`printkit.fingerprint.libraries`), and a
+    version that differs from the last build's, which passed this, is never up to date."""
+    line = _refused()
+    if line is not None:
+        raise LibraryError(line)
 
 
 # -- The canvas's operators ---------------------------------------------------------------

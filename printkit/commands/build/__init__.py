@@ -49,6 +49,7 @@ from printkit.i18n import typography
 from printkit.i18n.glossary import glossary_problems
 from printkit.output import Spool, output_lock, recover, unfinished
 from printkit.render.fonts import check_locale
+from printkit.render.internals import require_checked_reportlab
 from printkit.render.pdf import forget_recorded
 from printkit.render.script import forget as forget_scripts
 
@@ -73,6 +74,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
 
 def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResult:
     """The phases in order, after the checks of what was asked (see the module's doc)."""
+    require_checked_reportlab()  # a ReportLab printkit may print wrong PDFs with: refused
     check_source_date_epoch()
     forget_scripts()  # a locale's script.toml may have changed since the last build
     typography.forget()  # and so may its typography.toml
