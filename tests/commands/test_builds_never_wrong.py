@@ -12,7 +12,8 @@ some locales leaves the others as they were.
 
 The run's size: ``PRINTKIT_BUILD_STEPS`` steps in all (default 30, for CI; the long
 runs are made by hand, e.g. ``PRINTKIT_BUILD_STEPS=2000``); with
-``PRINTKIT_BUILD_STATS=FILE`` the run writes how many steps of each kind it took.
+``PRINTKIT_BUILD_STATS=FILE`` the run writes how many steps of each kind it took, after
+every build.
 """
 
 from __future__ import annotations
@@ -97,6 +98,14 @@ class World:
     files: dict[tuple[str, str], bytes] = field(default_factory=dict)
     cleaned: dict[tuple, Path] = field(default_factory=dict)
     stats: Counter = field(default_factory=Counter)
+
+    def report(self) -> None:
+        """The steps taken so far, by kind, into ``PRINTKIT_BUILD_STATS`` if it is set
+        (after every build: a long run stopped half way still says what it did)."""
+        report = os.environ.get("PRINTKIT_BUILD_STATS")
+        if report:
+            Path(report).write_text(json.dumps(dict(self.stats), indent=1, sort_keys=True)
+                                    + "\n")
 
     def out(self, kit: str) -> Path:
         return self.root / "out" / kit
@@ -335,6 +344,7 @@ class Builds(RuleBasedStateMachine):
                 sorted(n for n in set(after) | set(whole) if after.get(n) != whole.get(n))
             assert kept == records(self.world.clean(kit, every, state))
             self.world.stats["whole folder compared"] += 1
+        self.world.report()
 
     @invariant()
     def no_build_left_running(self) -> None:
@@ -358,7 +368,5 @@ def test_every_build_equals_a_clean_build_after_any_steps(world: World) -> None:
     Builds.TestCase.settings = settings(max_examples=runs, stateful_step_count=PER_RUN,
                                         phases=[Phase.explicit, Phase.reuse, Phase.generate])
     Builds.TestCase().runTest()
-    report = os.environ.get("PRINTKIT_BUILD_STATS")
-    if report:
-        Path(report).write_text(json.dumps(dict(world.stats), indent=1, sort_keys=True) + "\n")
+    world.report()
     assert world.stats["build"] > 0 and world.stats["whole folder compared"] > 0
