@@ -181,6 +181,8 @@ class Spool:
 
     #: Files from this size on are kept on disk.
     FROM = 1 << 20
+    #: What removes the folder (and lets its lock go): none in a worker, or before entering.
+    _stack: contextlib.ExitStack | None = None
 
     def __enter__(self) -> Spool:
         sweep_spools()
@@ -219,9 +221,8 @@ class Spool:
         return Path(folder.name)
 
     def __exit__(self, *exc: object) -> None:
-        stack = getattr(self, "_stack", None)
-        if stack is not None:
-            stack.close()
+        if self._stack is not None:
+            self._stack.close()
 
     def __getstate__(self) -> dict[str, object]:
         """A worker process gets the folder to keep its files in, not the folder's cleanup."""

@@ -41,6 +41,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import doctemplate, flowables, frames, paragraph
 
 from printkit.errors import LibraryError
+from printkit.output import DeferredStops
 
 #: The ReportLab versions these reliances were checked against: from, and below. The
 #: same range as ``reportlab>=4.4,<5.2`` in pyproject.toml (a test holds them together):
@@ -314,7 +315,11 @@ def require_checked_reportlab() -> None:
     answers without importing ReportLab, so without this: it needs none, since its digest
     holds the installed ReportLab's version (:func:`printkit.fingerprint.libraries`), and a
     version that differs from the last build's, which passed this, is never up to date."""
-    line = _refused()
+    # A stop signal while probing waits for the probes' end: ReportLab guards some imports
+    # with a bare ``except``, which would take the stop for a missing part, and the answer
+    # is kept for the process.
+    with DeferredStops():
+        line = _refused()
     if line is not None:
         raise LibraryError(line)
 

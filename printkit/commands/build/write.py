@@ -8,6 +8,7 @@ whatever order the workers finished in.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from pathlib import Path
 
 from printkit import filestamps
@@ -115,9 +116,12 @@ def write_output(ledger: Ledger, options: BuildOptions, selected: list[Game],
             "digest": whole, "documents": result.rendered + result.up_to_date,
             "warnings": result.warnings, "outputs": outputs_digest(fresh),
             "extra": {INDEX_NAME: hashlib.sha256(page).hexdigest()}})
-    # what is known of the inputs and of the files already in place, for the next build
+    # what is known of the inputs and of the files already in place, for the next build;
+    # saved with whatever else the build writes (a build with nothing to write writes
+    # nothing, not even what it learnt)
     fresh.stamps = filestamps.under([g.folder for g in selected if g.project] + [out])
-    if files or remove or ledger.previous.to_bytes() != fresh.to_bytes():
+    learnt_only = replace(fresh, stamps=ledger.previous.stamps)
+    if files or remove or ledger.previous.to_bytes() != learnt_only.to_bytes():
         files[out / STORE_NAME] = fresh.to_bytes()
     if not files:
         return []
