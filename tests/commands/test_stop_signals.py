@@ -26,17 +26,22 @@ from printkit.output import LOCK_NAME, SPOOL_PREFIX, Spool
 ENDS_WITHIN = 60
 
 
-def _children(pid: int) -> list[int]:
+def _processes() -> list[tuple[int, list[str]]]:
+    """Every process in /proc: its id and the fields of its stat after the name (state,
+    parent, process group, …)."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                found.append((int(entry.name),
+                              (entry / "stat").read_text().rsplit(")", 1)[1].split()))
             except OSError:
                 continue
-            if int(stat[1]) == pid:
-                found.append(int(entry.name))
     return found
+
+
+def _children(pid: int) -> list[int]:
+    return [child for child, stat in _processes() if int(stat[1]) == pid]
 
 
 def _alive(pid: int) -> bool:
@@ -76,16 +81,7 @@ def _left(group: int) -> list[int]:
         except ProcessLookupError:
             return []
         return [group]
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[2]) == group and stat[0] != "Z":
-                found.append(int(entry.name))
-    return found
+    return [pid for pid, stat in _processes() if int(stat[2]) == group and stat[0] != "Z"]
 
 
 def _until(done: Callable[[], object], what: str) -> None:
