@@ -323,6 +323,22 @@ def _handle_stop_signals() -> dict[int, Any]:
     return previous
 
 
+def _load_libraries() -> None:
+    """Import ReportLab with the stop signals held off until it is loaded.
+
+    ReportLab looks for its optional parts (HarfBuzz for shaping, Pyphen for hyphenation)
+    with ``try: import … except:``, a bare ``except`` that would take a stop arriving
+    during the import for a missing part: the process would go on without shaping, and
+    refuse to print (:func:`printkit.render.internals.require_checked_reportlab`)
+    instead of stopping. Called before anything that may import ReportLab; after the
+    first call, a look-up in ``sys.modules``."""
+    from printkit.output import DeferredStops
+
+    with DeferredStops():
+        import reportlab.pdfbase.ttfonts  # noqa: F401 - loaded here, used elsewhere
+        import reportlab.platypus.paragraph  # noqa: F401
+
+
 def _run(args: argparse.Namespace) -> int:
     """Run the command on the selected game project, or on printkit's own games."""
     try:
@@ -342,6 +358,7 @@ def _run(args: argparse.Namespace) -> int:
                 return settled if settled is not None else _dispatch(args)
             # A game project installed through the entry point group, chosen with --game,
             # works as --project does: in its own locales (see printkit.project.installed).
+            _load_libraries()
             from printkit.project import installed
 
             game = installed(args.command, args.game, getattr(args, "locale", None))
@@ -351,6 +368,7 @@ def _run(args: argparse.Namespace) -> int:
             settled = _settled_build(args, found)
             if settled is not None:
                 return settled
+            _load_libraries()
             from printkit.project import load_project
 
             game = load_project(found)
@@ -364,6 +382,7 @@ def _run(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     """``printkit serve``: on the project (read again for every build), else printkit's
     own games."""
+    _load_libraries()
     from printkit.commands.build import BuildOptions
     from printkit.commands.serve import ServeOptions, serve
 
@@ -450,6 +469,7 @@ def error_lines(exc: BaseException) -> list[str]:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    _load_libraries()
     try:
         if args.command == "build":
             from printkit.commands.build import BuildOptions, build

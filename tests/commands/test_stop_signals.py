@@ -103,6 +103,35 @@ _SMALL = ["build", "--game", "coraz-blizej-swieta", "--locale", "en", "--jobs", 
           "--no-previews", "--force"]
 
 
+#: A build whose first import of HarfBuzz is met by a SIGTERM, as a stop that arrives
+#: while ReportLab loads: ReportLab imports it in a ``try`` with a bare ``except``.
+_STOPPED_WHILE_LOADING = """
+import importlib.abc, os, signal, sys
+
+class Stop(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "uharfbuzz":
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGTERM)
+        return None
+
+sys.meta_path.insert(0, Stop())
+from printkit.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX signals and process groups")
+def test_a_stop_while_reportlab_loads_stops_the_build_and_is_never_taken_for_a_missing_part(
+        tmp_path: Path) -> None:
+    out, err = tmp_path / "out", tmp_path / "err"
+    stopped = _start([sys.executable, "-c", _STOPPED_WHILE_LOADING, *_SMALL, "--out", str(out)],
+                     err)
+    assert _ended(stopped, ENDS_WITHIN) == 128 + signal.SIGTERM, err.read_text()
+    assert err.read_text().startswith("printkit: stopped by SIGTERM"), err.read_text()
+    assert not out.exists()
+
+
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX signals and process groups")
 def test_sigterm_at_50_random_moments_always_ends_within_5_s_leaving_nothing(
         tmp_path: Path) -> None:
