@@ -341,12 +341,12 @@ def scenario(name: str, work: Path, jobs: int) -> dict[str, object]:
         info = _build(folder, 1 if name == "one-job" else jobs, force=True)
     elif name == "noop":
         # As a user runs it: `printkit build` in a fresh process, which finds the whole
-        # build up to date before importing the renderers (see printkit.uptodate).
+        # build up to date before importing the renderers (see printkit.commands.uptodate).
         before = _pdfs(out)
         info = _cli_build(out, jobs)
         info["files_rewritten"] = sum(before[k] != v for k, v in _pdfs(out).items())
     elif name == "catalog":
-        from printkit import i18n
+        from printkit.language import translations as i18n
 
         locales = work / "locales"
         shutil.rmtree(locales, ignore_errors=True)

@@ -17,7 +17,7 @@ from typing import Any
 
 from printkit import __version__
 from printkit.errors import PrintkitError, Stopped
-from printkit.layout.geometry import (
+from printkit.geometry import (
     LAYOUTS,
     MAX_DUPLEX_OFFSET_MM,
     MAX_PRINTER_MARGIN_MM,
@@ -27,7 +27,7 @@ from printkit.layout.geometry import (
 from printkit.resources import find_project
 
 # The commands are imported when they run: a rebuild with nothing to do (see
-# printkit.uptodate) must not pay for importing ReportLab, pypdf, Jinja2 and Babel.
+# printkit.commands.uptodate) must not pay for importing ReportLab, pypdf, Jinja2 and Babel.
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -329,7 +329,7 @@ def _load_libraries() -> None:
     ReportLab looks for its optional parts (HarfBuzz for shaping, Pyphen for hyphenation)
     with ``try: import … except:``, a bare ``except`` that would take a stop arriving
     during the import for a missing part: the process would go on without shaping, and
-    refuse to print (:func:`printkit.render.internals.require_checked_reportlab`)
+    refuse to print (:func:`printkit.language.internals.require_checked_reportlab`)
     instead of stopping. Called before anything that may import ReportLab; after the
     first call, a look-up in ``sys.modules``."""
     from printkit.output import DeferredStops
@@ -343,7 +343,7 @@ def _run(args: argparse.Namespace) -> int:
     """Run the command on the selected game project, or on printkit's own games."""
     try:
         if args.command == "new":
-            from printkit.scaffold import new_project
+            from printkit.tools.scaffold import new_project
 
             folder = new_project(args.name, args.dir)
             print(f"wrote {folder}: cd into it, then run `printkit check` and "
@@ -357,9 +357,9 @@ def _run(args: argparse.Namespace) -> int:
             if settled is not None or args.command not in ("build", "check", "export"):
                 return settled if settled is not None else _dispatch(args)
             # A game project installed through the entry point group, chosen with --game,
-            # works as --project does: in its own locales (see printkit.project.installed).
+            # works as --project does: in its own locales (see printkit.tools.project.installed).
             _load_libraries()
-            from printkit.project import installed
+            from printkit.tools.project import installed
 
             game = installed(args.command, args.game, getattr(args, "locale", None))
             if game is None:
@@ -369,10 +369,10 @@ def _run(args: argparse.Namespace) -> int:
             if settled is not None:
                 return settled
             _load_libraries()
-            from printkit.project import load_project
+            from printkit.tools.project import load_project
 
             game = load_project(found)
-        from printkit.project import selected
+        from printkit.tools.project import selected
     except PrintkitError as exc:
         return _report(exc)
     with selected(game):
@@ -388,12 +388,12 @@ def _serve(args: argparse.Namespace) -> int:
 
     found = args.project if args.project is not None else find_project(Path.cwd())
     if found is None and args.game:  # a project-style game installed as a distribution
-        from printkit.project import installed
+        from printkit.tools.project import installed
 
         game = installed("build", args.game, args.locale)
         found = game.folder if game is not None else None
     if found is not None and not (found / "game.toml").is_file():
-        from printkit.project import load_project
+        from printkit.tools.project import load_project
 
         load_project(found)  # no project there at all: its usage error now, not in the browser
     options = BuildOptions(games=args.game, locales=args.locale, paper=args.paper,
@@ -411,7 +411,7 @@ def _settled_build(args: argparse.Namespace, project: Path | None = None) -> int
     renderers. None: build the normal way."""
     if args.command != "build" or args.force or "printkit.games" in sys.modules:
         return None  # a process that already loaded the games (a test) builds normally
-    from printkit import uptodate
+    from printkit.commands import uptodate
 
     if project is not None:
         project = project.resolve()
@@ -499,7 +499,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             return 1 if wrong else 0
         if args.command == "preflight":
             from printkit.commands.preflight import preflight
-            from printkit.preflight import PRINTER_MARGIN_MM
+            from printkit.outputs.preflight import PRINTER_MARGIN_MM
 
             margin = PRINTER_MARGIN_MM if args.printer_margin is None else args.printer_margin
             done = preflight(args.paths or [Path("output")], margin, args.report,
@@ -529,7 +529,7 @@ def _dispatch(args: argparse.Namespace) -> int:
                       f"{options.out / 'exports' / options.game}")
             return 0
         if args.command == "catalog" and args.action == "coverage":
-            from printkit.i18n.coverage import coverage
+            from printkit.tools.coverage import coverage
 
             rows = coverage(args.locale)
             if args.missing:
@@ -539,7 +539,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             low = [r for r in rows if args.fail_under is not None and r.percent < args.fail_under]
             return 1 if low else 0
         if args.command == "catalog" and args.action == "check":
-            from printkit.i18n import glossary
+            from printkit.tools import glossary
 
             found = glossary.glossary_problems(args.locale)
             for line in found:
@@ -561,7 +561,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def _missing(locales: list[str] | None, rows: list) -> int:  # type: ignore[type-arg]
     """``catalog coverage --missing``: what is left to translate, with why, and totals."""
-    from printkit.i18n.coverage import entry_count, gaps
+    from printkit.tools.coverage import entry_count, gaps
 
     found = gaps(locales)
     for gap in found:
@@ -574,8 +574,8 @@ def _missing(locales: list[str] | None, rows: list) -> int:  # type: ignore[type
 
 
 def _catalog(args: argparse.Namespace) -> list[Path]:
-    from printkit.i18n import catalogs
-    from printkit.i18n.review import write_review
+    from printkit.tools import catalogs
+    from printkit.tools.review import write_review
 
     if args.action == "review":
         return write_review(args.locale, args.out)

@@ -120,7 +120,7 @@ class OutputError(PrintkitError):
 class LibraryError(PrintkitError):
     """An installed library printkit must not work with: a ReportLab outside the versions
     printkit's reliances on its internals were checked with, or one that fails their
-    probes (see :mod:`printkit.render.internals`). Refused before anything is built or
+    probes (see :mod:`printkit.language.internals`). Refused before anything is built or
     written, as a machine fault: a printed kit could come out wrong without a word."""
 
     exit_code = 1

@@ -3,7 +3,7 @@ file whose size and modification time are unchanged is not read again (as git do
 
 A game project may have thousands of pictures; a rebuild that finds nothing changed
 should not read them all. The build keeps what it learnt in its store (see
-:mod:`printkit.fingerprint`) and hands it to the next build through :func:`seed`.
+:mod:`printkit.commands.fingerprint`) and hands it to the next build through :func:`seed`.
 Standard library only: the whole-build shortcut uses it before any renderer is imported.
 
 A stamp is trusted only when the file was last modified well before its hash was taken

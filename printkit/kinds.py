@@ -8,7 +8,7 @@ the ready-made variants, the previews and the card exports. A new kind is one
 
 An assembly step is a template, ``templates/guide/assembly/<step>.xml.j2``: one or more
 numbered ``<li>`` steps of the guide's Assembly section, given ``rows``, the kit's
-documents of every kind that shares the step (see :class:`printkit.guide.Material`).
+documents of every kind that shares the step (see :class:`printkit.assembly.guide.Material`).
 A kind whose step has no template is refused when it is registered, not left out of
 the guide in silence.
 """
@@ -42,7 +42,7 @@ class DocumentKind:
     two_sided: bool = False
     #: Its pages are sheets of cards or tokens: card exports and previews take them apart.
     card_sheets: bool = False
-    #: The ready-made variants it gets (ids of :data:`printkit.variants.VARIANTS`).
+    #: The ready-made variants it gets (ids of :data:`printkit.model.variants.VARIANTS`).
     variants: frozenset[str] = field(default_factory=frozenset)
 
 

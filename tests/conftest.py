@@ -55,7 +55,8 @@ FLOW_DOCS: dict[tuple[str, str, str], Any] = {}
 @pytest.fixture(scope="session")
 def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every document of every game in every shipped locale, on A4 (built once)."""
-    from printkit.render import bidi, rulebook
+    from printkit.language import bidi
+    from printkit.model import rulebook
 
     out = tmp_path_factory.mktemp("output")
     original = rulebook.render_flow
@@ -105,7 +106,7 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 @pytest.fixture
 def locales_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A copy of locales/ that the test may edit; catalogs are read from it."""
-    from printkit import i18n
+    from printkit.language import translations as i18n
     from printkit.resources import locales_dir
 
     folder = tmp_path / "locales"

@@ -21,7 +21,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-from printkit.layout.geometry import MM
+from printkit.geometry import MM
 
 Matrix = tuple[float, float, float, float, float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1

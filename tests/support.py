@@ -14,9 +14,9 @@ from typing import Any
 from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 
-from printkit.game import Document, RenderContext
-from printkit.i18n import Localizer
-from printkit.layout.geometry import PAPERS
+from printkit.geometry import PAPERS
+from printkit.language.translations import Localizer
+from printkit.model.game import Document, RenderContext
 from printkit.schema import Table, read_toml, validate
 
 Renderer = Callable[[RenderContext], bytes]
@@ -195,7 +195,7 @@ def locale_fonts(locale: str) -> tuple[str, ...]:
     its script.toml declares."""
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from printkit.render.script import load
+    from printkit.language.script import load
 
     names = (TTFont("probe", str(path)).face.name for path in load(locale).fonts.values())
     own = {n.decode() if isinstance(n, bytes) else n for n in names}
@@ -216,7 +216,7 @@ def flat(text: str) -> str:
 def writes_without_spaces(locale: str) -> bool:
     """Whether the locale's script breaks lines between characters (Japanese, Chinese):
     rules of English style such as "no sentence starts with a digit" do not apply."""
-    from printkit.render.script import load
+    from printkit.language.script import load
 
     return load(locale).cjk
 
@@ -224,7 +224,7 @@ def writes_without_spaces(locale: str) -> bool:
 
 def reads_right_to_left(locale: str) -> bool:
     """Whether the locale's documents read right to left (Arabic)."""
-    from printkit.render.script import load
+    from printkit.language.script import load
 
     return load(locale).rtl
 
@@ -261,7 +261,7 @@ def drawn_picture(art: Any) -> Any:
 
     from PIL import Image
 
-    from printkit.components.pictures import prepare
+    from printkit.model.components.pictures import prepare
 
     prepared = prepare(art.path, art.digest, art.size)
     size = (prepared.width, prepared.height)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.render import internals
+from printkit.language import internals
 
 ROOT = Path(__file__).resolve().parent.parent
 LOWEST = ROOT / ".ci" / "lowest.txt"
@@ -97,7 +97,7 @@ def test_reportlab_s_range_is_the_one_its_internals_were_checked_with() -> None:
     low, high = internals.CHECKED
     checked = tuple(_version(".".join(map(str, end))) for end in (low, high))
     assert (req.bound(">="), req.bound("<")) == checked, (
-        f"pyproject.toml asks for {req}, printkit/render/internals.py's CHECKED is "
+        f"pyproject.toml asks for {req}, printkit/language/internals.py's CHECKED is "
         f"{internals.CHECKED}: change them together")
     assert req.specifier == Requirement(internals.requirement()).specifier
 

@@ -22,7 +22,7 @@ import pytest
 from printkit import games, kinds, resources
 from printkit.commands.build import BuildOptions, build
 from printkit.kinds import DocumentKind, register
-from printkit.scaffold import new_project
+from printkit.tools.scaffold import new_project
 from tests.support import reader, text
 
 GAME_ID = "fifth-game"
@@ -31,10 +31,11 @@ GAME_ID = "fifth-game"
 GAME_MODULE = '''\
 from pathlib import Path
 
-from printkit.components import component_document
-from printkit.game import Document, Game, flow_documents, render_flow
-from printkit.i18n import N_
-from printkit.project import EXAMPLES, SCHEMA
+from printkit.model.components import component_document
+from printkit.model.game import Document, Game
+from printkit.model.rulebook import flow_documents, render_game_flow
+from printkit.language.translations import N_
+from printkit.tools.project import EXAMPLES, SCHEMA
 
 GAME = Game(
     id="fifth-game",
@@ -46,7 +47,7 @@ GAME = Game(
         *flow_documents("rulebook"),
         component_document("tracks", "track", N_("Track")),
         component_document("decks", "cards", N_("Weather cards")),
-        Document("questions", N_("Questions and answers"), render_flow, "leaflet"),
+        Document("questions", N_("Questions and answers"), render_game_flow, "leaflet"),
     ),
 )
 '''

@@ -7,10 +7,10 @@ import copy
 
 import pytest
 
-from printkit import fit
+from printkit.drawing import fit
 from printkit.errors import DataErrors
 from printkit.games import GAMES
-from printkit.layout.geometry import PAPERS
+from printkit.geometry import PAPERS
 
 SIZES = {"Yeti space": (42.0, 42.0), "Yeti card": (63.0, 88.0), "course space": (42.0, 42.0),
          "snowboarder": (36.0, 36.0), "mini card": (41.0, 40.0), "spot": (27.0, 27.0),

@@ -14,9 +14,9 @@ from bench.decks import make_deck
 from printkit import kinds
 from printkit.commands.build import BuildOptions, build
 from printkit.commands.export import ExportOptions, export_cards
-from printkit.game import Document, Game
 from printkit.kinds import DocumentKind, register
-from printkit.project import load_project, selected
+from printkit.model.game import Document, Game
+from printkit.tools.project import load_project, selected
 
 
 @pytest.fixture

@@ -20,11 +20,11 @@ from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__, pdfmerge
-from printkit import kit as kit_module
-from printkit.kit import KitPart, combine, combine_with_pypdf, page_count
-from printkit.layout.geometry import MM, PAPERS
-from printkit.render import fonts
-from printkit.render.pdf import new_canvas
+from printkit.drawing.pdf import new_canvas
+from printkit.geometry import MM, PAPERS
+from printkit.language import fonts
+from printkit.pdfmerge import bind as kit_module
+from printkit.pdfmerge.bind import KitPart, combine, combine_with_pypdf, page_count
 from tests.support import embedded_fonts
 
 A4 = PAPERS["a4"]

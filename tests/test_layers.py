@@ -1,18 +1,23 @@
 """printkit's modules import downward: no circular import between modules, the
-foundation modules ARCHITECTURE.md lists first import nothing above them, and no module
-imports one of a layer above its own (:data:`LAYERS`, the layers ARCHITECTURE.md draws).
+foundation modules import nothing above them, and no module imports one of a layer above
+its own. The layers are the folders: a module's layer is the package it is in
+(:data:`printkit.LAYERS`, lowest first; ARCHITECTURE.md draws them).
 
-Read from the source. The cycle check reads top-level imports (an import inside a
-function runs later, when both modules are loaded); the layer check reads every import,
-in a function too, but those only a type checker reads (``if TYPE_CHECKING:``)."""
+Read from the source, each module parsed once: every import counts, in a function too,
+but those only a type checker reads (``if TYPE_CHECKING:``)."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 import pytest
+
+import printkit
 
 ROOT = Path(__file__).resolve().parent.parent / "printkit"
 
@@ -24,45 +29,30 @@ FOUNDATION = {
     "printkit.resources": set(),
     "printkit.kinds": {"printkit.resources"},
     "printkit.filestamps": set(),
+    "printkit.caches": set(),
     "printkit.folderlock": {"printkit.errors"},
+    "printkit.geometry": {"printkit.errors"},
     "printkit.pdfmerge": {"printkit.pdfmerge.reading", "printkit.pdfmerge.tokens"},
     "printkit.pdfmerge.reading": {"printkit.pdfmerge.tokens"},
     "printkit.pdfmerge.tokens": set(),
-    "printkit.kit": {"printkit", "printkit.pdfmerge"},
+    "printkit.pdfmerge.bind": {"printkit", "printkit.pdfmerge"},
     "printkit.output": {"printkit.errors", "printkit.filestamps", "printkit.folderlock"},
 }
 
+#: The layers, lowest first: the foundation, then printkit's layer packages in order.
+LAYERS: tuple[str, ...] = ("foundation", *printkit.LAYERS)
 
-#: The layers, lowest first: each module's is the one with the longest prefix of its name.
-#: A module may import its own layer's modules and those below, never above.
-LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foundation", ("printkit", "printkit.errors", "printkit.schema", "printkit.examples",
-                    "printkit.resources", "printkit.kinds", "printkit.filestamps",
-                    "printkit.folderlock", "printkit.pdfmerge", "printkit.kit",
-                    "printkit.output", "printkit.layout.geometry")),
-    ("language", ("printkit.i18n", "printkit.render.script", "printkit.render.fonts",
-                  "printkit.render.kinsoku", "printkit.render.bidi", "printkit.render.rtl",
-                  "printkit.render.charset", "printkit.render.internals")),
-    ("drawing", ("printkit.render", "printkit.layout", "printkit.trace", "printkit.fit")),
-    ("model", ("printkit.game", "printkit.components", "printkit.render.rulebook",
-               "printkit.guide.kit", "printkit.variants", "printkit.runs")),
-    ("games", ("printkit.games",)),
-    ("kit", ("printkit.guide", "printkit.preview.raster")),
-    ("outputs", ("printkit.html", "printkit.preview", "printkit.preflight")),
-    ("tools", ("printkit.project", "printkit.scaffold", "printkit.i18n.extract",
-               "printkit.i18n.catalogs", "printkit.i18n.pseudo", "printkit.i18n.coverage",
-               "printkit.i18n.review", "printkit.i18n.glossary")),
-    ("commands", ("printkit.commands", "printkit.serve", "printkit.cli", "printkit.__main__",
-                  "printkit.fingerprint", "printkit.uptodate")),
-)
+#: The command line's entry points, at the top level beside the foundation, atop it all.
+ENTRY_POINTS = {"printkit.cli", "printkit.__main__"}
 
 
 def layer(module: str) -> int:
-    """The index in :data:`LAYERS` of ``module``'s layer."""
-    found = [(len(prefix), i) for i, (_name, prefixes) in enumerate(LAYERS)
-             for prefix in prefixes if module == prefix or module.startswith(prefix + ".")]
-    assert found, f"{module} is in no layer: add it to LAYERS and ARCHITECTURE.md"
-    return max(found)[1]
+    """The index in :data:`LAYERS` of ``module``'s layer: the package it is in (a module
+    outside the layer packages is the foundation)."""
+    if module in ENTRY_POINTS:
+        return LAYERS.index("commands")
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else 0
 
 
 def _modules() -> dict[str, Path]:
@@ -110,6 +100,12 @@ def _imports(modules: dict[str, Path], everywhere: bool = False
     return edges
 
 
+@cache
+def _edges(everywhere: bool) -> dict[str, dict[str, int]]:
+    """:func:`_imports` of printkit's own modules, each parsed once for every test here."""
+    return _imports(_modules(), everywhere)
+
+
 def _cycle(edges: dict[str, dict[str, int]] | dict[str, set[str]]) -> list[str] | None:
     """One import cycle, if there is any."""
     state: dict[str, int] = {}
@@ -134,8 +130,30 @@ def _cycle(edges: dict[str, dict[str, int]] | dict[str, set[str]]) -> list[str] 
 
 
 def test_no_module_imports_itself_back() -> None:
-    cycle = _cycle(_imports(_modules()))
+    """Not even inside a function: a cycle there is a knot all the same."""
+    cycle = _cycle(_edges(everywhere=True))
     assert cycle is None, " -> ".join(cycle or [])
+
+
+def test_the_folders_are_the_layers() -> None:
+    """Every package directly in printkit is a layer (or the foundation's PDF merger), and
+    every module at the top level is a declared foundation module or an entry point."""
+    packages = {path.parent.name for path in ROOT.glob("*/__init__.py")}
+    assert packages == {*printkit.LAYERS, "pdfmerge"}
+    top = {f"printkit.{path.stem}" for path in ROOT.glob("*.py") if path.stem != "__init__"}
+    declared = {m for m in FOUNDATION if m.count(".") == 1} - {"printkit.pdfmerge"}
+    assert top == declared | ENTRY_POINTS
+
+
+def test_marking_a_msgid_loads_no_reportlab() -> None:
+    """N_ is imported by nearly every module: the translations module it lives in loads
+    neither ReportLab nor any module of a layer above the language."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, printkit.language.translations; "
+         "print(' '.join(sorted(sys.modules)))"],
+        capture_output=True, text=True, check=True).stdout.split()
+    assert not [m for m in loaded if m.split(".")[0] == "reportlab"]
+    assert not [m for m in loaded if m.startswith("printkit.") and layer(m) > 1]
 
 
 def test_the_check_finds_a_cycle() -> None:
@@ -144,7 +162,7 @@ def test_the_check_finds_a_cycle() -> None:
 
 @pytest.mark.parametrize("module", sorted(FOUNDATION))
 def test_a_foundation_module_imports_only_below_it(module: str) -> None:
-    edges = _imports(_modules())
+    edges = _edges(everywhere=True)
     assert set(edges.get(module, {})) <= FOUNDATION[module], sorted(edges.get(module, {}))
 
 
@@ -152,8 +170,8 @@ def test_no_module_imports_a_layer_above_its_own() -> None:
     """Not even inside a function: an import there is a dependency all the same."""
     modules = _modules()
     upward = [f"{modules[name].relative_to(ROOT.parent)}:{line}: {name} "
-              f"({LAYERS[layer(name)][0]}) imports {target} ({LAYERS[layer(target)][0]})"
-              for name, targets in sorted(_imports(modules, everywhere=True).items())
+              f"({LAYERS[layer(name)]}) imports {target} ({LAYERS[layer(target)]})"
+              for name, targets in sorted(_edges(everywhere=True).items())
               for target, line in sorted(targets.items()) if layer(target) > layer(name)]
     assert upward == []
 
@@ -162,12 +180,12 @@ def test_the_layer_check_finds_an_upward_import(tmp_path: Path) -> None:
     (tmp_path / "printkit" / "render").mkdir(parents=True)
     (tmp_path / "printkit" / "render" / "text.py").write_text(
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from printkit import cli\n"
-        "def f():\n    from printkit.game import Game\n")
+        "def f():\n    from printkit.model.game import Game\n")
     (tmp_path / "game.py").write_text("")
     (tmp_path / "cli.py").write_text("")
-    modules = {"printkit.render.text": tmp_path / "printkit" / "render" / "text.py",
-               "printkit.game": tmp_path / "game.py", "printkit.cli": tmp_path / "cli.py"}
+    modules = {"printkit.drawing.text": tmp_path / "printkit" / "render" / "text.py",
+               "printkit.model.game": tmp_path / "game.py", "printkit.cli": tmp_path / "cli.py"}
     edges = _imports(modules, everywhere=True)
-    assert edges["printkit.render.text"] == {"printkit.game": 5}  # (the type-only one: no)
-    assert layer("printkit.game") > layer("printkit.render.text")
-    assert layer("printkit.render.rulebook") == layer("printkit.game")  # the longest prefix
+    assert edges["printkit.drawing.text"] == {"printkit.model.game": 5}  # (the type-only one: no)
+    assert layer("printkit.model.game") > layer("printkit.drawing.text")
+    assert layer("printkit.model.rulebook") == layer("printkit.model.game")  # the longest prefix

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bench.decks import make_deck
-from printkit.fingerprint import STORE_NAME
+from printkit.commands.fingerprint import STORE_NAME
 from tests.conftest import snapshot
 
 #: Builds a project and a built-in game in a fresh interpreter where ``fcntl`` (and
@@ -23,7 +23,7 @@ sys.modules["msvcrt"] = None
 from pathlib import Path
 
 from printkit.commands.build import BuildOptions, build
-from printkit.project import load_project, selected
+from printkit.tools.project import load_project, selected
 
 if __name__ == "__main__":
     method, project, out, jobs = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from printkit.commands.build import BuildOptions, BuildResult, build
 from printkit.games import GAMES
-from printkit.preview import COVER_WIDTH, THUMB_WIDTH
+from printkit.outputs.preview import COVER_WIDTH, THUMB_WIDTH
 from tests.browser import chromium
 from tests.conftest import GAME_ID, snapshot
 

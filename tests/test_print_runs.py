@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from printkit.assembly.guide import materials, print_order
 from printkit.games import GAMES
-from printkit.guide import materials, print_order
-from printkit.i18n import Localizer
-from printkit.layout.geometry import PAPERS
-from printkit.runs import RUNS, blank_page, in_kit, place, plan, run_file
+from printkit.geometry import PAPERS
+from printkit.language.translations import Localizer
+from printkit.model.runs import RUNS, blank_page, in_kit, place, plan, run_file
 from tests.support import reader, text
 
 LOCALES = ("en", "pl")

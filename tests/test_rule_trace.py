@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit import games, trace
+from printkit import games
+from printkit.drawing import trace
 from tests.conftest import FLOW_XML
 
 GAMES = sorted(games.GAMES)

@@ -11,9 +11,9 @@ from pypdf import PdfReader
 
 from printkit.commands.build import BuildOptions, build
 from printkit.games import GAMES
-from printkit.i18n import shipped_locales
-from printkit.layout.geometry import DEFAULT_SPEC
-from printkit.variants import VARIANTS, versions
+from printkit.geometry import DEFAULT_SPEC
+from printkit.language.translations import shipped_locales
+from printkit.model.variants import VARIANTS, versions
 from tests.conftest import GAME_ID
 
 LOCALE = "pl"

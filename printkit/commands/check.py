@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit import fit, games, trace
-from printkit.components import game_warnings
+from printkit import games
+from printkit.drawing import fit, trace
 from printkit.errors import UsageError
 from printkit.examples import check as check_example
-from printkit.layout.geometry import PAPERS
-from printkit.render.internals import require_checked_reportlab
+from printkit.geometry import PAPERS
+from printkit.language.internals import require_checked_reportlab
+from printkit.model.components import game_warnings
 from printkit.schema import read_toml
 
 
@@ -62,7 +63,7 @@ def check_warnings(game_ids: list[str] | None = None,
                    examples_file: Path | None = None) -> list[str]:
     """``warning: …`` lines about the checked games' data that do not fail a check: images
     that would print below 200 dpi (one line per image, for standard error), and rules
-    that no example shows and no engine test names (:mod:`printkit.trace`)."""
+    that no example shows and no engine test names (:mod:`printkit.drawing.trace`)."""
     if examples_file is not None:
         return game_warnings([games.get(_file_game(examples_file, game_ids))])
     selected = games.select(game_ids)

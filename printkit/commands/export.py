@@ -4,7 +4,7 @@
 plus its bleed, with a CSV manifest, for print-on-demand services. ``tts``
 writes Tabletop Simulator deck sheets, backs and a saved object per card set.
 Both draw their cards with the PDFs' own drawing code (see
-:mod:`printkit.preview.cards`) and write everything or nothing, like ``build``.
+:mod:`printkit.outputs.preview.cards`) and write everything or nothing, like ``build``.
 """
 
 from __future__ import annotations
@@ -21,17 +21,17 @@ from PIL import Image
 from pypdf import PdfReader
 
 from printkit import games
+from printkit.assembly.raster import open_pdf, pixels, png_bytes, render_dpi
 from printkit.commands.build import resolve_locales
 from printkit.errors import UsageError
-from printkit.game import Document, Game, RenderContext
-from printkit.i18n import Localizer
+from printkit.geometry import DEFAULT_SPEC, PAPERS
 from printkit.kinds import kind
-from printkit.layout.geometry import DEFAULT_SPEC, PAPERS
+from printkit.language.internals import require_checked_reportlab
+from printkit.language.translations import Localizer
+from printkit.model.game import Document, Game, RenderContext
 from printkit.output import commit
-from printkit.preview import tts
-from printkit.preview.cards import Capture, CapturedCard, capture_cards
-from printkit.preview.raster import open_pdf, pixels, png_bytes, render_dpi
-from printkit.render.internals import require_checked_reportlab
+from printkit.outputs.preview import tts
+from printkit.outputs.preview.cards import Capture, CapturedCard, capture_cards
 
 MIN_DPI, MAX_DPI = 72, 1200
 #: Export locale when none is given: the source language.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printkit import games
-from printkit.i18n import shipped_locales
+from printkit.language.translations import shipped_locales
 
 
 def listing() -> list[str]:

@@ -2,7 +2,7 @@
 
 A deck of thousands of illustrated cards is one document, but rendering it whole
 would hold the whole file in memory and keep one worker busy while the others wait.
-A document that says so (:attr:`printkit.game.Document.parts`) is rendered as
+A document that says so (:attr:`printkit.model.game.Document.parts`) is rendered as
 parts, each a PDF of a few sheets, in any worker, and joined in order by
 :func:`printkit.pdfmerge.join`. How many parts depends on the document alone, so a
 build with one worker and a build with eight give the same bytes.
@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from printkit.errors import PrintkitError
-from printkit.game import Document, RenderContext
-from printkit.kit import page_count
+from printkit.model.game import Document, RenderContext
 from printkit.output import Spool, Spooled
+from printkit.outputs.preview import COVER
 from printkit.pdfmerge import join
-from printkit.preview import COVER
+from printkit.pdfmerge.bind import page_count
 
 
 def count(doc: Document, ctx: RenderContext) -> int:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.errors import UsageError
-from printkit.preflight import PRINTER_MARGIN_MM, Finding, Target, check_pdf, target_for
-from printkit.preflight.consistency import cover_facts
-from printkit.preflight.report import report
+from printkit.outputs.preflight import PRINTER_MARGIN_MM, Finding, Target, check_pdf, target_for
+from printkit.outputs.preflight.consistency import cover_facts
+from printkit.outputs.preflight.report import report
 
 #: Merged files: the whole kit and the print runs.
 MERGED = ("kit-", "print-")
@@ -45,7 +45,7 @@ def documents(paths: list[Path]) -> list[tuple[Path, Path]]:
 
 def _kind_and_locale(pdf: Path, root: Path) -> tuple[str | None, str]:
     from printkit import games
-    from printkit.i18n import shipped_locales
+    from printkit.language.translations import shipped_locales
 
     parts = pdf.relative_to(root).parts
     if len(parts) < 3:

@@ -1,9 +1,9 @@
 """``printkit serve``: build, serve the kit page, rebuild on every save, reload the page.
 
 One build into the serve's own output folder, then a loop: the watcher (see
-:mod:`printkit.serve.watcher`) says which files changed, the build runs again
+:mod:`printkit.commands.serving.watcher`) says which files changed, the build runs again
 (incremental: only what the change touches is rendered), and every open page reloads
-(see :mod:`printkit.serve.server`). A build that fails leaves the last good files in
+(see :mod:`printkit.commands.serving.server`). A build that fails leaves the last good files in
 place; its messages, the same lines ``printkit build`` prints, show over the page
 until a save fixes it. The server stops on Ctrl-C, never on a build error.
 """
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.commands.build import BuildOptions, build
+from printkit.commands.serving.server import Site, is_loopback, open_server
+from printkit.commands.serving.watcher import Debouncer, Watcher
 from printkit.errors import Stopped
 from printkit.resources import PACKAGE_DIR, builtin_folder, cache_dir, locales_dir, templates_dir
-from printkit.serve.server import Site, is_loopback, open_server
-from printkit.serve.watcher import Debouncer, Watcher
 
 Say = Callable[[str], None]
 
@@ -68,7 +68,7 @@ def serve(options: ServeOptions, say: Say | None = None,
 
     ``say`` gets every message line (standard error by default); ``ready`` gets the
     page's address once the server listens (printed on standard output by default).
-    Raises :class:`~printkit.serve.server.PortInUse` if the port is taken.
+    Raises :class:`~printkit.commands.serving.server.PortInUse` if the port is taken.
     """
     say = say or (lambda line: print(line, file=sys.stderr, flush=True))
     out = output_folder(options)
@@ -122,7 +122,7 @@ def _rebuild(options: ServeOptions, site: Site, say: Say) -> bool:
     try:
         with ExitStack() as stack:
             if options.project is not None:  # read again: game.toml or rules.py may have changed
-                from printkit.project import load_project, selected
+                from printkit.tools.project import load_project, selected
 
                 stack.enter_context(selected(load_project(options.project)))
             result = build(options.build, progress)

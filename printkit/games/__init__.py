@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from importlib.metadata import EntryPoint, entry_points
 
 from printkit.errors import UsageError
-from printkit.game import Game
+from printkit.model.game import Game
 from printkit.resources import BUILT_IN_GAMES
 
 GROUP = "printkit.games"
@@ -46,7 +46,7 @@ def discover() -> dict[str, Game]:
             continue
         if not isinstance(game, Game) or game.id != name:
             BROKEN[name] = (f"game {name!r}: entry point {found[name].value} is not a "
-                            f"printkit.game.Game with id {name!r}")
+                            f"printkit.model.game.Game with id {name!r}")
             continue
         out[name] = game
     return out

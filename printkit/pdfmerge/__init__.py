@@ -52,8 +52,8 @@ Pdf = bytes | os.PathLike[str]
 
 
 class Part(Protocol):
-    """What :func:`merge` needs of one document (printkit.kit.KitPart has it): ``title`` is
-    its bookmark (None: no bookmark, as for a page left blank), its pages are labelled
+    """What :func:`merge` needs of one document (printkit.pdfmerge.bind.KitPart has it):
+    ``title`` is its bookmark (None: no bookmark, as for a page left blank), its pages are labelled
     ``label`` and numbered from ``start``."""
 
     title: str | None

@@ -26,8 +26,8 @@ from printkit.commands.build.stale import plan_stale
 from printkit.commands.build.tasks import RenderDocument
 from printkit.commands.build.verify import verify_games
 from printkit.commands.build.write import write_output
+from printkit.commands.fingerprint import STORE_NAME
 from printkit.errors import BuildError
-from printkit.fingerprint import STORE_NAME
 from printkit.output import Spool, contents
 from tests.conftest import GAME_ID, snapshot
 

@@ -34,7 +34,7 @@ from hypothesis import Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from printkit.fingerprint import STORE_NAME
+from printkit.commands.fingerprint import STORE_NAME
 from printkit.output import JOURNAL_NAME, LOCK_NAME
 from printkit.resources import PACKAGE_DIR, locales_dir, templates_dir
 

@@ -12,14 +12,14 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from printkit.assembly.raster import open_pdf, render_dpi
 from printkit.cli import main
 from printkit.commands.export import ExportOptions, export_cards, export_tts
-from printkit.game import RenderContext
 from printkit.games import GAMES
-from printkit.i18n import Localizer
-from printkit.layout.geometry import DEFAULT_SPEC, PAPERS, CardSize, card_grid
-from printkit.preview import tts
-from printkit.preview.raster import open_pdf, render_dpi
+from printkit.geometry import DEFAULT_SPEC, PAPERS, CardSize, card_grid
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext
+from printkit.outputs.preview import tts
 
 BEAR = "pick-a-polar-bear"
 YETI = "yeti-slalom"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from printkit.commands.build import BuildOptions, BuildResult, build
-from printkit.fingerprint import STORE_NAME
+from printkit.commands.fingerprint import STORE_NAME
 from tests.conftest import GAME_ID, snapshot
 from tests.support import edit_catalog
 
@@ -21,11 +21,11 @@ OTHER = "polar-derby"
 def files_per_build() -> int:
     """Every document and ready-made variant, the guide, the kit and the print runs of both
     games, in two locales."""
+    from printkit.assembly.guide import materials, print_order
     from printkit.games import GAMES
-    from printkit.guide import materials, print_order
-    from printkit.layout.geometry import DEFAULT_SPEC
-    from printkit.runs import plan
-    from printkit.variants import versions
+    from printkit.geometry import DEFAULT_SPEC
+    from printkit.model.runs import plan
+    from printkit.model.variants import versions
 
     def runs(game_id: str) -> int:
         docs = GAMES[game_id].documents
@@ -166,8 +166,8 @@ def test_a_changed_template_renders_that_games_documents(built: Path, tmp_path: 
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     import shutil
 
-    from printkit import fingerprint
-    from printkit.render import templating
+    from printkit.commands import fingerprint
+    from printkit.drawing import templating
     from printkit.resources import templates_dir
 
     copy = tmp_path / "templates"
@@ -265,7 +265,7 @@ def test_a_store_with_a_damaged_build_list_means_the_normal_way(tmp_path: Path) 
 
 def test_an_upgraded_library_renders_everything_again(built: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from printkit import fingerprint
+    from printkit.commands import fingerprint
 
     real = fingerprint.metadata.version
     monkeypatch.setattr(fingerprint.metadata, "version",

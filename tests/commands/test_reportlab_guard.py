@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit import fingerprint
 from printkit.cli import main
-from printkit.render import internals
+from printkit.commands import fingerprint
+from printkit.language import internals
 from tests.conftest import GAME_ID
 
 
@@ -65,7 +65,7 @@ def test_a_reliance_that_fails_is_named_with_the_version(
     [line] = captured.err.splitlines()
     version = internals.reportlab.Version
     assert line.startswith("printkit: error: the reliance 'Frame._y, _y1p"), line
-    assert f"(render/pagefit.py) fails with ReportLab {version};" in line
+    assert f"(drawing/pagefit.py) fails with ReportLab {version};" in line
     assert _printed(out) == []
 
 
@@ -77,7 +77,7 @@ def test_an_unchecked_reportlab_with_a_failing_reliance_names_both(
     assert line is not None and "\n" not in line
     assert line.startswith("ReportLab 3.6.13 is not one printkit was checked with ("), line
     assert ("the reliance 'Frame._y, _y1p, _x1, _y1, _y2, _width, _height, _atTop, "
-            "_getAvailableWidth' (render/pagefit.py) fails with ReportLab 3.6.13;") in line
+            "_getAvailableWidth' (drawing/pagefit.py) fails with ReportLab 3.6.13;") in line
 
 
 def test_a_malformed_source_date_epoch_is_not_a_failed_probe(
@@ -104,7 +104,7 @@ def test_the_installed_reportlab_is_not_refused_and_the_probes_are_cheap() -> No
 def test_a_changed_reportlab_never_takes_the_up_to_date_shortcut(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """`printkit build` answers "up to date" without importing ReportLab (see
-    printkit.uptodate), so without probing it: safe only because the whole build's digest
+    printkit.commands.uptodate), so without probing it: safe only because the whole build's digest
     holds ReportLab's version, and a build with another one is never up to date."""
     real = fingerprint.metadata.version
     fingerprint.code_digest.cache_clear()

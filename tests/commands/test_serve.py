@@ -20,8 +20,8 @@ import pytest
 
 import printkit
 from printkit.cli import main
-from printkit.serve.server import EVENTS, STATE, inject
-from printkit.serve.watcher import Debouncer, Watcher
+from printkit.commands.serving.server import EVENTS, STATE, inject
+from printkit.commands.serving.watcher import Debouncer, Watcher
 
 #: The folder printkit is imported from, for the server run as a program.
 ROOT = Path(printkit.__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.fingerprint import STORE_NAME
+from printkit.commands.fingerprint import STORE_NAME
 from printkit.resources import PACKAGE_DIR
 
 

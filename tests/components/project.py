@@ -16,10 +16,10 @@ from typing import Any
 
 from PIL import Image, ImageCms, ImageDraw
 
-from printkit.components import COMPONENTS, check_components, documents
-from printkit.game import Document, RenderContext
-from printkit.i18n import Localizer
-from printkit.layout.geometry import DEFAULT_SPEC, PAPERS
+from printkit.geometry import DEFAULT_SPEC, PAPERS
+from printkit.language.translations import Localizer
+from printkit.model.components import COMPONENTS, check_components, documents
+from printkit.model.game import Document, RenderContext
 from printkit.schema import Table, Value, read_toml, validate
 
 SAMPLE = Path(__file__).resolve().parent / "data" / "sample"

@@ -2,7 +2,7 @@
 
 Polar Derby's, Yeti Slalom's and Pick-a-Polar Bear's score sheets are
 ``[sheets.score-sheet]`` in their game.toml, drawn by the score-sheet kind of
-:mod:`printkit.components`; the games' own code only adds pictures and the
+:mod:`printkit.model.components`; the games' own code only adds pictures and the
 numbers their texts quote. Each must still build in every layout, on its page
 size, in Polish, with every heading and label translated and every font
 embedded. (When the sheets moved, their renders were compared with the old
@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 
 from printkit import games
-from printkit.components import component_msgids
-from printkit.components.scoresheet import render_sheet
 from printkit.errors import DataError, DataErrors
-from printkit.game import RenderContext
-from printkit.i18n import MINUS, Localizer
-from printkit.i18n.extract import extract_toml
-from printkit.layout.geometry import DEFAULT_SPEC, PAPERS
+from printkit.geometry import DEFAULT_SPEC, PAPERS
+from printkit.language.translations import MINUS, Localizer
+from printkit.model.components import component_msgids
+from printkit.model.components.scoresheet import render_sheet
+from printkit.model.game import RenderContext
+from printkit.tools.extract import extract_toml
 from tests.support import embedded_fonts, reader, text, without_sheet_labels
 
 from .project import Project
@@ -223,7 +223,7 @@ def _detailed(project: Project, extra: str = "") -> None:
 def _with_players(project: Project) -> dict[str, Any]:
     import tomllib
 
-    from printkit.components import COMPONENTS
+    from printkit.model.components import COMPONENTS
     from printkit.schema import Array, Table, Value, validate
 
     schema = Table({"title": Value(str), "players": Table({"max": Value(int)}),

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from printkit.components import check_components, component_msgids, documents, load_deck
-from printkit.components.faces import box_rect
-from printkit.components.images import load_artwork
-from printkit.components.schema import SAFE_SHOWS
 from printkit.errors import DataErrors, FitError
-from printkit.layout.geometry import LAYOUTS, PAPERS
+from printkit.geometry import LAYOUTS, PAPERS
+from printkit.model.components import check_components, component_msgids, documents, load_deck
+from printkit.model.components.faces import box_rect
+from printkit.model.components.images import load_artwork
+from printkit.model.components.schema import SAFE_SHOWS
 from tests.support import drawn_picture, embedded_fonts, reader, text, without_sheet_labels
 
 from .project import Project, picture
@@ -34,7 +34,7 @@ def test_deck_prints_in_every_layout_and_paper(sample: Project, deck: str, names
     ctx = sample.context(deck, paper=paper, layout=layout)
     loaded = load_deck(ctx.data, deck, sample.folder)
     spec = ctx.data["decks"][deck]["card"]
-    from printkit.layout.geometry import CardSize
+    from printkit.geometry import CardSize
 
     grid = ctx.card_grid(CardSize(spec["width_mm"], spec["height_mm"]), len(loaded.order), "k")
     pdf = reader(ctx.game.document(deck).render(ctx))
@@ -61,7 +61,7 @@ def test_card_counts_come_from_the_csv(sample: Project) -> None:
 
 
 def test_layout_boxes_lie_inside_the_safe_zone(sample: Project) -> None:
-    from printkit.layout.geometry import CardSize
+    from printkit.geometry import CardSize
 
     data = sample.data()
     for layout in LAYOUTS:

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from printkit.components import check_components, component_msgids, load_deck
 from printkit.errors import DataErrors
-from printkit.i18n import Localizer, project_locales
-from printkit.i18n.extract import extract_catalog
-from printkit.layout.geometry import PAPERS, CardSize, PrintSpec, card_grid, mm
-from printkit.project import read_data
+from printkit.geometry import PAPERS, CardSize, PrintSpec, card_grid, mm
+from printkit.language.translations import Localizer, project_locales
+from printkit.model.components import check_components, component_msgids, load_deck
+from printkit.tools.extract import extract_catalog
+from printkit.tools.project import read_data
 from tests.support import reader, text, without_sheet_labels
 
 from .project import Project, page_images

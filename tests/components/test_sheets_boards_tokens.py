@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.components.track import TrackGeometry, one_sheet, track_plan
 from printkit.errors import DataErrors, FitError
-from printkit.layout.geometry import LAYOUTS, PAPERS
+from printkit.geometry import LAYOUTS, PAPERS
+from printkit.model.components.track import TrackGeometry, one_sheet, track_plan
 from tests.support import embedded_fonts, reader, text, without_sheet_labels
 
 from .project import Project

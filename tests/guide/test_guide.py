@@ -17,22 +17,22 @@ import pytest
 from babel.messages.pofile import write_po
 from pypdf import PdfReader
 
-from printkit.game import RenderContext
-from printkit.games import GAMES
-from printkit.guide import (
+from printkit.assembly.guide import (
     back_scales,
     bill_of_materials,
     crosshair,
     render_guide,
     ruler_bars,
 )
-from printkit.guide.geometry import CROSSHAIR_EDGE_MM, scale_values
-from printkit.i18n import Localizer, catalog_path
-from printkit.i18n.extract import extract_catalog, extract_toml
-from printkit.i18n.pseudo import pseudo_catalog
+from printkit.assembly.guide.geometry import CROSSHAIR_EDGE_MM, scale_values
+from printkit.games import GAMES
+from printkit.geometry import DEFAULT_SPEC, MM, PAPERS, mm
 from printkit.kinds import kind
-from printkit.layout.geometry import DEFAULT_SPEC, MM, PAPERS, mm
-from printkit.variants import VARIANTS, variant_id
+from printkit.language.translations import Localizer, catalog_path
+from printkit.model.game import RenderContext
+from printkit.model.variants import VARIANTS, variant_id
+from printkit.tools.extract import extract_catalog, extract_toml
+from printkit.tools.pseudo import pseudo_catalog
 from tests.support import embedded_fonts
 
 GAME_IDS = list(GAMES)
@@ -383,7 +383,7 @@ def test_the_pages_column_keeps_its_heading_whole(locale: str) -> None:
 def test_the_layout_guesses_never_change_the_bytes() -> None:
     """The guide is laid out until its page count settles, starting from the last guide's
     count and blank page: a wrong guess costs a pass, never a different file."""
-    from printkit import guide as guide_module
+    from printkit.assembly import guide as guide_module
 
     keys = [("coraz-blizej-swieta", "a4", "home", placement)
             for placement in ("last", "assembly on a new page", "before assembly")]

@@ -16,16 +16,16 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-import printkit.html as html_page
+import printkit.outputs.html as html_page
+from printkit.drawing import doctree
 from printkit.errors import PrintkitError
-from printkit.game import RenderContext
 from printkit.games import GAMES
-from printkit.html import rules_page
-from printkit.html.writer import HtmlWriter, Node, anchors
-from printkit.i18n import Localizer
-from printkit.layout.geometry import PAPERS
-from printkit.render import doctree
-from printkit.render.rulebook import game_flow_source
+from printkit.geometry import PAPERS
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext
+from printkit.model.rulebook import game_flow_source
+from printkit.outputs.html import rules_page
+from printkit.outputs.html.writer import HtmlWriter, Node, anchors
 
 GAME_IDS = sorted(GAMES)
 LOCALES = ("en", "ar", "ja", "pl")
@@ -358,7 +358,7 @@ def test_every_element_of_the_vocabulary() -> None:
 
 def test_every_build_writes_a_rules_page_for_every_kit_linked_from_the_kit_page(
         built_kit: Path) -> None:
-    from printkit.i18n import shipped_locales
+    from printkit.language.translations import shipped_locales
 
     index = (built_kit / "index.html").read_text(encoding="utf-8")
     for game in GAMES.values():
@@ -395,7 +395,7 @@ def test_a_picture_with_the_same_pixels_is_encoded_once(monkeypatch: pytest.Monk
                                                          ) -> None:
     from PIL import Image
 
-    from printkit.html import figures
+    from printkit.outputs.html import figures
 
     quantized: list[tuple[int, int]] = []
     original = Image.Image.quantize

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from babel.messages.pofile import read_po
 
-from printkit.i18n import catalog_path, shipped_locales, template_path
-from printkit.i18n.extract import extract_catalog
-from printkit.render.fonts import missing_glyphs
-from printkit.render.script import load
+from printkit.language.fonts import missing_glyphs
+from printkit.language.script import load
+from printkit.language.translations import catalog_path, shipped_locales, template_path
+from printkit.tools.extract import extract_catalog
 
 
 def _ids(catalog) -> set[str]:  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.i18n.checks import problems
+from printkit.language.checks import problems
 from tests.conftest import GAME_ID, snapshot
 from tests.i18n.builds import build, only
 from tests.support import edit_catalog

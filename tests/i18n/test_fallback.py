@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.i18n import Localizer
+from printkit.language.translations import Localizer
 from tests.conftest import GAME_ID, snapshot
 from tests.i18n.builds import build, only
 from tests.support import edit_catalog

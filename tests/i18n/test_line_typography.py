@@ -1,6 +1,6 @@
 """Text as each language's readers expect it, read back from built PDFs: every character
 drawn in a font that has it, and lines broken where the language allows (see
-locales/<code>/typography.toml and printkit.i18n.typography)."""
+locales/<code>/typography.toml and printkit.language.typography)."""
 
 from __future__ import annotations
 
@@ -110,9 +110,9 @@ def set_at_widths(texts: list[str], widths: range, locale: str, size: float = 10
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.render import fonts
-    from printkit.render.paragraph import Paragraph
-    from printkit.render.script import activate
+    from printkit.drawing.paragraph import Paragraph
+    from printkit.language import fonts
+    from printkit.language.script import activate
 
     activate(locale)
     try:
@@ -148,7 +148,7 @@ POLISH = ("Gracz bierze kartę i kładzie ją na stole, a potem przesuwa pionek 
 def test_a_polish_one_letter_word_never_ends_a_line() -> None:
     """Set narrow enough that „w", „z", „i" or „a" falls at a line's end, the word goes to
     the next line with the word it belongs to."""
-    from printkit.render.doctree import typeset
+    from printkit.drawing.doctree import typeset
 
     widths = range(60, 320, 4)
     plain = set_at_widths([POLISH], widths, "pl")  # as the catalog has it: plain spaces
@@ -160,7 +160,7 @@ def test_a_polish_one_letter_word_never_ends_a_line() -> None:
 
 
 def test_the_polish_rules_bind_words_in_markup_never_inside_a_tag() -> None:
-    from printkit.i18n.typography import NBSP, localise
+    from printkit.language.typography import NBSP, localise
 
     assert localise("idzie w <b>prawo</b>", "pl") == f"idzie w{NBSP}<b>prawo</b>"
     assert localise("<b>z</b> pola i <i>w</i> domu", "pl") == \
@@ -203,8 +203,8 @@ def test_a_japanese_number_stays_with_its_counter() -> None:
 
 
 def test_the_japanese_rules_keep_a_number_with_its_counter_only_in_japanese() -> None:
-    from printkit.i18n.typography import line_rules
-    from printkit.render import kinsoku
+    from printkit.language import kinsoku
+    from printkit.language.typography import line_rules
 
     rules = line_rules("ja")
     assert rules.keep_with_number and "頭" in rules.counters
@@ -255,7 +255,7 @@ def test_built_japanese_rulebook_keeps_numbers_with_counters(
 def test_a_typography_file_that_cannot_be_used_is_one_line(
         locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         content: str, words: list[str]) -> None:
-    from printkit.i18n import typography
+    from printkit.language import typography
 
     (locales_copy / "pl" / "typography.toml").write_text(content, encoding="utf-8")
     typography.forget()
@@ -275,7 +275,7 @@ def test_a_typography_file_that_cannot_be_used_is_one_line(
 
 
 def test_a_locale_without_a_typography_file_has_no_rules(locales_copy: Path) -> None:
-    from printkit.i18n import typography
+    from printkit.language import typography
 
     (locales_copy / "pl" / "typography.toml").unlink()
     typography.forget()
@@ -291,7 +291,7 @@ def test_the_typography_file_is_part_of_a_documents_fingerprint(
         locales_copy: Path, tmp_path: Path) -> None:
     """A changed typography.toml renders the locale's documents again; an unchanged one
     keeps them."""
-    from printkit.i18n import typography
+    from printkit.language import typography
 
     out = tmp_path / "out"
     args = ["build", "--game", "polar-derby", "--locale", "pl", "--out", str(out),
@@ -315,10 +315,10 @@ def test_a_polish_label_shrinks_until_its_bound_words_fit_a_line() -> None:
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.layout.geometry import Rect
-    from printkit.render import fonts
-    from printkit.render.script import activate
-    from printkit.render.text import Ink
+    from printkit.drawing.text import Ink
+    from printkit.geometry import Rect
+    from printkit.language import fonts
+    from printkit.language.script import activate
 
     out = BytesIO()
     canvas = Canvas(out, pagesize=(300, 300))

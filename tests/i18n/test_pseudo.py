@@ -9,9 +9,9 @@ from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 
 from printkit.commands.build import BuildOptions, build
-from printkit.i18n import catalog_path, template_path
-from printkit.i18n.checks import placeholders
-from printkit.i18n.pseudo import pseudo, pseudo_catalog
+from printkit.language.checks import placeholders
+from printkit.language.translations import catalog_path, template_path
+from printkit.tools.pseudo import pseudo, pseudo_catalog
 
 PSEUDO = "en_001"  # a locale Babel knows, with English plural rules
 

@@ -19,10 +19,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.commands.build import BuildOptions, build
+from printkit.drawing.paragraph import Paragraph
 from printkit.games import GAMES
-from printkit.render import fonts, rtl
-from printkit.render.paragraph import Paragraph
-from printkit.render.script import activate, load
+from printkit.language import fonts, rtl
+from printkit.language.script import activate, load
 from tests.support import embedded_fonts, locale_fonts
 
 SENTENCE = "يرمي اللاعب حجري النرد ويأخذ الدببة القطبية من الحلبة."
@@ -213,9 +213,9 @@ def test_the_kit_page_sets_each_language_in_its_direction(built_kit: Path) -> No
 
 
 def test_a_latin_title_alone_on_a_line_keeps_its_ellipsis_at_its_end(arabic: object) -> None:
-    pieces = rtl.line("Coraz bliżej Święta…", fonts.REGULAR, 10)
+    pieces = rtl.line("Coraz bliżej Święta…", fonts.REGULAR, 10, fonts.runs)
     assert "".join(str(text) for _font, text, _w in pieces) == "Coraz bliżej Święta…"
-    mixed = rtl.line("يرمي Ben.", fonts.REGULAR, 10)
+    mixed = rtl.line("يرمي Ben.", fonts.REGULAR, 10, fonts.runs)
     assert str(mixed[0][1]) == "."  # an Arabic sentence's full stop: at its left end
 
 
@@ -233,8 +233,8 @@ def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(
 
 _CODES = """
 import sys
-from printkit.render import fonts, rtl
-from printkit.render.script import activate
+from printkit.drawing import fonts, rtl
+from printkit.language.script import activate
 activate("ar")
 font = fonts.chain(fonts.HEADING)[0]  # Noto Naskh: many glyphs without a character
 for text in sys.argv[1:]:

@@ -18,8 +18,8 @@ from pypdf import PdfReader
 
 from printkit.commands.build import BuildOptions, build
 from printkit.games import GAMES
-from printkit.render import bidi, fonts
-from printkit.render.script import load
+from printkit.language import bidi, fonts
+from printkit.language.script import load
 from tests.support import embedded_fonts
 
 #: Two games are enough: one with a Latin title ending in "…" (Coraz bliżej Święta…),

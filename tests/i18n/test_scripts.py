@@ -13,11 +13,11 @@ from reportlab.lib.styles import ParagraphStyle
 
 from printkit.cli import main
 from printkit.commands.build import BuildOptions, build
+from printkit.drawing.paragraph import Paragraph
 from printkit.games import GAMES
-from printkit.i18n import catalog_path, read_po_file
-from printkit.render import fonts, kinsoku
-from printkit.render.paragraph import Paragraph
-from printkit.render.script import activate, load
+from printkit.language import fonts, kinsoku
+from printkit.language.script import activate, load
+from printkit.language.translations import catalog_path, read_po_file
 from tests.support import embedded_fonts, locale_fonts
 
 #: Kanji, kana and CJK punctuation.

@@ -16,13 +16,13 @@ from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
 from printkit.cli import main
-from printkit.i18n import Localizer, catalog_path, shipped_locales
-from printkit.i18n.catalogs import _po_bytes
-from printkit.i18n.extract import extract_catalog
-from printkit.i18n.glossary import glossary_problems
-from printkit.i18n.review import STATUSES, review_rows
-from printkit.render.flow import typeset
+from printkit.drawing.flow import typeset
+from printkit.language.translations import Localizer, catalog_path, shipped_locales
 from printkit.resources import locales_dir
+from printkit.tools.catalogs import _po_bytes
+from printkit.tools.extract import extract_catalog
+from printkit.tools.glossary import glossary_problems
+from printkit.tools.review import STATUSES, review_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,7 +96,7 @@ def test_glossary_check_finds_a_wrong_term_and_a_forbidden_word(locales_copy: Pa
 
 
 def test_catalog_check_exits_1_on_a_problem(monkeypatch, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    from printkit.i18n import glossary
+    from printkit.tools import glossary
 
     monkeypatch.setattr(glossary, "glossary_problems", lambda codes: ["locale es: x.po:3: bad"])
     assert main(["catalog", "check", "--locale", "es"]) == 1
@@ -134,7 +134,8 @@ def test_review_lists_every_entry_once_with_rulebook_pages(tmp_path: Path) -> No
     assert '("Polar Derby · Rulebook"), the guide\'s lists' in rulebook["comment"]
     assert "“Polar Derby · Rulebook”" in text and "„Polar Derby · Rulebook”" not in text
     # Each entry printed in a passage that states a rule names that rule's id.
-    from printkit import games, trace
+    from printkit import games
+    from printkit.drawing import trace
 
     known = {r.id for g in games.GAMES.values() for r in trace.rules_of(g)}
     traced = [r for r in rows if r["rules"]]
@@ -149,7 +150,7 @@ def test_review_puts_problems_first(locales_copy: Path, monkeypatch) -> None:  #
     _message(catalog, "Rulebook").string = ""
     _message(catalog, "Board").flags.add("fuzzy")
     path.write_bytes(_po_bytes(catalog))
-    import printkit.i18n as i18n
+    import printkit.language.translations as i18n
 
     monkeypatch.setattr(i18n, "locales_dir", lambda: locales_copy)
     rows = review_rows("pl", root=locales_copy)
@@ -259,7 +260,7 @@ def test_french_spacing_is_not_typed_into_the_catalog() -> None:
 
 
 def test_an_arabic_term_matches_with_or_without_its_vowel_signs(tmp_path: Path) -> None:
-    from printkit.i18n.glossary import entry_problems, load_glossary
+    from printkit.tools.glossary import entry_problems, load_glossary
 
     folder = tmp_path / "ar"
     folder.mkdir()

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from printkit.i18n import Localizer
-from printkit.i18n.catalogs import _po_bytes
-from printkit.i18n.checks import problems
-from printkit.render.templating import environment
+from printkit.drawing.templating import environment
+from printkit.language.checks import problems
+from printkit.language.translations import Localizer
+from printkit.tools.catalogs import _po_bytes
 
 SENTENCE = ("{% trans dice=n|number, dice_words=n|words %}She rolls {{ dice_words }} dice."
             "{% endtrans %}")

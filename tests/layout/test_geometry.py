@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printkit.errors import PrintkitError
-from printkit.layout import (
+from printkit.drawing.layout import (
     MM,
     PAPERS,
     CardGrid,
@@ -22,6 +21,7 @@ from printkit.layout import (
     page_area,
     paper,
 )
+from printkit.errors import PrintkitError
 
 TOL = 1e-6  # points
 
@@ -279,7 +279,7 @@ def test_page_area() -> None:
 
 
 def test_a_set_smaller_than_a_page_gets_only_the_rows_it_fills() -> None:
-    from printkit.layout.geometry import PAPERS, CardSize, card_grid
+    from printkit.geometry import PAPERS, CardSize, card_grid
 
     full = card_grid(PAPERS["a4"], CardSize(60, 40), SHOP)
     small = card_grid(PAPERS["a4"], CardSize(60, 40), SHOP, count=full.cols + 1)

@@ -14,10 +14,7 @@ import pypdfium2
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.game import RenderContext
-from printkit.games import GAMES
-from printkit.i18n import Localizer
-from printkit.layout import (
+from printkit.drawing.layout import (
     LAYOUTS,
     PAPERS,
     CardBox,
@@ -33,7 +30,10 @@ from printkit.layout import (
     mm,
     page_area,
 )
-from printkit.layout.marks import sheet_trims
+from printkit.drawing.layout.marks import sheet_trims
+from printkit.games import GAMES
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext
 
 PAPER_IDS = sorted(PAPERS)
 # Poker, the Tydzień card, Pick-a-Polar Bear's squares, snowboarders, bear tokens.

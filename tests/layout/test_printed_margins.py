@@ -17,7 +17,10 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.commands.build import BuildOptions, build
-from printkit.layout.geometry import (
+from printkit.drawing.layout.labels import LabelBox
+from printkit.drawing.layout.marks import sheet_trims
+from printkit.drawing.layout.sheets import draw_card_sheets
+from printkit.geometry import (
     MAX_PRINTER_MARGIN_MM,
     PAPERS,
     PRINTER_MARGIN_MM,
@@ -28,9 +31,6 @@ from printkit.layout.geometry import (
     card_grid,
     mm,
 )
-from printkit.layout.labels import LabelBox
-from printkit.layout.marks import sheet_trims
-from printkit.layout.sheets import draw_card_sheets
 from tests.printed import inks, nearest_edge
 
 #: Files that only gather other files' pages (the kit, the print runs): measured in their

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout import (
+from printkit.drawing.layout import (
     CardBox,
     CardGrid,
     CardSize,
@@ -346,10 +346,10 @@ def test_a_real_kits_drifted_backs_cover_every_card_to_its_edges(game_id: str, d
     no card shows paper white."""
     import dataclasses
 
-    from printkit.game import RenderContext
     from printkit.games import GAMES
-    from printkit.i18n import Localizer
-    from printkit.layout.geometry import DEFAULT_SPEC, PAPERS
+    from printkit.geometry import DEFAULT_SPEC, PAPERS
+    from printkit.language.translations import Localizer
+    from printkit.model.game import RenderContext
 
     game = GAMES[game_id]
     data = game.load_data()

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.geometry import EPS, PAPERS, LayoutError, Rect, mm, page_area
-from printkit.layout.tiles import CAPTION_MM, TICK_MM, Tile, TilePlan, draw_tiled, tile_plan
-from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.drawing.layout.tiles import CAPTION_MM, TICK_MM, Tile, TilePlan, draw_tiled, tile_plan
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import Ink
+from printkit.geometry import EPS, PAPERS, LayoutError, Rect, mm, page_area
 
 PAPER_IDS = ["a4", "letter"]
 SIZES = st.tuples(st.floats(20, 900), st.floats(20, 900))  # drawing size in mm

@@ -14,7 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.preflight import Finding, check_pdf, target_for
+from printkit.outputs.preflight import Finding, check_pdf, target_for
 from printkit.resources import fonts_dir
 
 FONTS = {"sans": "DejaVuSans.ttf", "sans-bold": "DejaVuSans-Bold.ttf",
@@ -207,7 +207,7 @@ def _rules_page(value: str, direction: str = "rtl") -> str:
 
 
 def test_a_cover_fact_said_two_ways() -> None:
-    from printkit.preflight.consistency import cover_facts
+    from printkit.outputs.preflight.consistency import cover_facts
 
     rulebook = page(lambda c: text(c, 100, 700, "2–4", "sans-bold", 14))
     bad = cover_facts(rulebook, _rules_page("2–4"), "game/ar/rules.html")
@@ -222,7 +222,7 @@ def test_a_box_in_a_rules_page_picture_is_found() -> None:
     """The rules page's pictures are cut from a PDF of the figures: read there too."""
     from reportlab.platypus import Flowable
 
-    from printkit.html.figures import FigureImages
+    from printkit.outputs.html.figures import FigureImages
 
     class Change(Flowable):  # type: ignore[misc]
         def __init__(self, text: str) -> None:

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from printkit import preflight
 from printkit.cli import main
 from printkit.commands.build import BuildOptions, build
 from printkit.errors import BuildError
-from printkit.preflight import Finding, Target
-from printkit.preflight.reading import Page
+from printkit.outputs import preflight
+from printkit.outputs.preflight import Finding, Target
+from printkit.outputs.preflight.reading import Page
 from tests.preflight.test_checks import page, text
 
 GAME, LOCALE = "polar-derby", "pl"

@@ -11,7 +11,7 @@ import pytest
 
 from printkit.commands.build import BuildOptions, build
 from printkit.commands.preflight import preflight
-from printkit.preflight import REPORT_NAME
+from printkit.outputs.preflight import REPORT_NAME
 
 
 def _findings(out: Path) -> list[str]:

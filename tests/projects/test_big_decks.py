@@ -12,10 +12,10 @@ from pypdf import PdfReader
 
 from bench.decks import make_deck
 from printkit.commands.build import BuildOptions, BuildResult, build
-from printkit.components import faces
-from printkit.kit import page_count
+from printkit.model.components import faces
 from printkit.pdfmerge import join
-from printkit.project import load_project, selected
+from printkit.pdfmerge.bind import page_count
+from printkit.tools.project import load_project, selected
 
 IMAGES = re.compile(rb"/Subtype /Image\b")
 #: 40 cards: five A4 sheets of nine (fronts and backs), so three parts of two sheets.

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from printkit.cli import main
-from printkit.components.images import load_artwork
+from printkit.model.components.images import load_artwork
 from tests.support import drawn_picture
 
 from .conftest import edit

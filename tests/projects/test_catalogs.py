@@ -32,8 +32,8 @@ def test_coverage_counts_the_project_entries_under_its_game(project: Path,
                                                            capsys: pytest.CaptureFixture
                                                            ) -> None:
     # Strings from rules.py and a module beside it count as the game's too.
-    (project / "texts.py").write_text('from printkit.i18n import N_\n\nSHOUT = N_("Go!")\n',
-                                      encoding="utf-8")
+    (project / "texts.py").write_text(
+        'from printkit.language.translations import N_\n\nSHOUT = N_("Go!")\n', encoding="utf-8")
     assert main(["catalog", "update"]) == 0
     po = (project / "locales/de/LC_MESSAGES/printkit.po").read_text(encoding="utf-8")
     assert "#: texts.py:3" in po

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from printkit.cli import main
-from printkit.render import templating
+from printkit.drawing import templating
 
 from .conftest import edit
 

@@ -10,7 +10,7 @@ import pytest
 
 from printkit.cli import main
 from printkit.errors import DataErrors
-from printkit.project import load_engine
+from printkit.tools.project import load_engine
 
 from .conftest import NAME, edit
 

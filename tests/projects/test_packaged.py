@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.scaffold import TEMPLATE
+from printkit.tools.scaffold import TEMPLATE
 
 ROOT = Path(__file__).resolve().parents[2]
 

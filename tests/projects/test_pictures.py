@@ -15,8 +15,8 @@ from PIL import Image
 
 from bench.decks import make_deck, picture
 from printkit.commands.build import BuildOptions, BuildResult, build
-from printkit.components.pictures import TARGET_DPI, target
-from printkit.project import load_project, selected
+from printkit.model.components.pictures import TARGET_DPI, target
+from printkit.tools.project import load_project, selected
 from tests.conftest import snapshot
 
 IMAGES = re.compile(rb"/Subtype /Image\b")
@@ -177,7 +177,7 @@ def test_a_project_rebuild_with_nothing_changed_stops_before_importing_the_rende
 
 def test_each_picture_is_prepared_once_per_build_and_two_jobs_write_the_same_bytes(
         deck: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from printkit.components import pictures
+    from printkit.model.components import pictures
 
     made: list[Path] = []
     real = pictures._make

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from printkit.cli import main
-from printkit.layout.geometry import PRINTER_MARGIN_MM
+from printkit.geometry import PRINTER_MARGIN_MM
 from tests.printed import nearest_edge
 
 

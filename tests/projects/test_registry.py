@@ -29,7 +29,7 @@ def _install(game_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     package.mkdir(parents=True)
     (package / "__init__.py").write_text(
         "from pathlib import Path\n"
-        "from printkit.project import load_project\n"
+        "from printkit.tools.project import load_project\n"
         f"GAME = load_project(Path({str(game_folder)!r}))\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
     monkeypatch.delitem(sys.modules, "snow_race_game", raising=False)

@@ -48,7 +48,7 @@ def test_percent_signs_markup_and_braces_in_data_print_literally(project: Path) 
 
 
 def test_a_translation_of_plain_text_may_have_a_percent_sign_a_format_string_may_not() -> None:
-    from printkit.i18n.checks import problems
+    from printkit.language.checks import problems
 
     assert problems("Print at 100% (actual size)", ["Mit 100% drucken"]) == []
     assert problems("%(num)s cards", ["%(num)s Karten zu 100%"]) == [
@@ -56,8 +56,8 @@ def test_a_translation_of_plain_text_may_have_a_percent_sign_a_format_string_may
 
 
 def test_unbalanced_tags_print_as_text_and_balanced_ones_as_markup() -> None:
-    from printkit.render.templating import safe_translation
-    from printkit.render.text import markup
+    from printkit.drawing.templating import safe_translation
+    from printkit.drawing.text import markup
 
     assert str(safe_translation("a </b> b")) == "a &lt;/b&gt; b"
     assert str(safe_translation("a <b>b</b>")) == "a <b>b</b>"

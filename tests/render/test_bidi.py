@@ -8,7 +8,7 @@ import random
 import pytest
 from bidi import get_display
 
-from printkit.render.bidi import (
+from printkit.language.bidi import (
     FSI,
     LRI,
     PDI,

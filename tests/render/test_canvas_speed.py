@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.render import fonts
-from printkit.render.pdf import PrintCanvas, new_canvas
+from printkit.drawing.pdf import PrintCanvas, new_canvas
+from printkit.language import fonts
 
 _COORD = st.floats(min_value=-2000, max_value=2000, allow_nan=False)
 

@@ -9,21 +9,21 @@ from dataclasses import dataclass
 
 import pytest
 
+from printkit.assembly.guide import ATTRIBUTES, ELEMENTS, GuideWriter
+from printkit.drawing import doctree
+from printkit.drawing.doctree import NBSP, parse
+from printkit.drawing.flow import FlowDocument
+from printkit.drawing.pdfwriter import PdfWriter
 from printkit.errors import PrintkitError, TranslationError
-from printkit.game import RenderContext
 from printkit.games import GAMES
-from printkit.guide import ATTRIBUTES, ELEMENTS, GuideWriter
-from printkit.html.writer import HtmlWriter, UnknownElementError
-from printkit.i18n import Localizer
-from printkit.layout.geometry import PAPERS
-from printkit.render import doctree
-from printkit.render.doctree import NBSP, parse
-from printkit.render.flow import FlowDocument
-from printkit.render.pdfwriter import PdfWriter
+from printkit.geometry import PAPERS
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext
+from printkit.outputs.html.writer import HtmlWriter, UnknownElementError
 
 
 def game_tree(game_id: str, locale: str, document: str = "rulebook") -> doctree.Document:
-    from printkit.render.rulebook import game_flow_source
+    from printkit.model.rulebook import game_flow_source
 
     game = GAMES[game_id]
     data = game.load_data()

@@ -8,10 +8,10 @@ from typing import Any
 
 from pypdf import PdfReader
 
+from printkit.drawing.flow import FlowDocument, render_flow
 from printkit.games import GAMES
-from printkit.i18n import Localizer
-from printkit.layout.geometry import PAPERS
-from printkit.render.flow import FlowDocument, render_flow
+from printkit.geometry import PAPERS
+from printkit.language.translations import Localizer
 from tests.conftest import GAME_ID
 
 FILLER = "<p>" + "Roll the dice and move the pawn. " * 40 + "</p>"
@@ -92,7 +92,7 @@ def test_a_real_rulebook_outline() -> None:
     game = GAMES[GAME_ID]
     data = game.load_data()
     examples = {v.id: v for v in game.verify(data)}
-    from printkit.game import RenderContext
+    from printkit.model.game import RenderContext
 
     ctx = RenderContext(game=game, data=data, examples=examples,
                         localizer=Localizer.for_locale("pl"), paper=PAPERS["a4"],

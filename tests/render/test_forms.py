@@ -20,11 +20,12 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from printkit import games
+from printkit.drawing import templating
 from printkit.errors import GlyphError
-from printkit.game import RenderContext
-from printkit.i18n import Localizer
-from printkit.layout.geometry import DEFAULT_SPEC, PAPERS
-from printkit.render import fonts, templating
+from printkit.geometry import DEFAULT_SPEC, PAPERS
+from printkit.language import fonts
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext
 from tests.support import reader, text
 
 PICK, YETI, CORAZ, DERBY = "pick-a-polar-bear", "yeti-slalom", "coraz-blizej-swieta", "polar-derby"
@@ -158,7 +159,7 @@ def _one_form(design, shared: object | None, data: object,  # type: ignore[no-un
     and how often ``design`` ran."""
     from io import BytesIO
 
-    from printkit.render.pdf import Shared, draw_once, new_canvas
+    from printkit.drawing.pdf import Shared, draw_once, new_canvas
 
     calls = []
     buffer = BytesIO()
@@ -186,9 +187,9 @@ def _worded(c) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_shared_drawing_is_recorded_once_and_written_the_same_in_the_next_document() -> None:
-    from printkit.render.pdf import forget_recorded
+    from printkit import caches
 
-    forget_recorded()
+    caches.start_build()
     data = {"game": "one"}
     alone, _ = _one_form(_vector, None, data)
     first, ran_first = _one_form(_vector, "normal", data)
@@ -199,19 +200,19 @@ def test_a_shared_drawing_is_recorded_once_and_written_the_same_in_the_next_docu
     # Other settings, or other data (even equal), draw their own.
     assert _one_form(_vector, "ink saver", data)[1] == 1
     assert _one_form(_vector, "normal", {"game": "one"})[1] == 1
-    forget_recorded()
+    caches.start_build()
     assert _one_form(_vector, "normal", data)[1] == 1
 
 
 def test_a_written_again_drawing_asks_only_for_the_pdf_version_it_needs() -> None:
     """A drawing recorded in a document that was PDF 1.4 already (for something else) does not
     make the next document 1.4 when the drawing itself needs nothing newer."""
-    from printkit.render.pdf import forget_recorded
+    from printkit import caches
 
     def plain(c) -> None:  # type: ignore[no-untyped-def]
         c.rect(10, 10, 20, 20, fill=1)
 
-    forget_recorded()
+    caches.start_build()
     data = {"game": "one"}
     first, _ = _one_form(plain, "normal", data, before=_vector)
     assert b"%PDF-1.4" in first[:10]
@@ -219,13 +220,13 @@ def test_a_written_again_drawing_asks_only_for_the_pdf_version_it_needs() -> Non
     assert ran == 0
     assert again == _one_form(plain, None, data)[0]
     assert b"%PDF-1.3" in again[:10]
-    forget_recorded()
+    caches.start_build()
 
 
 def test_a_drawing_with_words_or_resources_is_never_written_again() -> None:
-    from printkit.render.pdf import forget_recorded
+    from printkit import caches
 
-    forget_recorded()
+    caches.start_build()
     data = {"game": "one"}
 
     def transparent(c) -> None:  # type: ignore[no-untyped-def]
@@ -236,14 +237,14 @@ def test_a_drawing_with_words_or_resources_is_never_written_again() -> None:
         runs = [_one_form(design, "normal", data) for _ in range(2)]
         assert [ran for _, ran in runs] == [1, 1]
         assert runs[0][0] == runs[1][0]
-    forget_recorded()
+    caches.start_build()
 
 
 def test_card_pictures_are_drawn_once_per_build_for_every_locale() -> None:
     """The Pick-a-Polar Bear fronts and rulebook pictures of a second locale reuse the first's
     drawings, and the files are the same as when each document draws its own."""
+    from printkit import caches
     from printkit.games.pick_a_polar_bear import art
-    from printkit.render.pdf import forget_recorded
 
     drawn = []
     original = art.draw_animal
@@ -252,7 +253,7 @@ def test_card_pictures_are_drawn_once_per_build_for_every_locale() -> None:
         drawn.append(1)
         return original(*args, **kwargs)
 
-    forget_recorded()
+    caches.start_build()
     data = games.GAMES[PICK].load_data()  # as a build prepares it: once for every document
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("printkit.games.pick_a_polar_bear.card_sheets.draw_animal", counting)
@@ -260,6 +261,6 @@ def test_card_pictures_are_drawn_once_per_build_for_every_locale() -> None:
         first = len(drawn)
         polish = render(PICK, "animal-cards", "pl", data=data)
     assert first == 32 and len(drawn) == first  # the Polish sheets drew nothing again
-    forget_recorded()
+    caches.start_build()
     assert render(PICK, "animal-cards", "pl", data=data) == polish
     assert render(PICK, "animal-cards", "de", data=data) == german

@@ -14,10 +14,10 @@ from functools import cache
 import pypdfium2
 import pytest
 
-from printkit.game import RenderContext
 from printkit.games import GAMES
-from printkit.i18n import Localizer
-from printkit.layout.geometry import DEFAULT_SPEC, PAPERS
+from printkit.geometry import DEFAULT_SPEC, PAPERS
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext
 
 DPI = 30
 DROP = 0.40

@@ -12,7 +12,7 @@ import pytest
 import reportlab
 
 import printkit
-from printkit.render import internals
+from printkit.language import internals
 
 
 def test_the_installed_reportlab_has_every_internal_printkit_relies_on() -> None:
@@ -32,24 +32,24 @@ def test_a_missing_internal_is_named_with_where_and_why(
     monkeypatch.delattr(internals.frames.Frame, "_getAvailableWidth")
     found = internals.problems()
     assert len(found) == 1, found
-    assert "no longer has Frame._y" in found[0] and "render/pagefit.py" in found[0]
+    assert "no longer has Frame._y" in found[0] and "drawing/pagefit.py" in found[0]
 
 
-# -- Nothing but printkit.render.internals touches ReportLab's private parts --------------
+# -- Nothing but printkit.language.internals touches ReportLab's private parts --------------
 
 ROOT = Path(printkit.__file__).parent.parent
 
 #: The one module that may touch ReportLab's internals.
-HOME = "printkit/render/internals.py"
+HOME = "printkit/language/internals.py"
 
 #: Modules that still read frame and document-template fields themselves, while they are
-#: being changed for other work; each is to call printkit.render.internals instead (as
+#: being changed for other work; each is to call printkit.language.internals instead (as
 #: frame_room(frame) and the like), then be struck from this list.
 NOT_YET: tuple[str, ...] = ()
 
 #: Private names of other libraries that ReportLab's source happens to use as well.
 NOT_REPORTLAB = {
-    ("printkit/kit.py", "_ID"): "pypdf's PdfWriter: its trailer /ID has no public setter",
+    ("printkit/pdfmerge/bind.py", "_ID"): "pypdf's PdfWriter: its trailer /ID has no public setter",
 }
 
 
@@ -238,7 +238,7 @@ def test_the_fast_pdfdoc_encoding_gives_reportlab_s_bytes_or_its_error(
 
     from reportlab.pdfbase import pdfdoc
 
-    import printkit.render.pdf  # noqa: F401 - (patches ReportLab when imported)
+    import printkit.drawing.pdf  # noqa: F401 - (patches ReportLab when imported)
 
     assert pdfdoc.pdfdocEnc is internals.ascii_pdfdoc_encoding  # (patched by render.pdf)
     assert outcome(internals.ascii_pdfdoc_encoding) == outcome(internals._pdfdoc_encode)

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from printkit.assembly.guide import materials, print_order
 from printkit.games import GAMES
-from printkit.guide import materials, print_order
-from printkit.i18n import Localizer, shipped_locales
-from printkit.layout.geometry import DEFAULT_SPEC, MM, PAPERS, CardSize, card_grid
-from printkit.runs import plan, run_file
-from printkit.variants import versions
+from printkit.geometry import DEFAULT_SPEC, MM, PAPERS, CardSize, card_grid
+from printkit.language.translations import Localizer, shipped_locales
+from printkit.model.runs import plan, run_file
+from printkit.model.variants import versions
 from tests.conftest import GAME_ID
 from tests.support import printed_in
 

@@ -7,9 +7,9 @@ from io import BytesIO
 
 from pypdf import PdfReader
 
-from printkit.layout.geometry import Rect, mm
-from printkit.render.pdf import new_canvas
-from printkit.render.text import Ink
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import Ink
+from printkit.geometry import Rect, mm
 from tests.support import embedded_fonts
 
 

@@ -13,14 +13,14 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.drawing.pdf import draw_once
+from printkit.drawing.text import FLOOR_PT, PLAY_PT, Ink
 from printkit.errors import FitError
-from printkit.game import RenderContext, render_flow
 from printkit.games import GAMES
-from printkit.i18n import Localizer
-from printkit.layout.geometry import PAPERS, Rect, mm
-from printkit.render import fonts
-from printkit.render.pdf import draw_once
-from printkit.render.text import FLOOR_PT, PLAY_PT, Ink
+from printkit.geometry import PAPERS, Rect, mm
+from printkit.language import fonts
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext, render_flow
 from tests.support import printed_lines
 
 LOCALES = ("en", "pl", "de")

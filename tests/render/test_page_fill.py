@@ -17,13 +17,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
-from printkit.errors import FitError
-from printkit.games import GAMES
-from printkit.i18n import shipped_locales
-from printkit.layout.geometry import MM
-from printkit.render import doctree, flow
-from printkit.render.flow import lay_out_flow
-from printkit.render.pagefit import (
+from printkit.drawing import doctree, flow
+from printkit.drawing.flow import lay_out_flow
+from printkit.drawing.pagefit import (
     BALANCE_STEP,
     CANDIDATES,
     MIN_FILL,
@@ -34,7 +30,11 @@ from printkit.render.pagefit import (
     balance_columns,
     best_layout,
 )
-from printkit.render.script import load
+from printkit.errors import FitError
+from printkit.games import GAMES
+from printkit.geometry import MM
+from printkit.language.script import load
+from printkit.language.translations import shipped_locales
 from tests.conftest import FLOW_DOCS
 
 #: The body of a rulebook's or guide's page: its top and bottom margins, in mm.
@@ -44,7 +44,7 @@ DOCS = ("rulebook", "guide")
 HEADING_PT = 10.9
 #: The columns of a section's last page end no further apart than this much of the body.
 BALANCED = 0.25
-#: The tints of the example panels and of the notes (see printkit.render.flow).
+#: The tints of the example panels and of the notes (see printkit.drawing.flow).
 TINTS = ((0xEE, 0xF3, 0xF8), (0xFB, 0xF5, 0xEE))
 
 

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph as rl
 
-from printkit.layout.geometry import Rect
-from printkit.render import fonts
-from printkit.render.paragraph import Paragraph
-from printkit.render.script import activate
-from printkit.render.text import Ink
+from printkit.drawing.paragraph import Paragraph
+from printkit.drawing.text import Ink
+from printkit.geometry import Rect
+from printkit.language import fonts
+from printkit.language.script import activate
 
 TEXT = ("Każdy gracz bierze kartę z wierzchu stosu i porównuje ją z kapitanem: "
         "<b>jedna cecha inna</b> i karta dołącza do stosu. ") * 4
@@ -78,7 +78,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The texts ReportLab's markup parser reads from now on, with no reading kept yet."""
     from reportlab.platypus import paraparser
 
-    from printkit.render import paragraph as ours
+    from printkit.drawing import paragraph as ours
 
     monkeypatch.setattr(ours, "_READ", type(ours._READ)())
     texts: list[str] = []

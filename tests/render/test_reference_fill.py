@@ -10,10 +10,10 @@ import pypdfium2 as pdfium
 import pytest
 
 from printkit.games import GAMES
-from printkit.i18n import shipped_locales
-from printkit.layout.geometry import MM
-from printkit.render import rulebook
-from printkit.render.rulebook import SCALES, _filled_page
+from printkit.geometry import MM
+from printkit.language.translations import shipped_locales
+from printkit.model import rulebook
+from printkit.model.rulebook import SCALES, _filled_page
 
 #: The compact document's top and bottom margins (see render_flow), in mm.
 TOP_MM, BOTTOM_MM = 10, 14

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from printkit.drawing.flow import UNITS
 from printkit.games import GAMES
-from printkit.i18n import Localizer, shipped_locales
-from printkit.render.flow import UNITS
+from printkit.language.translations import Localizer, shipped_locales
 from tests.conftest import FLOW_XML
 from tests.support import flat, reads_right_to_left
 

@@ -11,10 +11,10 @@ from functools import cache
 import pypdfium2
 import pytest
 
-from printkit.game import RenderContext
 from printkit.games import GAMES
-from printkit.i18n import Localizer
-from printkit.layout.geometry import DEFAULT_SPEC, PAPERS, mm
+from printkit.geometry import DEFAULT_SPEC, PAPERS, mm
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext
 
 DOCUMENTS = [
     ("coraz-blizej-swieta", "board"),

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from printkit.drawing import templating
+from printkit.drawing.templating import safe_translation
 from printkit.errors import TemplateError
-from printkit.i18n import Localizer
-from printkit.render import templating
-from printkit.render.templating import safe_translation
+from printkit.language.translations import Localizer
 
 
 def test_translations_are_escaped_but_bold_and_italic_pass() -> None:

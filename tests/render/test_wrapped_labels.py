@@ -11,10 +11,10 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.drawing.text import PLAY_PT, Ink
 from printkit.errors import FitError
-from printkit.layout.geometry import Rect, mm
-from printkit.render import fonts
-from printkit.render.text import PLAY_PT, Ink
+from printkit.geometry import Rect, mm
+from printkit.language import fonts
 from tests.support import printed_lines
 
 TEXT = "Free Skate Spin"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 
-from printkit import games
+from printkit import caches, games
 from printkit.commands.build.assemble import assemble_guides_and_kits
 from printkit.commands.build.job import Job, RenderFailure, unique
 from printkit.commands.build.kits import KIT_TITLE, RUN_TITLES
@@ -43,15 +43,12 @@ from printkit.commands.build.render import document_tasks, prepare_pictures, ren
 from printkit.commands.build.stale import plan_stale
 from printkit.commands.build.verify import verify_games
 from printkit.commands.build.write import collect_warnings, preflight_findings, write_output
-from printkit.components.deck import forget_decks
 from printkit.errors import BuildError, PreflightError, TranslationErrors
-from printkit.i18n import typography
-from printkit.i18n.glossary import glossary_problems
+from printkit.language import typography
+from printkit.language.fonts import check_locale
+from printkit.language.internals import require_checked_reportlab
 from printkit.output import Spool, output_lock, recover, unfinished
-from printkit.render.fonts import check_locale
-from printkit.render.internals import require_checked_reportlab
-from printkit.render.pdf import forget_recorded
-from printkit.render.script import forget as forget_scripts
+from printkit.tools.glossary import glossary_problems
 
 __all__ = [
     "KIT_ID", "KIT_TITLE", "RUN_TITLES", "START_METHOD", "BuildOptions", "BuildResult",
@@ -65,7 +62,7 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
 
     A document whose inputs are unchanged since the last build into the same
     folder, and whose file is still as written, is not rendered again (see
-    :mod:`printkit.fingerprint`); ``force`` renders everything. What is rendered waits for
+    :mod:`printkit.commands.fingerprint`); ``force`` renders everything. What is rendered waits for
     the all-or-nothing write on disk, not in memory (see :class:`printkit.output.Spool`).
     """
     with Spool() as spool:
@@ -76,8 +73,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
     """The phases in order, after the checks of what was asked (see the module's doc)."""
     require_checked_reportlab()  # a ReportLab printkit may print wrong PDFs with: refused
     check_source_date_epoch()
-    forget_scripts()  # a locale's script.toml may have changed since the last build
-    typography.forget()  # and so may its typography.toml
+    caches.start_build()  # its inputs may have changed since the last build in this process
     selected = games.select(options.games)
     locales = resolve_locales(options.locales)
     if options.strict:  # a strict build also holds translations to the glossaries
@@ -90,8 +86,6 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
     for code in locales:  # fonts and script usable, every catalog character printable
         check_locale(code)
         typography.line_rules(code)  # its line-break rules usable
-    forget_recorded()  # drawings shared between documents come from this build's data
-    forget_decks()  # and so do the decks
     if unfinished(options.out):  # a build killed while writing files: undo it first
         with output_lock(options.out):
             recover(options.out)

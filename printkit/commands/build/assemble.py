@@ -15,18 +15,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit import games
+from printkit.assembly.guide import materials, print_order
 from printkit.commands.build.job import RenderFailure, has_rules, outputs
 from printkit.commands.build.kits import GuideAndKit
 from printkit.commands.build.ledger import Ledger, kit_data_path
 from printkit.commands.build.options import KIT_ID, Progress, output_path
 from printkit.commands.build.pool import Entry, Workers
-from printkit.fingerprint import Record, digest
-from printkit.game import GUIDE, Game
-from printkit.guide import materials, print_order
-from printkit.html import FILE_NAME as RULES_PAGE
+from printkit.commands.fingerprint import Record, digest
 from printkit.kinds import kind
+from printkit.model.game import GUIDE, Game
+from printkit.model.runs import plan, run_file
 from printkit.output import Spooled
-from printkit.runs import plan, run_file
+from printkit.outputs.html import FILE_NAME as RULES_PAGE
 
 #: Rough cost of a guide and kit (the guide, then merging every document into the kit).
 GUIDE_COST = kind(GUIDE.kind).cost

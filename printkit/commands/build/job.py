@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import PrintkitError
-from printkit.game import Document, Game, RenderContext
-from printkit.i18n import Localizer
+from printkit.geometry import Paper, PrintSpec
 from printkit.kinds import kind
-from printkit.layout.geometry import Paper, PrintSpec
+from printkit.language.translations import Localizer
+from printkit.model.game import Document, Game, RenderContext
+from printkit.model.variants import versions
 from printkit.output import Spool, Spooled
-from printkit.preview import render_previews
-from printkit.variants import versions
+from printkit.outputs.preview import render_previews
 
 #: One output of a build: game id, locale and document (or variant) name.
 Key = tuple[str, str, str]
@@ -55,8 +55,8 @@ class Job:
     def preflight(self, pdf: bytes | Path, game: str, locale: str, name: str,
                   doc_kind: str | None, part: int | None = None) -> list[str]:
         """The preflight's findings on a document just made, as warning lines (see
-        :mod:`printkit.preflight`): read where it was rendered, so in parallel too."""
-        from printkit.preflight import check_pdf, target_for
+        :mod:`printkit.outputs.preflight`): read where it was rendered, so in parallel too."""
+        from printkit.outputs.preflight import check_pdf, target_for
 
         document = f"{game}/{locale}/{name}-{self.paper.id}.pdf"
         if part is not None:
@@ -67,8 +67,8 @@ class Job:
     def same_facts(self, rulebook: bytes | Path, rules_page: bytes, game: str,
                    locale: str) -> list[str]:
         """The cover facts the rules page says otherwise than the rulebook, as warning
-        lines (see :mod:`printkit.preflight.consistency`)."""
-        from printkit.preflight.consistency import cover_facts
+        lines (see :mod:`printkit.outputs.preflight.consistency`)."""
+        from printkit.outputs.preflight.consistency import cover_facts
 
         return [finding.line() for finding in cover_facts(
             rulebook, rules_page.decode("utf-8"), f"{game}/{locale}/rules.html")]
@@ -101,7 +101,7 @@ def failure(exc: PrintkitError) -> tuple[str, list[str], int]:
 
 def outputs(game: Game, spec: PrintSpec) -> list[str]:
     """What a build writes of a game besides its guide and kit, by name: its documents,
-    then their ready-made variants (see :mod:`printkit.variants`)."""
+    then their ready-made variants (see :mod:`printkit.model.variants`)."""
     return [d.id for d in game.documents] + [v.id for v in versions(game.documents, spec)]
 
 
@@ -115,7 +115,8 @@ def target(game: Game, name: str, spec: PrintSpec) -> tuple[Document, PrintSpec,
 
 
 def has_rules(game: Game) -> bool:
-    """Whether the game has a rulebook or reference, and so a rules page (see printkit.html)."""
+    """Whether the game has a rulebook or reference, and so a rules page (see
+    printkit.outputs.html)."""
     return any(kind(doc.kind).flow for doc in game.documents)
 
 

@@ -9,18 +9,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit import games
+from printkit.assembly.guide import bill_of_materials, print_order, render_guide
 from printkit.commands.build.job import Job, failure, has_rules
-from printkit.components.images import DRAWN
+from printkit.commands.fingerprint import used_pictures
 from printkit.errors import PrintkitError
-from printkit.fingerprint import used_pictures
-from printkit.game import GUIDE, RenderContext
-from printkit.guide import bill_of_materials, print_order, render_guide
-from printkit.html import rules_page
-from printkit.i18n import N_, Localizer
-from printkit.kit import KitPart, combine, page_count
+from printkit.language.translations import N_, Localizer
+from printkit.model.components.images import DRAWN
+from printkit.model.game import GUIDE, RenderContext
+from printkit.model.runs import Slot, blank_page, in_kit, plan
 from printkit.output import Spool, Spooled
-from printkit.preview.kitpage import kit_data
-from printkit.runs import Slot, blank_page, in_kit, plan
+from printkit.outputs.html import rules_page
+from printkit.outputs.preview.kitpage import kit_data
+from printkit.pdfmerge.bind import KitPart, combine, page_count
 
 # TRANSLATORS: the whole kit as one PDF: that file's title after the game's name
 # ("Polar Derby · Print-and-play kit") and the link to it on the kit web page.

@@ -12,8 +12,7 @@ from pathlib import Path
 from printkit import filestamps
 from printkit.commands.build.job import Key, target
 from printkit.commands.build.options import BuildOptions, BuildResult
-from printkit.errors import PrintkitError
-from printkit.fingerprint import (
+from printkit.commands.fingerprint import (
     Record,
     Store,
     code_digest,
@@ -23,15 +22,17 @@ from printkit.fingerprint import (
     pictures,
     translations,
 )
-from printkit.game import GUIDE, Game
-from printkit.i18n import Localizer, typography
+from printkit.errors import PrintkitError
+from printkit.geometry import Paper, PrintSpec
 from printkit.kinds import kind
-from printkit.layout.geometry import Paper, PrintSpec
+from printkit.language import typography
+from printkit.language.script import load as load_script
+from printkit.language.translations import Localizer
+from printkit.model.game import GUIDE, Game
 from printkit.output import Spool, Spooled
-from printkit.preview import COVER, preview_name, preview_pattern
-from printkit.preview import FOLDER as PREVIEWS
-from printkit.preview.kitpage import KIT_DATA
-from printkit.render.script import load as load_script
+from printkit.outputs.preview import COVER, preview_name, preview_pattern
+from printkit.outputs.preview import FOLDER as PREVIEWS
+from printkit.outputs.preview.kitpage import KIT_DATA
 
 
 @dataclass
@@ -152,7 +153,8 @@ class Ledger:
 
 
 def kit_data_path(out: Path, game: str, locale: str, paper: str) -> Path:
-    """What the kit page needs to know of a kit (see :func:`printkit.preview.kitpage.kit_data`)."""
+    """What the kit page needs to know of a kit (see
+    :func:`printkit.outputs.preview.kitpage.kit_data`)."""
     return out / game / locale / PREVIEWS / KIT_DATA.format(paper=paper)
 
 

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from printkit.commands.uptodate import Request
 from printkit.errors import UsageError
-from printkit.i18n import shipped_locales
-from printkit.layout.geometry import (
+from printkit.geometry import (
     DEFAULT_SPEC,
     LAYOUTS,
     PAPERS,
@@ -21,7 +21,7 @@ from printkit.layout.geometry import (
     Paper,
     PrintSpec,
 )
-from printkit.uptodate import Request
+from printkit.language.translations import shipped_locales
 
 #: Where a build says what it is doing, a line at a time.
 Progress = Callable[[str], None]
@@ -49,7 +49,7 @@ class BuildOptions:
     jobs: int | None = None
     #: Render every document, even the ones whose inputs have not changed.
     force: bool = False
-    #: Write PNG previews of every page beside the PDFs (see :mod:`printkit.preview`).
+    #: Write PNG previews of every page beside the PDFs (see :mod:`printkit.outputs.preview`).
     previews: bool = True
     #: How worker processes start (``fork``, ``spawn``, ``forkserver``); None: the
     #: platform's safe default (see :data:`printkit.commands.build.pool.START_METHOD`).
@@ -73,7 +73,7 @@ class BuildOptions:
             raise UsageError(f"--duplex-offset: {exc}") from None
 
     def request(self, games: list[str], locales: list[str]) -> Request:
-        """What this build asks for, as :mod:`printkit.uptodate` compares it."""
+        """What this build asks for, as :mod:`printkit.commands.uptodate` compares it."""
         return Request.of(games, locales, self.paper, self.strict, self.layout,
                           self.duplex_offset, self.ink_saver, self.previews,
                           self.printer_margin)

@@ -1,6 +1,6 @@
 """What a build owns in its output folder.
 
-The build store's records (see :mod:`printkit.fingerprint`) are the manifest of the files
+The build store's records (see :mod:`printkit.commands.fingerprint`) are the manifest of the files
 builds wrote there. A build answers for the files of its own scope: the games and locales
 it was asked for, on its paper (a file without a paper in its name, such as a rules page,
 belongs to every paper). After a build, the records of its scope are exactly the files it
@@ -20,11 +20,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from printkit import filestamps
-from printkit.fingerprint import STORE_NAME, Record, Store
-from printkit.layout.geometry import PAPERS
+from printkit.commands.fingerprint import STORE_NAME, Record, Store
+from printkit.geometry import PAPERS
 from printkit.output import JOURNAL_NAME, LOCK_NAME, STAGED
-from printkit.preflight import REPORT_NAME
-from printkit.preview.kitpage import INDEX_NAME
+from printkit.outputs.preflight import REPORT_NAME
+from printkit.outputs.preview.kitpage import INDEX_NAME
 
 #: Files of the output folder that are the builds' own besides the records: their
 #: bookkeeping, the kit page and the preflight's report.

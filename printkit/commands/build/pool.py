@@ -47,7 +47,7 @@ from typing import Any, Protocol
 from printkit import filestamps
 from printkit.commands.build.job import Job
 from printkit.errors import WorkerError
-from printkit.i18n import project_folder
+from printkit.language.translations import project_folder
 from printkit.output import DeferredStops
 
 #: How worker processes start by default: fork where it is safe (Linux: fast, nothing to
@@ -88,7 +88,7 @@ class WorkerContext:
         if isinstance(job, bytes):  # spawned or forkserver: select the project first,
             filestamps.seed(stamps)  # as the build did, then unpickle (the prepared
             if project is not None:  # examples may hold objects of its rules module)
-                from printkit.project import load_project, selected
+                from printkit.tools.project import load_project, selected
 
                 self.project.enter_context(selected(load_project(project)))
             job = pickle.loads(job)

@@ -19,13 +19,13 @@ from printkit.commands.build.ledger import Ledger
 from printkit.commands.build.options import Progress, output_path
 from printkit.commands.build.pool import Entry, Workers
 from printkit.commands.build.tasks import JoinParts, PreparePictures, RenderDocument
-from printkit.components.deck import loaded_deck
-from printkit.components.pictures import cached
 from printkit.errors import BuildError
-from printkit.game import Game
 from printkit.kinds import kind
-from printkit.kit import page_count
+from printkit.model.components.deck import loaded_deck
+from printkit.model.components.pictures import cached
+from printkit.model.game import Game
 from printkit.output import Spooled
+from printkit.pdfmerge.bind import page_count
 
 #: Pictures prepared by one task: few enough to spread over the workers, enough that a
 #: task is worth sending.

@@ -3,7 +3,7 @@
 An output whose inputs are unchanged since the last build into the same folder, whose
 file is still as written and whose previews (when asked for) are too, is kept: its
 records carry over into the ledger and it is not rendered again (see
-:mod:`printkit.fingerprint`). Everything else is to render.
+:mod:`printkit.commands.fingerprint`). Everything else is to render.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from printkit.commands.build.job import Key, outputs, target
 from printkit.commands.build.ledger import Ledger
 from printkit.commands.build.options import output_path
-from printkit.game import Game
+from printkit.model.game import Game
 
 
 def plan_stale(ledger: Ledger, selected: list[Game], locales: list[str]) -> list[Key]:

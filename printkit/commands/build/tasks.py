@@ -15,10 +15,10 @@ from pathlib import Path
 from printkit import games
 from printkit.commands import parts as parted
 from printkit.commands.build.job import Job, Key, failure, target
-from printkit.components.images import DRAWN, Artwork, prepared_picture
+from printkit.commands.fingerprint import used_pictures
 from printkit.errors import PrintkitError
-from printkit.fingerprint import used_pictures
-from printkit.i18n import Localizer
+from printkit.language.translations import Localizer
+from printkit.model.components.images import DRAWN, Artwork, prepared_picture
 from printkit.output import Spooled
 
 

@@ -8,14 +8,14 @@ game with nothing to render or assemble was verified by the build that rendered 
 
 from __future__ import annotations
 
-from printkit import fit, trace
 from printkit.commands.build.assemble import needs_assembly
 from printkit.commands.build.job import Key
 from printkit.commands.build.ledger import Ledger
 from printkit.commands.build.options import Progress
+from printkit.drawing import fit, trace
 from printkit.errors import BuildError, DataErrors, PrintkitError
-from printkit.game import Game
-from printkit.render.fonts import data_glyph_errors
+from printkit.language.fonts import data_glyph_errors
+from printkit.model.game import Game
 
 
 def verify_games(ledger: Ledger, selected: list[Game], locales: list[str], todo: list[Key],

@@ -15,20 +15,20 @@ from printkit import filestamps
 from printkit.commands.build.ledger import Ledger
 from printkit.commands.build.options import BuildOptions
 from printkit.commands.build.owned import foreign_warnings, removable, settle_records
-from printkit.fingerprint import STORE_NAME
-from printkit.game import Game
+from printkit.commands.fingerprint import STORE_NAME
+from printkit.commands.uptodate import build_digest, outputs_digest, remember
+from printkit.model.game import Game
 from printkit.output import commit
-from printkit.preflight import PREFIX, REPORT_NAME
-from printkit.preview.kitpage import INDEX_NAME, kit_page
+from printkit.outputs.preflight import PREFIX, REPORT_NAME
+from printkit.outputs.preview.kitpage import INDEX_NAME, kit_page
 from printkit.resources import builtin_folder
-from printkit.uptodate import build_digest, outputs_digest, remember
 
 
 def collect_warnings(ledger: Ledger, selected: list[Game]) -> None:
     """Add the build's warnings to its result: card images that print below 200 dpi (one
     per image; the build still succeeds), catalog entries rejected, and translations
     missing in each locale, in a fixed order."""
-    from printkit.components import game_warnings
+    from printkit.model.components import game_warnings
 
     warnings = ledger.result.warnings
     warnings += game_warnings(selected)
@@ -48,7 +48,7 @@ def collect_warnings(ledger: Ledger, selected: list[Game]) -> None:
 
 def preflight_findings(ledger: Ledger) -> list[str]:
     """The preflight's findings on every document of the build, rendered or kept, in order
-    (see :mod:`printkit.preflight`)."""
+    (see :mod:`printkit.outputs.preflight`)."""
     return sorted(line for lines in ledger.missing.values() for line in lines
                   if line.startswith(PREFIX))
 
@@ -58,8 +58,8 @@ def preflight_report(found: list[str], out: Path, files: dict) -> bytes:  # type
     read again for the spots, from what this build is about to write or from the output
     folder; a finding with no spot (a web page's) as its line says it."""
     from printkit.commands.preflight import checked_as
-    from printkit.preflight import Finding, check_pdf
-    from printkit.preflight.report import PICTURES, report
+    from printkit.outputs.preflight import Finding, check_pdf
+    from printkit.outputs.preflight.report import PICTURES, report
 
     said = [Finding.from_line(line) for line in found]
     sources: dict[str, bytes | Path] = {}

@@ -11,13 +11,14 @@ from io import BytesIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.game import RenderContext
-from printkit.layout.geometry import Rect, mm, page_area
-from printkit.layout.labels import LabelBox, split_label_strip
-from printkit.render import fonts, shapes
-from printkit.render.ink import fills_for
-from printkit.render.pdf import new_canvas
-from printkit.render.text import PLAY_PT, Ink
+from printkit.drawing import shapes
+from printkit.drawing.ink import fills_for
+from printkit.drawing.layout.labels import LabelBox, split_label_strip
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.geometry import Rect, mm, page_area
+from printkit.language import fonts
+from printkit.model.game import RenderContext
 
 from .palette import GOLD, GREEN, INK, PAPER, RED, SOFT
 

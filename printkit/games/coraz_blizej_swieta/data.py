@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.components import COMPONENTS, component_references
 from printkit.games.coraz_blizej_swieta import rules
-from printkit.guide.kit import KIT
+from printkit.model.components import COMPONENTS, component_references
+from printkit.model.kit_table import KIT
 from printkit.schema import (
     Array,
     Table,

@@ -15,13 +15,14 @@ from contextlib import contextmanager
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.components import Deck, draw_face, load_deck
+from printkit.drawing import shapes
+from printkit.drawing.figure import Figure
+from printkit.drawing.text import Ink
 from printkit.examples import Verified
-from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, Rect, mm
-from printkit.render import fonts, shapes
-from printkit.render.figure import Figure
-from printkit.render.text import Ink
+from printkit.geometry import CardBox, Rect, mm
+from printkit.language import fonts
+from printkit.model.components import Deck, draw_face, load_deck
+from printkit.model.game import RenderContext
 
 from .board import board_cells, draw_field
 from .palette import GOLD, GREEN, INK, PAPER, RED, SOFT

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printkit.game import RenderContext
-from printkit.render.flow import FigureMaker
+from printkit.drawing.flow import FigureMaker
+from printkit.model.game import RenderContext
 
 from . import rules
 from .figures import components_figure, cover_figure, setup_figure, track_figure

@@ -6,13 +6,14 @@ from io import BytesIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.game import RenderContext
-from printkit.layout.geometry import Rect, mm, page_area
-from printkit.layout.labels import split_label_strip
-from printkit.render import fonts, shapes
-from printkit.render.ink import Fills, fills_for
-from printkit.render.pdf import new_canvas
-from printkit.render.text import PLAY_PT, Ink
+from printkit.drawing import shapes
+from printkit.drawing.ink import Fills, fills_for
+from printkit.drawing.layout.labels import split_label_strip
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.geometry import Rect, mm, page_area
+from printkit.language import fonts
+from printkit.model.game import RenderContext
 
 from .palette import GREEN, INK, RED, SOFT
 

@@ -19,9 +19,9 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from printkit.layout.geometry import Rect, mm
-from printkit.render.ink import NORMAL, Fills
-from printkit.render.symbols import draw_symbol
+from printkit.drawing.ink import NORMAL, Fills
+from printkit.drawing.symbols import draw_symbol
+from printkit.geometry import Rect, mm
 
 INK = HexColor("#22282f")
 FUR = HexColor("#fdfdfb")

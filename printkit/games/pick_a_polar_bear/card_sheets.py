@@ -20,14 +20,15 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, CardSize, Rect, mm
-from printkit.layout.sheets import draw_card_sheets
-from printkit.render import fonts, shapes
-from printkit.render.ink import fills_for
-from printkit.render.pdf import Shared, new_canvas
-from printkit.render.script import active
-from printkit.render.text import PLAY_PT, Ink
+from printkit.drawing import shapes
+from printkit.drawing.ink import fills_for
+from printkit.drawing.layout.sheets import draw_card_sheets
+from printkit.drawing.pdf import Shared, new_canvas
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.geometry import CardBox, CardSize, Rect, mm
+from printkit.language import fonts
+from printkit.language.script import active
+from printkit.model.game import RenderContext
 
 from .art import FUR_SHADE, ICE, INK, NAVY, PAPER, draw_animal, draw_feature_icon
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.components import COMPONENTS
-from printkit.guide.kit import KIT
-from printkit.render.symbols import SYMBOLS
+from printkit.drawing.symbols import SYMBOLS
+from printkit.model.components import COMPONENTS
+from printkit.model.kit_table import KIT
 from printkit.schema import (
     COLOUR_HEX,
     Array,
@@ -103,7 +103,7 @@ SCHEMA = Table(
                           "back": Value(int, minimum=-20, maximum=-1)}),
         "print": Table({"card_mm": Value(float, minimum=40, maximum=90)}),
         "kit": KIT,
-        # Components drawn from data (printkit.components), like a game project's.
+        # Components drawn from data (printkit.model.components), like a game project's.
         **COMPONENTS,
     },
     checks=(players_in_order, _consistent),

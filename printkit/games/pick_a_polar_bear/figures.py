@@ -15,13 +15,13 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.drawing.figure import Figure
+from printkit.drawing.pdf import Shared, draw_once
+from printkit.drawing.text import FLOOR_PT, PLAY_PT, Ink
 from printkit.examples import Verified
-from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, Rect, mm
-from printkit.render import fonts
-from printkit.render.figure import Figure
-from printkit.render.pdf import Shared, draw_once
-from printkit.render.text import FLOOR_PT, PLAY_PT, Ink
+from printkit.geometry import CardBox, Rect, mm
+from printkit.language import fonts
+from printkit.model.game import RenderContext
 
 from .art import draw_animal, draw_feature_icon
 from .card_sheets import Face, combinations, component_faces
@@ -421,7 +421,7 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str],
 def attributes_figure(data: Mapping[str, Any], width: float, locale: str,
                       translate: Callable[[str], str], floor_pt: float = FLOOR_PT) -> Figure:
     """For each feature, its two ways side by side with their names (``floor_pt``: the
-    smallest size they may print at, see :func:`printkit.render.text.floor_of`)."""
+    smallest size they may print at, see :func:`printkit.drawing.text.floor_of`)."""
     attributes = data["attributes"]
     icon = mm(13)
 

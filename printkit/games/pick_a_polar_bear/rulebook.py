@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printkit.game import RenderContext
-from printkit.render.flow import FigureMaker
-from printkit.render.text import floor_of
+from printkit.drawing.flow import FigureMaker
+from printkit.drawing.text import floor_of
+from printkit.model.game import RenderContext
 
 from .cards import model_from_data
 from .figures import (

@@ -17,15 +17,15 @@ from io import BytesIO
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.components.scoresheet import SheetArt
-from printkit.game import RenderContext
-from printkit.i18n import MINUS
-from printkit.layout.geometry import Rect, mm, page_area
-from printkit.layout.labels import split_label_strip
-from printkit.render import fonts
-from printkit.render.ink import fills_for
-from printkit.render.pdf import new_canvas
-from printkit.render.text import PLAY_PT, Ink
+from printkit.drawing.ink import fills_for
+from printkit.drawing.layout.labels import split_label_strip
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.geometry import Rect, mm, page_area
+from printkit.language import fonts
+from printkit.language.translations import MINUS
+from printkit.model.components.scoresheet import SheetArt
+from printkit.model.game import RenderContext
 
 from .art import ICE, INK, NAVY, PAPER
 from .card_sheets import draw_head

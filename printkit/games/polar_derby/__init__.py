@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.components import component_document
-from printkit.game import Document, Game, flow_documents
-from printkit.i18n import N_
+from printkit.language.translations import N_
+from printkit.model.components import component_document
+from printkit.model.game import Document, Game
+from printkit.model.rulebook import flow_documents
 
 from . import rulebook, scoresheet
 from .data import SCHEMA

@@ -14,11 +14,11 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.geometry import Rect
-from printkit.render import fonts
-from printkit.render.ink import NORMAL, Fills
-from printkit.render.symbols import draw_symbol
-from printkit.render.text import Ink
+from printkit.drawing.ink import NORMAL, Fills
+from printkit.drawing.symbols import draw_symbol
+from printkit.drawing.text import Ink
+from printkit.geometry import Rect
+from printkit.language import fonts
 
 #: The kit palette: ice, the rink's boards and lines, paper and ink.
 ICE = HexColor("#eaf4fb")

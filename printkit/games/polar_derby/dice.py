@@ -16,13 +16,13 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.game import RenderContext
-from printkit.layout.geometry import LayoutError, Rect, mm, page_area
-from printkit.layout.labels import split_label_strip
-from printkit.render import fonts
-from printkit.render.ink import Fills, fills_for
-from printkit.render.pdf import new_canvas
-from printkit.render.text import PLAY_PT, Ink
+from printkit.drawing.ink import Fills, fills_for
+from printkit.drawing.layout.labels import split_label_strip
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.geometry import LayoutError, Rect, mm, page_area
+from printkit.language import fonts
+from printkit.model.game import RenderContext
 
 from .art import BOARDS, GLUE, INK, draw_symbol, fill_of, ink_of
 

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.drawing.figure import Figure
+from printkit.drawing.ink import NORMAL, fills_for
+from printkit.drawing.text import FLOOR_PT, Ink, floor_of
 from printkit.errors import FitError
-from printkit.layout.geometry import Rect, mm
-from printkit.render import fonts
-from printkit.render.figure import Figure
-from printkit.render.ink import NORMAL, fills_for
-from printkit.render.text import FLOOR_PT, Ink, floor_of
+from printkit.geometry import Rect, mm
+from printkit.language import fonts
 
 from .art import (
     BOARDS,
@@ -44,7 +44,7 @@ from .rink import draw_rink
 from .tokens import draw_token
 
 if TYPE_CHECKING:
-    from printkit.game import RenderContext
+    from printkit.model.game import RenderContext
 
     from .rulebook import Story
 
@@ -59,7 +59,7 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
                  points: Callable[[int], str], compact: bool = False,
                  floor_pt: float = FLOOR_PT) -> Figure:
     """One bear per colour with its value, name and points: the value table (``floor_pt``:
-    the smallest size its words may print at, see :func:`printkit.render.text.floor_of`).
+    the smallest size its words may print at, see :func:`printkit.drawing.text.floor_of`).
 
     A name too wide for its column even in bold at the floor ("Pomarańczowy") would print
     at the floor in the regular face beside names of 10 pt: the names then take two rows,

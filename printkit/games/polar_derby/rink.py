@@ -16,13 +16,13 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.game import RenderContext
-from printkit.layout.geometry import Paper, Rect, mm, page_area
-from printkit.layout.labels import split_label_strip
-from printkit.render import fonts
-from printkit.render.ink import Fills, fills_for, tint
-from printkit.render.pdf import new_canvas
-from printkit.render.text import PLAY_PT, Ink
+from printkit.drawing.ink import Fills, fills_for, tint
+from printkit.drawing.layout.labels import split_label_strip
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.geometry import Paper, Rect, mm, page_area
+from printkit.language import fonts
+from printkit.model.game import RenderContext
 
 from .art import (
     BOARDS,
@@ -171,7 +171,7 @@ def _sheet_areas(paper: Paper) -> tuple[Rect, Rect, Rect]:
 
 
 def measure(data: Mapping[str, Any], paper: Paper) -> dict[str, tuple[float, float]]:
-    """What the fit check compares (printkit.fit): the smallest spot of the rink sheet on
+    """What the fit check compares (printkit.drawing.fit): the smallest spot of the rink sheet on
     ``paper``, and a bear token."""
     _head, rink, _strip = _sheet_areas(paper)
     spot = min(_spot_layout(colour["bears"], area.width, area.height, _spot_target(data))[0]

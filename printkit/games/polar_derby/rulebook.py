@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.drawing.text import floor_of
 from printkit.examples import Verified
-from printkit.game import RenderContext
-from printkit.render.text import floor_of
+from printkit.model.game import RenderContext
 
 from .figures import (
     FREE_SKATE,

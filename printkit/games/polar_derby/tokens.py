@@ -15,12 +15,12 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, CardSize, Rect, mm
-from printkit.layout.sheets import draw_card_sheets
-from printkit.render.ink import fills_for
-from printkit.render.pdf import new_canvas
-from printkit.render.text import PLAY_PT, Ink
+from printkit.drawing.ink import fills_for
+from printkit.drawing.layout.sheets import draw_card_sheets
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.geometry import CardBox, CardSize, Rect, mm
+from printkit.model.game import RenderContext
 
 from .art import ICE, INK, draw_bear, fill_of
 

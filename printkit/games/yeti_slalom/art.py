@@ -17,8 +17,8 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.layout.geometry import Rect
-from printkit.render.ink import NORMAL, Fills, shade, tint
+from printkit.drawing.ink import NORMAL, Fills, shade, tint
+from printkit.geometry import Rect
 
 INK = HexColor("#1f2a36")
 PAPER = HexColor("#ffffff")

@@ -9,7 +9,7 @@ arrow for the direction of travel), a chequered finish line and the finish
 spaces with their multipliers in finishing order. Each course space carries
 its green and red die symbols (see :func:`art.throw_mark`: disc and ▶ for
 green, square and ◀ for red). The board is bigger than any sheet, so it is
-printed with :mod:`printkit.layout.tiles`: overlapping sheets with glue
+printed with :mod:`printkit.drawing.layout.tiles`: overlapping sheets with glue
 guides, registration lines and a sheet map.
 """
 
@@ -21,13 +21,14 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.game import RenderContext
-from printkit.layout.geometry import Paper, Rect, mm
-from printkit.layout.tiles import Tile, TilePlan, draw_tiled, tile_plan
-from printkit.render import fonts, shapes
-from printkit.render.ink import fills_for, tint
-from printkit.render.pdf import new_canvas
-from printkit.render.text import PLAY_PT, Ink
+from printkit.drawing import shapes
+from printkit.drawing.ink import fills_for, tint
+from printkit.drawing.layout.tiles import Tile, TilePlan, draw_tiled, tile_plan
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.geometry import Paper, Rect, mm
+from printkit.language import fonts
+from printkit.model.game import RenderContext
 
 from .art import (
     DIRECTION,
@@ -322,7 +323,7 @@ yeti_space, course_space = _yeti_space, _course_space
 
 
 def measure(data: Mapping[str, Any], paper: Paper) -> dict[str, tuple[float, float]]:
-    """What the fit check compares (printkit.fit): the board's spaces as drawn (the board is
+    """What the fit check compares (printkit.drawing.fit): the board's spaces as drawn (the board is
     printed at real size on any paper) and the cards that lie on them."""
     geo = Geometry(data)
     course, yeti = geo.space(1, 1), geo.yeti(2, "green")

@@ -23,14 +23,15 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, CardSize, Rect, mm
-from printkit.layout.sheets import draw_card_sheets
-from printkit.render import fonts, shapes
-from printkit.render.ink import fills_for, shade, tint
-from printkit.render.pdf import new_canvas
-from printkit.render.symbols import draw_symbol
-from printkit.render.text import PLAY_PT, Ink
+from printkit.drawing import shapes
+from printkit.drawing.ink import fills_for, shade, tint
+from printkit.drawing.layout.sheets import draw_card_sheets
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.symbols import draw_symbol
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.geometry import CardBox, CardSize, Rect, mm
+from printkit.language import fonts
+from printkit.model.game import RenderContext
 
 from .art import (
     DIRECTION,

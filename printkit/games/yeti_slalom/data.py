@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.components import COMPONENTS
-from printkit.fit import FIT
-from printkit.guide.kit import KIT
+from printkit.drawing.fit import FIT
+from printkit.model.components import COMPONENTS
+from printkit.model.kit_table import KIT
 from printkit.schema import (
     COLOUR_HEX,
     Array,
@@ -118,7 +118,7 @@ SCHEMA = Table(
         "cast": cast(1, 8),
         "kit": KIT,
         "fit": FIT,
-        # Components drawn from data (printkit.components), like a game project's.
+        # Components drawn from data (printkit.model.components), like a game project's.
         **COMPONENTS,
     },
     checks=(players_in_order, _consistent),

@@ -20,13 +20,14 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.drawing import shapes
+from printkit.drawing.figure import Figure
+from printkit.drawing.ink import tint
+from printkit.drawing.text import Ink, floor_of
 from printkit.examples import Verified
-from printkit.game import RenderContext
-from printkit.layout.geometry import CardBox, Rect, mm
-from printkit.render import fonts, shapes
-from printkit.render.figure import Figure
-from printkit.render.ink import tint
-from printkit.render.text import Ink, floor_of
+from printkit.geometry import CardBox, Rect, mm
+from printkit.language import fonts
+from printkit.model.game import RenderContext
 
 from .art import (
     GOLD,

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from printkit.drawing.flow import FigureMaker
 from printkit.examples import Verified
-from printkit.game import RenderContext
-from printkit.render.flow import FigureMaker
+from printkit.model.game import RenderContext
 
 from .figures import (
     components_figure,

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.components.scoresheet import Row, SheetArt
-from printkit.game import RenderContext
-from printkit.layout.geometry import Rect, mm
-from printkit.render import fonts
-from printkit.render.ink import fills_for
-from printkit.render.text import Ink
+from printkit.drawing.ink import fills_for
+from printkit.drawing.text import Ink
+from printkit.geometry import Rect, mm
+from printkit.language import fonts
+from printkit.model.components.scoresheet import Row, SheetArt
+from printkit.model.game import RenderContext
 
 from .art import MUTED, draw_animal, draw_yeti, side_colour
 

@@ -2,7 +2,7 @@
 longer says, what the deck reads from the game's facts, and what the catalog gets.
 
 ``[decks.tydzien-cards]`` in game.toml draws them with the deck kind of
-:mod:`printkit.components`; their size, count and days stay in ``[tydzien_card]`` and
+:mod:`printkit.model.components`; their size, count and days stay in ``[tydzien_card]`` and
 ``[components]``, which data.py checks against the rules. (When the cards moved, their
 sheets and the rulebook pages that show one were compared with the old code's, page by
 page, as images, in every layout, normal and ink-saver.)
@@ -21,17 +21,17 @@ from typing import Any
 import pytest
 
 from printkit import games
-from printkit.components import component_msgids, load_deck
-from printkit.components.faces import render_deck
+from printkit.drawing.pdf import new_canvas
 from printkit.errors import DataErrors
-from printkit.game import RenderContext
 from printkit.games.coraz_blizej_swieta import figures
 from printkit.games.coraz_blizej_swieta.data import SCHEMA
-from printkit.i18n import Localizer
-from printkit.i18n.extract import extract_toml
-from printkit.layout.geometry import DEFAULT_SPEC, PAPERS, CardSize
-from printkit.render.pdf import new_canvas
+from printkit.geometry import DEFAULT_SPEC, PAPERS, CardSize
+from printkit.language.translations import Localizer
+from printkit.model.components import component_msgids, load_deck
+from printkit.model.components.faces import render_deck
+from printkit.model.game import RenderContext
 from printkit.schema import validate
+from printkit.tools.extract import extract_toml
 from tests.support import reader, without_sheet_labels
 
 GAME_ID = "coraz-blizej-swieta"

@@ -15,10 +15,11 @@ from functools import cache
 
 import pytest
 
-from printkit import games, trace
+from printkit import games
+from printkit.drawing import trace
+from printkit.drawing.templating import render
 from printkit.games.coraz_blizej_swieta.rulebook import cast, template_context
-from printkit.i18n.typography import localise
-from printkit.render.templating import render
+from printkit.language.typography import localise
 from tests.games.coraz_blizej_swieta.test_rulebook import LOCALES, _context, _pdf, _text
 from tests.support import flat, printed_in, reads_right_to_left, writes_without_spaces
 

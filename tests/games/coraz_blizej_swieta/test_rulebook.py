@@ -13,11 +13,11 @@ from pypdf import PdfReader
 
 from printkit import games
 from printkit.examples import Verified
-from printkit.game import RenderContext
 from printkit.games.coraz_blizej_swieta.figures import component_labels
 from printkit.games.coraz_blizej_swieta.rulebook import cast
-from printkit.i18n import Localizer, shipped_locales
-from printkit.layout.geometry import PAPERS
+from printkit.geometry import PAPERS
+from printkit.language.translations import Localizer, shipped_locales
+from printkit.model.game import RenderContext
 from tests.support import flat, printed_in
 
 GAME_ID = "coraz-blizej-swieta"

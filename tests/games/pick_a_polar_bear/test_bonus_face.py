@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from printkit.drawing.text import PLAY_PT
 from printkit.errors import FitError
 from printkit.games.pick_a_polar_bear.card_sheets import card_size, render_special_cards
-from printkit.i18n import Localizer
-from printkit.layout.geometry import LAYOUTS, PrintSpec, mm
-from printkit.render.text import PLAY_PT
+from printkit.geometry import LAYOUTS, PrintSpec, mm
+from printkit.language.translations import Localizer
 from tests.support import PrintedLine, printed_lines
 
 from .test_documents import BENCH

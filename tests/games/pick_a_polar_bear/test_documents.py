@@ -11,7 +11,7 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops
 
-from printkit.game import RenderContext
+from printkit.drawing.pdf import new_canvas
 from printkit.games.pick_a_polar_bear import GAME
 from printkit.games.pick_a_polar_bear.art import draw_animal
 from printkit.games.pick_a_polar_bear.card_sheets import (
@@ -22,8 +22,8 @@ from printkit.games.pick_a_polar_bear.card_sheets import (
 )
 from printkit.games.pick_a_polar_bear.data import SCHEMA
 from printkit.games.pick_a_polar_bear.sheets import render_solo_sheet
-from printkit.layout.geometry import PAPERS, CardSize, Rect, card_grid, mm
-from printkit.render.pdf import new_canvas
+from printkit.geometry import PAPERS, CardSize, Rect, card_grid, mm
+from printkit.model.game import RenderContext
 from tests.support import (
     Bench,
     card_page_boxes,

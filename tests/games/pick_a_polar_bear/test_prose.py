@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from printkit import trace
-from printkit.game import RenderContext, render_flow
+from printkit.drawing import trace
+from printkit.drawing.templating import environment, render
 from printkit.games.pick_a_polar_bear import GAME
 from printkit.games.pick_a_polar_bear.rulebook import (
     names,
     template_context,
 )
-from printkit.i18n import Localizer
-from printkit.layout.geometry import PAPERS
-from printkit.render.templating import environment, render
+from printkit.geometry import PAPERS
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext, render_flow
 from printkit.resources import locales_dir
 from tests.support import reader
 

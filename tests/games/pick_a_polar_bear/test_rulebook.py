@@ -14,15 +14,15 @@ from typing import Any
 import pypdfium2
 import pytest
 
-from printkit.game import RenderContext, render_flow
+from printkit.drawing.templating import environment
 from printkit.games.pick_a_polar_bear import GAME
 from printkit.games.pick_a_polar_bear.rulebook import (
     names,
     template_context,
 )
-from printkit.i18n import Localizer, shipped_locales
-from printkit.layout.geometry import PAPERS
-from printkit.render.templating import environment
+from printkit.geometry import PAPERS
+from printkit.language.translations import Localizer, shipped_locales
+from printkit.model.game import RenderContext, render_flow
 from tests.support import reader, says_in_words, text
 
 LOCALES = shipped_locales()

@@ -12,13 +12,13 @@ import pypdfium2
 import pytest
 
 from printkit.errors import DataErrors
-from printkit.game import RenderContext
 from printkit.games.polar_derby import GAME
 from printkit.games.polar_derby.data import SCHEMA
 from printkit.games.polar_derby.dice import render_dice
 from printkit.games.polar_derby.rink import render_rink
 from printkit.games.polar_derby.tokens import render_tokens
-from printkit.layout.geometry import MM, PAPERS, CardSize, card_grid
+from printkit.geometry import MM, PAPERS, CardSize, card_grid
+from printkit.model.game import RenderContext
 from printkit.schema import read_toml, validate
 from tests.support import (
     Bench,

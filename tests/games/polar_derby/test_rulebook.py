@@ -10,17 +10,17 @@ from typing import Any
 
 import pytest
 
-from printkit import i18n
-from printkit.game import RenderContext, render_flow
+from printkit.drawing.templating import render
 from printkit.games import GAMES
 from printkit.games.polar_derby.rulebook import (
     cast_names,
     story,
     template_context,
 )
-from printkit.i18n import Localizer
-from printkit.layout.geometry import PAPERS
-from printkit.render.templating import render
+from printkit.geometry import PAPERS
+from printkit.language import translations as i18n
+from printkit.language.translations import Localizer
+from printkit.model.game import RenderContext, render_flow
 from tests.support import reader
 from tests.support import text as pdf_text
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from printkit.game import RenderContext
+from printkit.drawing.layout.tiles import tile_plan
 from printkit.games.yeti_slalom import GAME
 from printkit.games.yeti_slalom.board import MARGIN_MM, OVERLAP_MM, Geometry, render_board
 from printkit.games.yeti_slalom.cards import (
@@ -18,8 +18,8 @@ from printkit.games.yeti_slalom.cards import (
     yeti_cards,
 )
 from printkit.games.yeti_slalom.data import SCHEMA
-from printkit.layout.geometry import PAPERS, CardSize, card_grid, mm
-from printkit.layout.tiles import tile_plan
+from printkit.geometry import PAPERS, CardSize, card_grid, mm
+from printkit.model.game import RenderContext
 from tests.support import (
     Bench,
     card_page_boxes,

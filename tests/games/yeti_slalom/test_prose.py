@@ -11,9 +11,9 @@ from functools import cache
 
 import pytest
 
-from printkit import trace
+from printkit.drawing import trace
 from printkit.games import GAMES
-from printkit.i18n import Localizer
+from printkit.language.translations import Localizer
 from tests.games.yeti_slalom.test_rulebook import LOCALES, _data, _render
 from tests.support import flat, printed_in, reader, writes_without_spaces
 

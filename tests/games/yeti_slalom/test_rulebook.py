@@ -10,11 +10,11 @@ from functools import cache
 
 import pytest
 
-from printkit.game import RenderContext
 from printkit.games import GAMES
-from printkit.i18n import Localizer, shipped_locales
-from printkit.layout.geometry import PAPERS
-from printkit.render import rulebook as flow_rulebook
+from printkit.geometry import PAPERS
+from printkit.language.translations import Localizer, shipped_locales
+from printkit.model import rulebook as flow_rulebook
+from printkit.model.game import RenderContext
 from tests.support import reader, text, writes_without_spaces
 
 GAME = GAMES["yeti-slalom"]

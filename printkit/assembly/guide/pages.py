@@ -1,0 +1,290 @@
+"""The guide's drawn parts: the rulers (a flow figure) and the calibration pages.
+
+Everything is drawn from :mod:`printkit.assembly.guide.geometry`, and every string goes
+through :class:`~printkit.drawing.text.Ink` (glyph and fit checks). Strings drawn
+here are msgids with named placeholders, always %-formatted, like the
+template's, so ``%%`` means a percent sign everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.assembly.guide.geometry import (
+    CORNER_RINGS_MM,
+    IMPERIAL_INCHES,
+    LABEL_GAP_MM,
+    METRIC_MM,
+    Ruler,
+    Scale,
+    Segment,
+    back_scales,
+    corner_cross,
+    corners,
+    crosshair,
+    rulers,
+)
+from printkit.drawing.figure import Figure
+from printkit.drawing.paragraph import Paragraph
+from printkit.drawing.text import Ink, markup_escape
+from printkit.geometry import Rect, mm
+from printkit.language import fonts
+from printkit.language.translations import MINUS, Localizer
+
+INK = colors.HexColor("#1f2430")
+ACCENT = colors.HexColor("#9b1c1c")
+MUTED = colors.HexColor("#6b7280")
+#: The rulers and calibration marks are pure black: a printer renders them crisply.
+RULE = colors.black
+HAIRLINE_PT = 0.3
+#: Height of the rulers figure, and where the metric bar sits in it.
+RULERS_HEIGHT_MM = 27.0
+RULERS_LEFT_MM = 6.0
+METRIC_BAR_Y_MM = 17.0
+#: Page margins of the drawn pages: the same as the flow pages'.
+MARGIN_MM = 18.0
+FOOTER_Y_MM = 10.0
+
+
+@dataclass(frozen=True)
+class Words:
+    """Translation for drawn pages: ``_(msgid, **values)`` (always %-formatted) and numbers."""
+
+    localizer: Localizer
+
+    def _(self, msgid: str, **values: object) -> str:
+        return self.localizer.gettext(msgid) % values
+
+    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
+        return self.localizer.ngettext(singular, plural, n) % values
+
+    def number(self, value: float) -> str:
+        return self.localizer.number(value)
+
+    def signed(self, value: int) -> str:
+        """+1, 0, −1: a scale reading, with a true minus sign."""
+        if value > 0:
+            return "+" + self.localizer.number(value)
+        return (MINUS if value < 0 else "") + self.localizer.number(abs(value))
+
+
+def _line(c: Canvas, s: Segment, width: float = HAIRLINE_PT) -> None:
+    c.setLineWidth(width)
+    c.line(s.x1, s.y1, s.x2, s.y2)
+
+
+# -- the rulers ------------------------------------------------------------------------
+
+def _draw_ruler(c: Canvas, ink: Ink, words: Words, ruler: Ruler) -> None:
+    c.setFillColor(RULE)
+    c.rect(ruler.bar.x, ruler.bar.y, ruler.bar.width, ruler.bar.height, stroke=0, fill=1)
+    for tick in ruler.ticks:
+        c.rect(tick.x, tick.y, tick.width, tick.height, stroke=0, fill=1)
+    c.setFillColor(INK)
+    for label in ruler.labels:
+        box = Rect(label.x - mm(5), label.y, mm(10), mm(3))
+        ink.line(words.number(label.value), box, fonts.REGULAR, 7, 6, where="ruler number",
+                 valign="bottom")
+    unit = (
+        # TRANSLATORS: the guide's print-scale check: beside the metric ruler, bold, one line
+        # about 30 mm wide; %(num)s is the ruler's length in millimetres (50).
+        words._("%(num)s mm", num=words.number(METRIC_MM)) if ruler.unit == "mm" else
+        # TRANSLATORS: the guide's print-scale check: beside the inch ruler, bold, one line about
+        # 30 mm wide; %(num)s is the ruler's length in inches (2), which picks the form.
+        words.ngettext("%(num)s inch", "%(num)s inches", IMPERIAL_INCHES,
+                       num=words.number(IMPERIAL_INCHES)))
+    box = Rect(ruler.bar.right + mm(4), ruler.bar.y - mm(0.6), mm(30), mm(4))
+    ink.line(unit, box, fonts.BOLD, 8, 6, align="left", where="ruler length")
+
+
+def rulers_figure(width: float, locale: str, words: Words) -> Figure:
+    """The 50 mm and 2-inch rulers, to exact scale, as a flow figure."""
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, locale, "guide")
+        for ruler in rulers(box.x + mm(RULERS_LEFT_MM), box.y + mm(METRIC_BAR_Y_MM)):
+            _draw_ruler(c, ink, words, ruler)
+
+    return Figure(width, mm(RULERS_HEIGHT_MM), draw)
+
+
+# -- the calibration pages -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PageInfo:
+    """What every drawn page needs: its size, the footer and the page number."""
+
+    size: tuple[float, float]
+    footer: str
+    number: int
+
+
+def footer(c: Canvas, ink: Ink, page: PageInfo) -> None:
+    """The same footer as the flow pages: the guide's title and the page number."""
+    w = page.size[0]
+    c.setFillColor(colors.grey)
+    ink.line(page.footer, Rect(mm(MARGIN_MM), mm(FOOTER_Y_MM) - 2, w / 2 - mm(MARGIN_MM + 8),
+                               mm(4)), fonts.REGULAR, 8, 6, align="left", valign="bottom",
+             where="footer")
+    ink.line(str(page.number), Rect(w - mm(MARGIN_MM) - mm(20), mm(FOOTER_Y_MM) - 2, mm(20),
+                                    mm(4)), fonts.REGULAR, 8, 6, align="right",
+             valign="bottom", where="page number")
+
+
+def _quadrant(page: PageInfo) -> Rect:
+    """The top-left quarter inside the margins, clear of the centre lines."""
+    w, h = page.size
+    return Rect(mm(MARGIN_MM), h / 2 + mm(14), w / 2 - mm(MARGIN_MM + 14),
+                h / 2 - mm(14 + 16))
+
+
+def draw_blank(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
+    """A page left blank so that the calibration front is an odd page."""
+    ink = Ink(c, locale, "guide")
+    w, h = page.size
+    c.setFillColor(MUTED)
+    # TRANSLATORS: the guide: alone on a page left blank so that the calibration front is an odd
+    # page; centred, in italics.
+    ink.paragraph(words._("This page is intentionally left blank."),
+                  Rect(mm(MARGIN_MM), h / 2 - mm(10), w - 2 * mm(MARGIN_MM), mm(20)),
+                  size=10, min_size=7, font=fonts.ITALIC, colour=MUTED, align="centre",
+                  valign="middle", where="blank page")
+    footer(c, ink, page)
+
+
+def _titled(c: Canvas, ink: Ink, page: PageInfo, title: str, where: str) -> Rect:
+    """Set a calibration page's big title in its quadrant; returns the room left below."""
+    area = _quadrant(page)
+    c.setFillColor(ACCENT)
+    ink.line(title, Rect(area.x, area.top - mm(14), area.width, mm(14)), fonts.BOLD, 30, 12,
+             align="left", valign="top", where=where)
+    return Rect(area.x, area.y, area.width, area.height - mm(20))
+
+
+def draw_front(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
+    """The calibration front: a thin crosshair through the exact page centre."""
+    ink = Ink(c, locale, "guide")
+    c.setStrokeColor(RULE)
+    for segment in crosshair(page.size):
+        _line(c, segment)
+    for centre in corners(page.size):
+        for segment in corner_cross(centre):
+            _line(c, segment)
+    # TRANSLATORS: the guide: big title of the duplex calibration page printed on the front of the
+    # sheet; one line about 75 mm wide, shrunk to fit.
+    _column(ink, _titled(c, ink, page, words._("Front"), "calibration front title"), [
+        # TRANSLATORS: the guide, calibration front: instructions in a column about 75 × 95 mm;
+        # "100 %%" prints as "100 %". The next page is the calibration back.
+        words._("Print this page and the next one on the two sides of one sheet of paper: "
+                "double-sided, flip on long edge, at 100 %% (actual size). Then turn the "
+                "sheet over and follow the instructions on the back."),
+    ], "calibration front text")
+    footer(c, ink, page)
+
+
+class Command(str):
+    """A command line in a column of text: one line, bold, never translated."""
+
+
+def _column(ink: Ink, box: Rect, items: list[str], where: str, size: float = 10) -> None:
+    """Paragraphs (and command lines) one below the other from the top of ``box``."""
+    top = box.top
+    for item in items:
+        room = Rect(box.x, box.y, box.width, max(top - box.y, 1.0))
+        if isinstance(item, Command):
+            ink.canvas.setFillColor(ACCENT)
+            line = Rect(box.x, top - mm(6), box.width, mm(6))
+            ink.line(str(item), line, fonts.BOLD, size, 6, align="left", where=where)
+            top -= mm(6) + mm(2.5)
+            continue
+        used = ink.paragraph(item, room, size=size, min_size=7, colour=INK, where=where)
+        style = ParagraphStyle("measure", fontName=fonts.REGULAR, fontSize=used,
+                               leading=used * 1.2)
+        _, height = Paragraph(markup_escape(item), style).wrap(box.width, room.height)
+        top -= height + mm(2.5)
+
+
+def _tick_label(c: Canvas, ink: Ink, scale: Scale, value: int, side: int, text: str) -> None:
+    # 2.3 mm across: a 6 pt number (the legibility floor) fits; labels on one side are
+    # 2 mm apart, so neighbouring boxes overlap a little but their digits do not.
+    gap, length, thick = mm(LABEL_GAP_MM), mm(5), mm(2.3)
+    pos = scale.position(value)
+    if scale.axis == "x":
+        # Rotated a quarter turn, reading upwards, so labels 1 mm apart do not collide.
+        base = scale.baseline.y1 + side * gap
+        c.saveState()
+        c.translate(pos, base)
+        c.rotate(90)
+        box = Rect(0, -thick / 2, length, thick) if side > 0 else Rect(-length, -thick / 2,
+                                                                        length, thick)
+        ink.line(text, box, fonts.REGULAR, 6.5, 6, align="left" if side > 0 else "right",
+                 where="calibration scale")
+        c.restoreState()
+    else:
+        base = scale.baseline.x1 + side * gap
+        box = Rect(base, pos - thick / 2, length, thick) if side > 0 else Rect(
+            base - length, pos - thick / 2, length, thick)
+        ink.line(text, box, fonts.REGULAR, 6.5, 6, align="left" if side > 0 else "right",
+                 where="calibration scale")
+
+
+def _draw_scale(c: Canvas, ink: Ink, words: Words, scale: Scale) -> None:
+    c.setStrokeColor(RULE)
+    _line(c, scale.baseline, 0.35)
+    for tick in scale.ticks:
+        _line(c, tick.line, 0.4 if tick.value_mm == 0 else 0.25)
+    c.setFillColor(RULE)
+    for tick in scale.ticks:
+        if tick.labelled:
+            value = int(tick.value_mm)
+            _tick_label(c, ink, scale, value, tick.side, words.signed(value))
+    # The scale's name, beyond its negative end.
+    c.setFillColor(ACCENT)
+    if scale.axis == "x":
+        box = Rect(scale.baseline.x1 - mm(9), scale.baseline.y1 - mm(2.5), mm(6), mm(5))
+    else:
+        box = Rect(scale.baseline.x1 - mm(3), scale.baseline.y1 - mm(8), mm(6), mm(5))
+    ink.line(scale.axis.upper(), box, fonts.BOLD, 12, 8, where="calibration scale name")
+
+
+def draw_back(c: Canvas, locale: str, words: Words, page: PageInfo,
+              offset_mm: tuple[float, float], option: Callable[[float, float], str]) -> None:
+    """The calibration back: the X and Y scales and the instructions, all of it moved by
+    the duplex offset like every back page (so a corrected printer reads 0, 0)."""
+    ink = Ink(c, locale, "guide")
+    c.saveState()
+    c.translate(mm(offset_mm[0]), mm(offset_mm[1]))
+    for scale in back_scales(page.size):
+        _draw_scale(c, ink, words, scale)
+    c.setStrokeColor(RULE)
+    for x, y in corners(page.size):
+        for radius in CORNER_RINGS_MM:
+            c.setLineWidth(HAIRLINE_PT)
+            c.circle(x, y, mm(radius), stroke=1, fill=0)
+    # TRANSLATORS: the guide: big title of the duplex calibration page printed on the back of the
+    # sheet; one line about 75 mm wide, shrunk to fit.
+    _column(ink, _titled(c, ink, page, words._("Back"), "calibration back title"), [
+        # TRANSLATORS: the guide, calibration back: the first instructions; keep X and Y, the
+        # letters on the scales.
+        words._("Hold this sheet against a window, this side facing you. Read X where the "
+                "front’s vertical line crosses the X scale, Y where its horizontal line "
+                "crosses the Y scale."),
+        # TRANSLATORS: the guide, calibration back: instructions above the command line
+        # "printkit build --duplex-offset X,Y"; "image shift" stands for the name of that setting
+        # in printer drivers: use the name your language's drivers use.
+        words._("Enter X (right) and Y (up) in your printer driver’s back-side shift (“image "
+                "shift”), or build the kit again with:"),
+        Command("printkit build --duplex-offset X,Y"),
+        # TRANSLATORS: the guide, calibration back, at the end; %(option)s is the option this kit
+        # was built with, as typed ("--duplex-offset 0,0").
+        words._("This page is already moved by this kit’s offset (%(option)s). Printed after a "
+                "correction it reads 0; any reading left adds to your offset.",
+                option=option(*offset_mm)),
+    ], "calibration back text")
+    footer(c, ink, page)
+    c.restoreState()

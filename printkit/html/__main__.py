@@ -1,5 +1,0 @@
-import sys
-
-from printkit.html import main
-
-sys.exit(main())

@@ -1,0 +1,133 @@
+"""Where a locale's files are, and reading a catalog file: the part of translation
+every other language module needs (a locale's script.toml and typography.toml sit
+beside its catalog), below them all.
+
+A command working on a game project selects its ``locales/`` folder for its duration
+(:func:`project_locales`); printkit's own games read printkit's.
+"""
+
+from __future__ import annotations
+
+import codecs
+import gettext as _gettext
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from io import BytesIO
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog as BabelCatalog
+from babel.messages.pofile import PoFileError, read_po
+
+from printkit.errors import DataError, DataErrors, UsageError
+from printkit.resources import DOMAIN, locale_codes, locales_dir, relative
+
+#: A game project's own ``locales/`` folder while a command works on that project (see
+#: :func:`project_locales`); None for printkit's built-in games.
+_PROJECT_LOCALES: Path | None = None
+
+
+def locales_root(root: Path | None = None) -> Path:
+    """The locales folder a command works on: ``root`` if given, else the selected game
+    project's, else printkit's own."""
+    return root or _PROJECT_LOCALES or locales_dir()
+
+
+@contextmanager
+def project_locales(folder: Path) -> Iterator[None]:
+    """``folder`` is the project's ``locales/``: see :func:`locales_root`."""
+    """Work on a game project's catalogs: its locales are the ones that ship, ``catalog``
+    commands read and write its files, and a Localizer reads its catalog first with
+    printkit's own catalog of the same locale behind it (for the guide, sheet labels…).
+
+    A context rather than a parameter threaded through every command: the build's forked
+    workers inherit it, as they inherit the registry.
+    """
+    global _PROJECT_LOCALES
+    before = _PROJECT_LOCALES
+    _PROJECT_LOCALES = folder
+    try:
+        yield
+    finally:
+        _PROJECT_LOCALES = before
+
+
+def project_folder() -> Path | None:
+    """The game project whose catalogs the commands work on, if one is selected."""
+    return _PROJECT_LOCALES.parent if _PROJECT_LOCALES is not None else None
+
+
+def locale_file(code: str, name: str) -> Path | None:
+    """A locale's settings file beside its catalog (``script.toml``, ``typography.toml``):
+    the selected project's if it has one, else printkit's own; None if neither has."""
+    for root in dict.fromkeys((locales_root(), locales_dir())):
+        path = root / code / name
+        if path.is_file():
+            return path
+    return None
+
+
+def catalog_path(code: str, root: Path | None = None) -> Path:
+    return locales_root(root) / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def template_path(root: Path | None = None) -> Path:
+    return locales_root(root) / f"{DOMAIN}.pot"
+
+
+def shipped_locales(root: Path | None = None) -> list[str]:
+    """English first, then every locale with a catalog, in code order."""
+    return locale_codes(locales_root(root))
+
+
+_CHARSET = re.compile(rb"charset=([A-Za-z0-9_.:-]+)")
+
+
+def read_po_file(code: str, path: Path) -> BabelCatalog:
+    """Read a catalog file; anything that keeps it from being read right is a DataError.
+
+    Checked before Babel parses it: the locale folder's name is a locale Babel
+    knows, the declared charset exists, and text that is really UTF-8 is not
+    declared as another charset (which would print "WÃ¼rfel" for "Würfel").
+    """
+    label = relative(path)
+
+    def fail(message: str) -> DataErrors:
+        return DataErrors([DataError(label, "", message)])
+
+    try:
+        Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        raise fail(f"the folder name {code!r} is not a locale Babel knows "
+                   f"(e.g. de, fr, pt_BR)") from None
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"locale {code!r} has no catalog at {label}") from None
+    except OSError as exc:
+        raise fail(f"cannot read catalog: {exc.strerror or exc}") from None
+    found = _CHARSET.search(raw[:4096])
+    charset = found.group(1).decode("ascii") if found else "utf-8"
+    try:
+        declared = codecs.lookup(charset).name
+    except LookupError:
+        raise fail(f"unknown charset {charset!r} in the Content-Type header; use UTF-8") \
+            from None
+    if declared != "utf-8" and not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            raise fail(f"the header declares charset {charset} but the text is UTF-8; set "
+                       f"charset=UTF-8 in the Content-Type header")
+    try:
+        po = read_po(BytesIO(raw), locale=code, abort_invalid=True)
+        _ = po.plural_expr, po.num_plurals
+        _gettext.c2py(po.plural_expr)
+    except (PoFileError, ValueError, UnknownLocaleError, UnicodeDecodeError) as exc:
+        raise fail(f"cannot read catalog: {exc}") from None
+    except Exception as exc:  # a broken Plural-Forms expression fails deep inside gettext
+        raise fail(f"broken Plural-Forms header: {exc}") from None
+    return po

@@ -1,0 +1,278 @@
+"""Typography per language, applied where text is laid out, never typed by a translator.
+
+- **Quotation marks**: a pair of straight double quotes in a string prints as the
+  language's own marks (“…” en, „…“ de, «…» es/fr/it, „…” pl). Babel ships no
+  CLDR delimiter data, so the marks are this one per-locale setting (a locale
+  missing here gets English marks; add it with one line).
+- **French spacing**: a no-break space before ``; : ! ?`` and inside ``« »``, so
+  a line never starts with a colon or a closing guillemet; a space the translator
+  typed there becomes a no-break one, and a missing one is added.
+- **Line breaks**: the lines a language's readers expect, declared per locale in
+  ``locales/<code>/typography.toml`` beside its catalog (read by :func:`line_rules`; the
+  README's "Add a locale in any script" shows the file). Polish typesetting never ends a
+  line with a one-letter word ("w", "z", "i"…): each word of ``no_break_after`` is bound
+  to the next word with a no-break space where text is laid out (:func:`localise`: the
+  PDF's paragraphs, labels, cards and tables, and the rules page), never in the catalog,
+  so translators type plain spaces. Japanese never splits a number from the counter
+  after it ("2頭", "1枚"): ``counters`` lists those characters, and the kinsoku line
+  breaker (:mod:`printkit.language.kinsoku`) keeps them with the number. The rules are
+  data rather than code because they belong to the language, like its quotation marks,
+  and a translator who knows them can add Czech or Slovak without touching Python; a
+  PDF checker reads the same file through :func:`line_rules`.
+- **Phrases**: headings and short labels in a language written without spaces break
+  only between phrases where they can (:func:`phrases`, BudouX's model of the language),
+  never inside a word such as クリスマスイブ; running text keeps breaking between any
+  two characters with the kinsoku rules, as Japanese books do.
+
+Lists ("A, B et C") and numbers come from Babel's CLDR data in
+:class:`printkit.language.translations.Localizer`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+from printkit import caches
+from printkit.errors import TranslationError
+
+NBSP = "\u00a0"
+#: Opening and closing quotation marks per language (CLDR's ``quotationStart/End``).
+QUOTES: dict[str, tuple[str, str]] = {
+    "en": ("“", "”"), "de": ("„", "“"), "es": ("«", "»"), "fr": ("«", "»"),
+    "it": ("«", "»"), "pl": ("„", "”"), "pt": ("“", "”"), "nl": ("‘", "’"),
+    "cs": ("„", "“"), "ja": ("「", "」"), "zh": ("“", "”"), "ko": ("“", "”"),
+    "ar": ("”", "“"), "he": ("”", "”"), "fa": ("«", "»"), "hi": ("“", "”"),
+}
+#: What separates the items of a series with no "and" (a legend, values in brackets), where
+#: it is not ", ": CLDR's list separators for these scripts.
+SERIES: dict[str, str] = {"ar": "، ", "fa": "، ", "ur": "، ", "ja": "、", "zh": "、"}
+#: Languages written without spaces: no space follows a full stop, comma or closing
+#: bracket of theirs (sentences joined by a space in the source are closed up).
+CLOSED_UP = {"ja", "zh"}
+_AFTER_FULL_WIDTH = re.compile(r"(?<=[。、！？：；」』）】])[ \t\r\n]+(?=\S)")
+#: Languages that set a no-break space before high punctuation and inside guillemets.
+SPACED_PUNCTUATION = {"fr"}
+
+#: Paragraph markup and entities pass untouched: ``&amp;`` must not get a space before ``;``.
+_MARKUP = re.compile(r"(<[^>]*>|&#?\w+;)")
+_BEFORE = re.compile(r"(?<=[^\s;:!?«(\[/])[ \u00a0\u202f]?([;:!?])(?![/\d])")
+_OPEN = re.compile(r"«[ \u00a0\u202f]?")
+_CLOSE = re.compile(r"[ \u00a0\u202f]?»")
+
+
+def language(code: str | None) -> str:
+    return (code or "en").replace("-", "_").split("_")[0].lower()
+
+
+def quotes(text: str, code: str | None) -> str:
+    """Pairs of straight double quotes as the language's quotation marks."""
+    if '"' not in text:
+        return text
+    parts = _MARKUP.split(text)
+    count = sum(p.count('"') for i, p in enumerate(parts) if i % 2 == 0)
+    if count % 2:
+        return text  # unbalanced: leave the translator's text as it is
+    start, end = QUOTES.get(language(code), QUOTES["en"])
+    opening = True
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(part)
+            continue
+        chars = []
+        for ch in part:
+            if ch == '"':
+                chars.append(start if opening else end)
+                opening = not opening
+            else:
+                chars.append(ch)
+        out.append("".join(chars))
+    return "".join(out)
+
+
+def french_spacing(text: str) -> str:
+    """No-break spaces before ; : ! ? and inside « », in text that may carry markup."""
+    parts = _MARKUP.split(text)
+    out: list[str] = []
+    last = ""  # the last visible character before the current part
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(part)
+            if part.startswith("&"):
+                last = "x"
+            continue
+        if part and part[0] in ";:!?" and last and not last.isspace() and last not in ";:!?«":
+            part = NBSP + part
+        part = _BEFORE.sub(lambda m: NBSP + m.group(1), part)
+        part = _OPEN.sub("«" + NBSP, part)
+        part = _CLOSE.sub(NBSP + "»", part)
+        out.append(part)
+        if part:
+            last = part[-1]
+    return "".join(out)
+
+
+# -- line breaks: locales/<code>/typography.toml ----------------------------------------
+
+FILE = "typography.toml"
+#: The keys of typography.toml, each with what it holds (for the error naming a bad one).
+KEYS = {"no_break_after": "a list of words", "counters": "a string of characters",
+        "keep_with_number": "true or false"}
+
+
+class TypographyError(TranslationError):
+    """A typography.toml that cannot be used: one line naming the locale, the file and the
+    key; nothing is rendered."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class LineRules:
+    """Where a locale's lines may not break (see the module's docstring)."""
+
+    #: Words that never end a line: each is bound to the next word with a no-break space.
+    no_break_after: frozenset[str] = frozenset()
+    #: Characters that count things after a number (Japanese 頭, 枚, 点…).
+    counters: str = ""
+    #: Whether a number is kept on the line of the counter after it (by default: whether
+    #: the locale lists counters).
+    keep_with_number: bool = False
+
+    def digest(self) -> list[str]:
+        """What the rules change in a document, for the incremental build."""
+        return [f"{FILE}:no_break_after=" + " ".join(sorted(self.no_break_after)),
+                f"counters={self.counters}", f"keep_with_number={self.keep_with_number}"]
+
+
+#: The rules of a locale without a typography.toml: none.
+NO_RULES = LineRules()
+
+
+def typography_file(code: str) -> Path | None:
+    """The locale's typography.toml: in the selected project's locales, else printkit's."""
+    from printkit.language.locales import locale_file
+
+    return locale_file(code, FILE)
+
+
+#: Rules looked up since the build began, by locale and locales folder: every string laid
+#: out asks for its locale's rules.
+_LOOKED_UP: dict[tuple[str, Path], LineRules] = {}
+caches.per_build("line rules as read from typography.toml", _LOOKED_UP.clear)
+
+
+def line_rules(code: str | None) -> LineRules:
+    """The line-break rules of locale ``code`` (:data:`NO_RULES` if it declares none); a bad
+    file is a TypographyError naming it and the key. Looked up once per build (see
+    :func:`forget`), read again only when the file changed."""
+    from printkit.language.locales import locales_root
+
+    key = (code or "", locales_root())
+    found = _LOOKED_UP.get(key)
+    if found is None:
+        path = typography_file(code) if code else None
+        if path is None:
+            found = NO_RULES
+        else:
+            stat = path.stat()
+            found = _load(code or "", path, stat.st_mtime_ns, stat.st_size)
+        _LOOKED_UP[key] = found
+    return found
+
+
+def digest(code: str) -> list[str]:
+    """What locale ``code``'s typography.toml changes in its documents: nothing without one
+    (so a locale's fingerprints stay as they were)."""
+    rules = line_rules(code)
+    return [] if rules is NO_RULES else rules.digest()
+
+
+@cache
+def _load(code: str, path: Path, _mtime: int, _size: int) -> LineRules:
+    from printkit.resources import relative
+
+    where = f"locale {code}: {relative(path)}"
+    try:
+        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise TypographyError(f"{where}: cannot be read ({exc})") from None
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise TypographyError(f"{where}: unknown key {unknown[0]!r}; keys: "
+                              f"{', '.join(KEYS)}")
+    words = data.get("no_break_after", [])
+    if not isinstance(words, list):
+        raise TypographyError(f"{where}: no_break_after must be {KEYS['no_break_after']}, "
+                              f"not {words!r}")
+    for i, word in enumerate(words):
+        if not isinstance(word, str) or not word or any(c.isspace() for c in word):
+            raise TypographyError(f"{where}: no_break_after[{i}] = {word!r} is not one word")
+    counters = data.get("counters", "")
+    if not isinstance(counters, str) or any(c.isspace() or c.isdigit() for c in counters):
+        raise TypographyError(f"{where}: counters must be {KEYS['counters']} (no spaces or "
+                              f"digits), not {counters!r}")
+    keep = data.get("keep_with_number", bool(counters))
+    if not isinstance(keep, bool):
+        raise TypographyError(f"{where}: keep_with_number must be {KEYS['keep_with_number']}, "
+                              f"not {keep!r}")
+    if keep and not counters:
+        raise TypographyError(f"{where}: keep_with_number = true needs counters")
+    return LineRules(frozenset(words), counters, keep)
+
+
+@cache
+def _binder(words: frozenset[str]) -> re.Pattern[str]:
+    """A word of ``words`` standing alone (not the end of a longer word, a hyphenated one
+    or an entity), with the tags after it and the spaces before the next word."""
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w\-\u00ad'’&#;])({alternatives})((?:</?[bi]>)*)"
+                      rf"[ \t\r\n]+(?=[^\s<]|<[bi]>)")
+
+
+def bind(text: str, words: frozenset[str]) -> str:
+    """``text`` (plain or paragraph markup) with each of ``words`` bound to the word after
+    it by a no-break space, so no line ends with it."""
+    if not words:
+        return text
+    return _binder(words).sub(lambda m: f"{m.group(1)}{m.group(2)}{NBSP}", text)
+
+
+#: BudouX's model for each language written without spaces that it knows.
+_PHRASE_MODELS = {"ja": "load_default_japanese_parser",
+                  "zh": "load_default_simplified_chinese_parser"}
+
+
+@lru_cache(maxsize=4096)
+def phrases(text: str, code: str | None) -> tuple[str, ...]:
+    """``text`` cut into the phrases a reader of the language sees, where a line may break
+    in a heading or label: BudouX's model of the language (for a language it knows),
+    else the text whole. ("クリスマスイブの夜" -> "クリスマスイブの", "夜")."""
+    loader = _PHRASE_MODELS.get(language(code))
+    if loader is None or not text:
+        return (text,) if text else ()
+    return tuple(_parser(loader).parse(text))
+
+
+@cache
+def _parser(loader: str) -> Any:
+    import budoux  # a dependency: its models ship with it, nothing is downloaded
+
+    return getattr(budoux, loader)()
+
+
+def localise(text: str, code: str | None) -> str:
+    """All of the language's typography rules, in order."""
+    text = quotes(text, code)
+    text = bind(text, line_rules(code).no_break_after)
+    if language(code) in SPACED_PUNCTUATION:
+        text = french_spacing(text)
+    if language(code) in CLOSED_UP:
+        text = "".join(part if i % 2 else _AFTER_FULL_WIDTH.sub("", part)
+                       for i, part in enumerate(_MARKUP.split(text)))
+    return text

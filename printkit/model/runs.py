@@ -1,0 +1,125 @@
+"""Print runs: the kit as files a person sends to the printer as they are.
+
+A kit mixes documents for 80–120 g paper, single-sided (rulebook, sheets), for card,
+single-sided (board, tokens, dice), and for card printed on both sides (card sheets).
+Printed in one go, a front would land on another sheet than its back, and thin and
+heavy documents would share a paper tray. So besides each document and the whole kit,
+a build writes one file per run:
+
+- ``print-paper-<paper>.pdf``: single-sided on paper;
+- ``print-card-<paper>.pdf``: single-sided on card;
+- ``print-duplex-<paper>.pdf``: double-sided on card (flip on the long edge).
+
+In the duplex run and in the whole-kit PDF every double-sided document starts on an odd
+physical page (a page "intentionally left blank", in the kit's language, goes before it
+where needed), so each front shares its sheet with its back whether the file is printed
+whole or not. The guide lists every run with the physical page range of each document.
+
+Pure: page counts in, placements out; :func:`blank_page` draws the one filler page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from io import BytesIO
+
+from reportlab.lib import colors
+
+from printkit.drawing.pdf import new_canvas
+from printkit.drawing.text import Ink
+from printkit.geometry import MM, Paper, Rect
+from printkit.language import fonts
+
+MUTED = colors.HexColor("#6b6f7a")
+
+#: The runs, in the order a person prints them: (id, paper, double-sided).
+RUNS: tuple[tuple[str, str, bool], ...] = (
+    ("paper", "paper", False),
+    ("card", "card", False),
+    ("duplex", "card", True),
+)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One document placed in a file: its physical pages there, and whether a blank page
+    was put before it so that it starts on an odd page."""
+
+    document: str
+    first: int
+    pages: int
+    blank_before: bool = False
+
+    @property
+    def last(self) -> int:
+        return self.first + self.pages - 1
+
+
+@dataclass(frozen=True)
+class Run:
+    """A file to print as it is: its id, paper, sides and the documents in it."""
+
+    id: str
+    paper: str  # "paper" or "card"
+    duplex: bool
+    slots: tuple[Slot, ...]
+
+    @property
+    def pages(self) -> int:
+        return self.slots[-1].last if self.slots else 0
+
+    def file(self, paper: Paper) -> str:
+        return run_file(self.id, paper.id)
+
+
+def run_file(run: str, paper: str) -> str:
+    return f"print-{run}-{paper}.pdf"
+
+
+def place(documents: Sequence[tuple[str, int, bool]]) -> tuple[Slot, ...]:
+    """(document id, pages, double-sided) in file order -> where each lands: a double-sided
+    document always starts on an odd physical page."""
+    slots = []
+    page = 1
+    for doc, pages, duplex in documents:
+        blank = duplex and page % 2 == 0
+        page += blank
+        slots.append(Slot(doc, page, pages, blank))
+        page += pages
+    return tuple(slots)
+
+
+def plan(documents: Sequence[tuple[str, int, str, str]]) -> tuple[Run, ...]:
+    """The non-empty runs of a kit: ``documents`` are (id, pages, paper, sides) in the
+    game's order, as the guide's bill of materials gives them (sides "duplex", "fold" or
+    "single"; paper "card" or "paper")."""
+    runs = []
+    for run_id, paper, duplex in RUNS:
+        chosen = [(doc, pages, duplex) for doc, pages, doc_paper, sides in documents
+                  if (sides == "duplex") == duplex and (duplex or doc_paper == paper)]
+        if chosen:
+            runs.append(Run(run_id, paper, duplex, place(chosen)))
+    return tuple(runs)
+
+
+def in_kit(guide_pages: int, documents: Sequence[tuple[str, int, str, str]]) -> tuple[Slot, ...]:
+    """Where the guide and each document land in the whole-kit PDF: the guide first (its
+    calibration sheet is already on an odd page of its own), then the documents in the
+    game's order, each double-sided one on an odd page."""
+    return place([("guide", guide_pages, False),
+                  *((doc, pages, sides == "duplex") for doc, pages, _paper, sides in documents)])
+
+
+def blank_page(paper: Paper, locale: str, text: str, title: str) -> bytes:
+    """One page saying it was left blank on purpose, in the kit's language."""
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, paper.size, title, "blank page", locale)
+    width, height = paper.size
+    ink = Ink(canvas, locale, "blank page")
+    ink.paragraph(text, Rect(20 * MM, height / 2 - 10 * MM, width - 40 * MM, 20 * MM),
+                  size=10, min_size=7, font=fonts.ITALIC, colour=MUTED, align="centre",
+                  valign="middle", where="blank page")
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,5 @@
+import sys
+
+from printkit.outputs.html import main
+
+sys.exit(main())

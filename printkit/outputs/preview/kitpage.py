@@ -1,0 +1,194 @@
+"""The kit page, ``<out>/index.html``: every kit in the output folder, one language at a time.
+
+The build writes, beside each kit's previews, a small JSON record of what the
+page needs (:func:`kit_data`: the game's title, its documents' page counts, the
+card layout), so the page can list kits built earlier without opening their
+PDFs. The page is a static file from ``templates/kit-page/index.html.j2`` with
+autoescaping on; it loads nothing from the network and works opened as a file.
+Its translated words are the guide's own catalog entries, so every language
+that has a guide has a kit page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from babel import Locale
+from markupsafe import Markup
+
+from printkit import games
+from printkit.assembly.guide import Material, bill_of_materials
+from printkit.drawing.templating import render
+from printkit.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS
+from printkit.language.script import load as load_script
+from printkit.language.translations import Localizer, shipped_locales
+from printkit.model.game import GUIDE, RenderContext
+from printkit.model.variants import VARIANTS, variant_id
+from printkit.output import contents
+from printkit.outputs.html import FILE_NAME as RULES_PAGE
+from printkit.outputs.preview import COVER, FOLDER, preview_name
+
+INDEX_NAME = "index.html"
+TEMPLATE = "kit-page/index.html.j2"
+#: ``<out>/<game>/<locale>/previews/kit-<paper>.json``.
+KIT_DATA = "kit-{paper}.json"
+_KIT_DATA = re.compile(r"kit-([a-z0-9]+)\.json")
+FORMAT = 1
+
+
+def kit_data(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
+    """What the kit page shows of one kit, as deterministic JSON bytes."""
+    kit = ctx.data.get("kit") or {}
+    record = {
+        "format": FORMAT,
+        "game": ctx.game.id,
+        "title": ctx.data["title"],
+        "subtitle": ctx.data.get("subtitle", ""),
+        "locale": ctx.localizer.code,
+        "paper": ctx.paper.id,
+        "layout": ctx.spec.layout,
+        "pages": dict(pages),
+        "gather": list(kit.get("gather", ())),
+    }
+    return (json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode()
+
+
+@dataclass
+class DocumentView:
+    id: str
+    title: str  # English msgid
+    pdf: str
+    pages: int
+    thumbs: list[str] = field(default_factory=list)
+    cover: str | None = None
+    #: Its ready-made variants: (what the version is, English msgid; link to the PDF).
+    versions: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class KitView:
+    game: str
+    title: str
+    subtitle: str
+    paper: str
+    paper_name: str
+    layout: str
+    kit_pdf: str
+    documents: list[DocumentView]
+    materials: list[Material]
+    gather: list[str]
+    #: The rules page to read on a phone (see :mod:`printkit.outputs.html`), when it is there.
+    rules: str | None = None
+
+    @property
+    def cards(self) -> bool:
+        return any(m.kind == "cards" for m in self.materials)
+
+
+def _href(*parts: str) -> str:
+    return "/".join(quote(p) for p in parts)
+
+
+def _read(path: Path, pending: Mapping[Path, Any]) -> dict[str, Any] | None:
+    try:
+        raw = contents(pending[path]) if path in pending else path.read_bytes()
+        record = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return record if isinstance(record, dict) and record.get("format") == FORMAT else None
+
+
+def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
+    """One kit as the page shows it, or None for a record this printkit cannot place."""
+    game = games.GAMES.get(record.get("game", ""))
+    paper = PAPERS.get(record.get("paper", ""))
+    locale, layout, pages = record.get("locale"), record.get("layout"), record.get("pages")
+    if game is None or paper is None or layout not in LAYOUTS or not isinstance(pages, dict):
+        return None
+    if any(not isinstance(pages.get(d.id), int) for d in (GUIDE, *game.documents)):
+        return None  # a record from before the game's documents changed
+    ctx = RenderContext(game=game, data={}, examples={}, localizer=Localizer.for_locale(locale),
+                        paper=paper, document=GUIDE.id, spec=replace(DEFAULT_SPEC, layout=layout))
+    docs = []
+    for doc in (GUIDE, *game.documents):
+        shot = [preview_name(doc.id, paper.id, n) for n in range(1, pages[doc.id] + 1)]
+        have = [s for s in shot if f"{game.id}/{locale}/{FOLDER}/{s}" in names]
+        cover = preview_name(doc.id, paper.id, COVER)
+        docs.append(DocumentView(
+            id=doc.id, title=doc.title, pdf=_href(game.id, locale, f"{doc.id}-{paper.id}.pdf"),
+            pages=pages[doc.id],
+            # every page or none: a half set means previews are being made again
+            thumbs=[_href(game.id, locale, FOLDER, s) for s in have] if have == shot else [],
+            cover=_href(game.id, locale, FOLDER, cover)
+            if f"{game.id}/{locale}/{FOLDER}/{cover}" in names else None,
+            versions=[(v.title, _href(game.id, locale,
+                                      f"{variant_id(doc.id, v.id)}-{paper.id}.pdf"))
+                      for v in VARIANTS if variant_id(doc.id, v.id) in pages]))
+    return KitView(game=game.id, title=str(record.get("title", game.id)),
+                   subtitle=str(record.get("subtitle") or ""), paper=paper.id,
+                   paper_name=paper.name, layout=layout,
+                   kit_pdf=_href(game.id, locale, f"kit-{paper.id}.pdf"), documents=docs,
+                   materials=bill_of_materials(ctx, pages),
+                   gather=[str(g) for g in record.get("gather", [])],
+                   rules=_href(game.id, locale, RULES_PAGE)
+                   if f"{game.id}/{locale}/{RULES_PAGE}" in names else None)
+
+
+def _kit_records(out: Path, pending: Mapping[Path, bytes], names: set[str]) -> list[Path]:
+    """Every kit record of the folder's builds: on disk and in their records (``names``),
+    or about to be written by this build. One a build no longer makes, or that no build
+    wrote, is not shown."""
+    found = {p for p in out.glob(f"*/*/{FOLDER}/kit-*.json")
+             if p.relative_to(out).as_posix() in names} if out.is_dir() else set()
+    found |= {p for p in pending if p.parent.name == FOLDER and _KIT_DATA.fullmatch(p.name)}
+    return sorted(p for p in found if p.parent.parent.parent.parent == out)
+
+
+def kit_page(out: Path, pending: Mapping[Path, Any], names: set[str],
+             findings: int = 0) -> bytes:
+    """``index.html`` for the output folder ``out``; ``findings``: how many the preflight
+    has on the printed pages (the page links its report while there are any).
+
+    ``pending`` are the files this build is about to write; ``names`` the output
+    files (relative to ``out``) the build's fingerprint store knows as current, so
+    a preview left over from an older version of a document is never shown.
+    """
+    order = {game_id: i for i, game_id in enumerate(games.GAMES)}
+    by_locale: dict[str, list[KitView]] = {}
+    for path in _kit_records(out, pending, names):
+        record = _read(path, pending)
+        locale = path.parent.parent.name
+        if record is None or record.get("locale") != locale or locale not in shipped_locales():
+            continue
+        if record.get("game") != path.parent.parent.parent.name:
+            continue
+        kit = _kit(out, record, names)
+        if kit is not None:
+            by_locale.setdefault(locale, []).append(kit)
+    sections = []
+    for code in shipped_locales():
+        kits = sorted(by_locale.get(code, []), key=lambda k: (order.get(k.game, 0), k.paper))
+        if not kits:
+            continue
+        localizer = Localizer.for_locale(code)
+        body = render(TEMPLATE, localizer, part="locale", code=code, kits=kits,
+                      direction=load_script(code).direction)
+        sections.append((code, _language(code), Markup(body)))
+    english = Localizer.for_locale("en")
+    return (render(TEMPLATE, english, part="page", sections=sections,
+                   findings=findings) + "\n").encode()
+
+
+def _language(code: str) -> str:
+    """The language's own name, as its speakers write it: "Deutsch", "polski"."""
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, LookupError):
+        return code
+    return name[:1].upper() + name[1:]

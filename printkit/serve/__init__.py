@@ -1,4 +1,0 @@
-"""What ``printkit serve`` is made of: an HTTP server for the output folder with a live
-build state (:mod:`printkit.serve.server`) and a file watcher that turns a flurry of
-saves into one rebuild (:mod:`printkit.serve.watcher`). The command itself is
-:mod:`printkit.commands.serve`."""
