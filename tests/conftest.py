@@ -106,12 +106,14 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 @pytest.fixture
 def locales_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A copy of locales/ that the test may edit; catalogs are read from it."""
+    from printkit.language import locales
     from printkit.language import translations as i18n
     from printkit.resources import locales_dir
 
     folder = tmp_path / "locales"
     shutil.copytree(locales_dir(), folder)
-    monkeypatch.setattr(i18n, "locales_dir", lambda: folder)
+    for module in (i18n, locales):  # where catalogs are found, and read
+        monkeypatch.setattr(module, "locales_dir", lambda: folder)
     i18n._read_catalog.cache_clear()
     yield folder
     i18n._read_catalog.cache_clear()

@@ -22,7 +22,7 @@ def _declared(place: str, holds: str, clearance: float = 1.0) -> list[dict]:
 
 
 def test_a_card_larger_than_its_space_is_named_with_both() -> None:
-    (problem,) = fit.problems(_declared("Yeti space", "Yeti card"), SIZES, "game.toml", "A4")
+    (problem,) = fit.misfits(_declared("Yeti space", "Yeti card"), SIZES, "game.toml", "A4")
     assert str(problem) == ("game.toml: fit[0]: the Yeti card (63.0×88.0 mm) does not fit on "
                             "the Yeti space (42.0×42.0 mm on A4) with 1 mm free on every side")
 
@@ -37,11 +37,11 @@ def test_a_card_larger_than_its_space_is_named_with_both() -> None:
 ])
 def test_clearance_is_on_every_side(place: str, holds: str, clearance: float,
                                     fits: bool) -> None:
-    assert (not fit.problems(_declared(place, holds, clearance), SIZES, "g", "A4")) == fits
+    assert (not fit.misfits(_declared(place, holds, clearance), SIZES, "g", "A4")) == fits
 
 
 def test_a_name_the_kit_does_not_measure_is_an_error() -> None:
-    (problem,) = fit.problems(_declared("Yeti spot", "snowboarder"), SIZES, "g", "A4")
+    (problem,) = fit.misfits(_declared("Yeti spot", "snowboarder"), SIZES, "g", "A4")
     assert "'Yeti spot' is nothing the kit measures" in str(problem)
 
 

@@ -182,7 +182,7 @@ class Document(Node):
 
 
 #: Every node kind of the vocabulary: each writer has a visit method for each.
-KINDS: tuple[type[Node], ...] = (
+NODE_KINDS: tuple[type[Node], ...] = (
     Document, Cover, Facts, Fact, Title, Subtitle, Paragraph, Colophon, Heading, Columns,
     PageBreak, Example, Note, Box, ItemList, Item, Figure, Bold, Italic, Break)
 

@@ -44,7 +44,7 @@ def _fits(item: tuple[float, float], place: tuple[float, float], clearance: floa
     return (w <= room_w + eps and h <= room_h + eps) or (h <= room_w + eps and w <= room_h + eps)
 
 
-def problems(declared: list[Mapping[str, Any]], sizes: Sizes, file: str,
+def misfits(declared: list[Mapping[str, Any]], sizes: Sizes, file: str,
              paper: str) -> list[DataError]:
     """Each declared pair whose component does not fit its place, named with both sizes."""
     out = []
@@ -69,7 +69,7 @@ def check(game: Game, data: Mapping[str, Any], paper: Paper) -> None:
     measure = getattr(game, "measure", None)
     if measure is None or not data.get("fit"):
         return
-    found = problems(data["fit"], measure(data, paper), game.label(game.data_file), paper.name)
+    found = misfits(data["fit"], measure(data, paper), game.label(game.data_file), paper.name)
     if found:
         raise DataErrors(found)
 

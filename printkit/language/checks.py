@@ -51,7 +51,7 @@ def _markup_problem(text: str) -> str | None:
     return None
 
 
-def problems(msgid: str | tuple[str, ...], strings: Iterable[str],
+def translation_problems(msgid: str | tuple[str, ...], strings: Iterable[str],
              locale: str = "") -> list[str]:
     """What is wrong with the translations of one entry (empty if nothing)."""
     # (ReportLab, which the glyph check reads fonts with, is loaded only when a

@@ -5,7 +5,7 @@ ReportLab's public API does not cover everything a print tool needs (replaying a
 design, sharing font subsets between documents, shaped right-to-left text, measuring a
 frame while laying out a page), so a few places reach into its internals. Each one is a
 :class:`Reliance` here: what it is, where printkit uses it, why, and a probe that says
-whether the installed ReportLab still has it. :func:`problems` is run by the test
+whether the installed ReportLab still has it. :func:`broken_reliances` is run by the test
 suite: a ReportLab outside :data:`CHECKED` or a probe that fails names the reliance, so
 an upgrade breaks loudly in the tests, never silently in a printed kit. Every build,
 ``printkit check``, export and review sheet runs the probes too, once per process, first
@@ -247,7 +247,7 @@ def _holds(reliance: Reliance) -> bool:
             os.environ["SOURCE_DATE_EPOCH"] = dated
 
 
-def problems() -> list[str]:
+def broken_reliances() -> list[str]:
     """What the installed ReportLab breaks of the reliances, one line each (none: fine)."""
     found = []
     low, high = CHECKED

@@ -27,7 +27,7 @@ from printkit.errors import (
     UsageError,
 )
 from printkit.language import typography
-from printkit.language.checks import problems
+from printkit.language.checks import translation_problems
 from printkit.language.locales import (  # noqa: F401 - read through this module too
     catalog_path,
     locale_file,
@@ -111,7 +111,7 @@ def _read_catalog(code: str, path: Path, stamp: int | None) -> Catalog:
         if not message.id or message.fuzzy:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        found = problems(message.id, strings, code)
+        found = translation_problems(message.id, strings, code)
         if found:
             shown = message.id if isinstance(message.id, str) else message.id[0]
             rejected.append(f"locale {code}: {label}: entry {shown!r}: {'; '.join(found)}")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from printkit import games
 from printkit.errors import UsageError
-from printkit.language.checks import problems
+from printkit.language.checks import translation_problems
 from printkit.language.translations import (
     catalog_path,
     project_folder,
@@ -93,7 +93,7 @@ def _translated(message, code: str) -> bool:  # type: ignore[no-untyped-def]
     if message.fuzzy:
         return False
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
-    return all(strings) and not problems(message.id, strings, code)
+    return all(strings) and not translation_problems(message.id, strings, code)
 
 
 def coverage(locales: list[str] | None = None, root: Path | None = None) -> list[Coverage]:
@@ -145,7 +145,7 @@ def why_untranslated(message, code: str = "") -> str | None:  # type: ignore[no-
     if not all(strings):
         empty = ", ".join(f"msgstr[{i}]" for i, s in enumerate(strings) if not s)
         return f"plural form {empty} empty"
-    found = problems(message.id, strings, code)
+    found = translation_problems(message.id, strings, code)
     if found:
         return "rejected: " + "; ".join(found)
     return None

@@ -25,7 +25,7 @@ from printkit import games
 from printkit.drawing import trace
 from printkit.errors import FitError, PrintkitError, UsageError
 from printkit.geometry import PAPERS
-from printkit.language.checks import problems
+from printkit.language.checks import translation_problems
 from printkit.language.translations import Localizer, catalog_path, read_po_file, shipped_locales
 from printkit.language.typography import quotes
 from printkit.output import write_atomic
@@ -154,9 +154,10 @@ def review_rows(code: str, root: Path | None = None) -> list[Row]:
             status = "missing"
         elif message.fuzzy:
             status = "fuzzy"
-        elif not all(strings) or problems(message.id, strings, code):
+        elif not all(strings) or translation_problems(message.id, strings, code):
             status = "rejected"
-            detail = problems(message.id, strings, code) or ["a plural form is empty"]
+            detail = (translation_problems(message.id, strings, code)
+                      or ["a plural form is empty"])
         else:
             too_long = [f for f in failures
                         if any(_squash(s)[:30] and _squash(s)[:30] in _squash(f)

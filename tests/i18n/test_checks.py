@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.language.checks import problems
+from printkit.language.checks import translation_problems
 from tests.conftest import GAME_ID, snapshot
 from tests.i18n.builds import build, only
 from tests.support import edit_catalog
@@ -48,7 +48,8 @@ def test_a_broken_entry_is_rejected_naming_locale_and_entry(
 
 
 def test_plural_forms_may_spell_out_one() -> None:
-    assert problems(("%(num)s die", "%(num)s dice"), ["jedna kostka", "%(num)s kostki"]) == []
+    assert translation_problems(("%(num)s die", "%(num)s dice"),
+                                ["jedna kostka", "%(num)s kostki"]) == []
 
 
 def test_markup_characters_are_escaped_not_rejected(locales_copy: Path, tmp_path: Path,

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from printkit.drawing.templating import environment
-from printkit.language.checks import problems
+from printkit.language.checks import translation_problems
 from printkit.language.translations import Localizer
 from printkit.tools.catalogs import _po_bytes
 
@@ -30,10 +30,10 @@ def test_words_spell_small_counts_in_the_locale(code: str, three: str, thirteen:
 def test_a_translation_chooses_digits_or_words() -> None:
     msgid = "She rolls %(dice_words)s dice."
     for chosen in ("Tira %(dice)s dados.", "Tira %(dice_words)s dados."):
-        assert problems(msgid, [chosen]) == []
-    assert problems(msgid, ["Tira dados."]) == ["drops placeholder %(dice_words)s"]
+        assert translation_problems(msgid, [chosen]) == []
+    assert translation_problems(msgid, ["Tira dados."]) == ["drops placeholder %(dice_words)s"]
     # Only a count's own twin may stand in for it.
-    assert problems("%(dice)s and %(bears)s", ["%(dice_words)s"]) == [
+    assert translation_problems("%(dice)s and %(bears)s", ["%(dice_words)s"]) == [
         "drops placeholder %(bears)s"]
 
 

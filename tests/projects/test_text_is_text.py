@@ -48,10 +48,10 @@ def test_percent_signs_markup_and_braces_in_data_print_literally(project: Path) 
 
 
 def test_a_translation_of_plain_text_may_have_a_percent_sign_a_format_string_may_not() -> None:
-    from printkit.language.checks import problems
+    from printkit.language.checks import translation_problems
 
-    assert problems("Print at 100% (actual size)", ["Mit 100% drucken"]) == []
-    assert problems("%(num)s cards", ["%(num)s Karten zu 100%"]) == [
+    assert translation_problems("Print at 100% (actual size)", ["Mit 100% drucken"]) == []
+    assert translation_problems("%(num)s cards", ["%(num)s Karten zu 100%"]) == [
         "has a lone % (write %% for a percent sign)"]
 
 

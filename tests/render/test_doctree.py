@@ -38,7 +38,7 @@ def test_a_rulebook_template_becomes_a_numbered_tree() -> None:
     tree = game_tree("polar-derby", "fr")
     assert tree.numbered
     nodes = list(doctree.walk(tree))
-    assert all(isinstance(n, doctree.KINDS) for n in nodes)
+    assert all(isinstance(n, doctree.NODE_KINDS) for n in nodes)
     headings = [n for n in nodes if isinstance(n, doctree.Heading)]
     sections = [h for h in headings if h.level == 1]
     # Sections are numbered in document order, 1, 2, 3…; subsections and examples not.
@@ -128,15 +128,15 @@ def test_the_guides_own_elements() -> None:
 
 
 def test_every_node_kind_is_listed() -> None:
-    """A node class of the tree is one of its KINDS, so the writers are held to it."""
+    """A node class of the tree is one of its NODE_KINDS, so the writers are held to it."""
     classes = {c for _, c in inspect.getmembers(doctree, inspect.isclass)
                if issubclass(c, doctree.Node) and c.__module__ == doctree.__name__}
-    assert classes - {doctree.Node, doctree.Prose} == set(doctree.KINDS)
+    assert classes - {doctree.Node, doctree.Prose} == set(doctree.NODE_KINDS)
 
 
 @pytest.mark.parametrize("writer", [PdfWriter, HtmlWriter, GuideWriter])
 def test_every_writer_visits_every_node_kind(writer: type[doctree.Visitor]) -> None:
-    missing = [kind.__name__ for kind in doctree.KINDS
+    missing = [kind.__name__ for kind in doctree.NODE_KINDS
                if not callable(getattr(writer, f"visit_{kind.__name__}", None))]
     assert not missing, f"{writer.__name__} cannot write {', '.join(missing)}"
 
