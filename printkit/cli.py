@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import __version__
-from printkit.errors import PrintkitError, Stopped
+from printkit.errors import PrintkitError, Stopped, error_lines
 from printkit.layout.geometry import (
     LAYOUTS,
     MAX_DUPLEX_OFFSET_MM,
@@ -451,21 +451,6 @@ def _report(exc: PrintkitError) -> int:
     for line in error_lines(exc):
         _err(line)
     return _exit_code(exc)
-
-
-def error_lines(exc: BaseException) -> list[str]:
-    """What the command line prints for an error a command raised: one line per problem,
-    each naming the file (and key or line) where it knows them. ``printkit serve`` shows
-    the same lines in the browser."""
-    if isinstance(exc, PrintkitError):
-        return [f"printkit: error: {line}" for line in exc.lines()]
-    if isinstance(exc, RecursionError):
-        return ["printkit: error: the input is nested too deeply to read"]
-    if isinstance(exc, OSError):
-        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-        return [f"printkit: error: {where}{exc.strerror or exc}"]
-    return [f"printkit: internal error: {type(exc).__name__}: {exc} (this is a bug in "
-            f"printkit: run again with --debug for the traceback, and report it)"]
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -138,6 +138,25 @@ def test_no_module_imports_itself_back() -> None:
     assert cycle is None, " -> ".join(cycle or [])
 
 
+def _in_cli(module: str) -> bool:
+    return module == "printkit.cli" or module.startswith("printkit.cli.")
+
+
+def test_no_module_imports_the_command_line_back() -> None:
+    """The command line sits on top of the commands: nothing but ``python -m printkit``
+    imports it, not even inside a function, and its own modules import each other one
+    way (the cycle check above reads top-level imports only)."""
+    modules = _modules()
+    edges = _imports(modules, everywhere=True)
+    back = [f"{modules[name].relative_to(ROOT.parent)}:{line}: {name} imports {target}"
+            for name, targets in sorted(edges.items()) for target, line in sorted(targets.items())
+            if _in_cli(target) and not _in_cli(name) and name != "printkit.__main__"]
+    assert back == []
+    cycle = _cycle({name: {t for t in targets if _in_cli(t)}
+                    for name, targets in edges.items() if _in_cli(name)})
+    assert cycle is None, " -> ".join(cycle or [])
+
+
 def test_the_check_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
 
