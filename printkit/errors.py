@@ -2,8 +2,9 @@
 
 Every error a user can cause is a :class:`PrintkitError` whose ``str`` is a
 single line naming what is wrong and where (file, key path, locale or
-example). The command line prints those lines and maps the kind of error to
-an exit code, so nothing below the CLI ever calls ``sys.exit``.
+example). The command line prints those lines (:func:`error_lines`, which
+``printkit serve`` shows in the browser too) and maps the kind of error to an
+exit code, so nothing below the CLI ever calls ``sys.exit``.
 """
 
 from __future__ import annotations
@@ -159,3 +160,18 @@ class WorkerError(PrintkitError):
     written."""
 
     exit_code = 1
+
+
+def error_lines(exc: BaseException) -> list[str]:
+    """What the command line prints for an error a command raised: one line per problem,
+    each naming the file (and key or line) where it knows them. ``printkit serve`` shows
+    the same lines in the browser."""
+    if isinstance(exc, PrintkitError):
+        return [f"printkit: error: {line}" for line in exc.lines()]
+    if isinstance(exc, RecursionError):
+        return ["printkit: error: the input is nested too deeply to read"]
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        return [f"printkit: error: {where}{exc.strerror or exc}"]
+    return [f"printkit: internal error: {type(exc).__name__}: {exc} (this is a bug in "
+            f"printkit: run again with --debug for the traceback, and report it)"]

@@ -42,14 +42,15 @@ FOUNDATION = {
 #: The layers, lowest first: the foundation, then printkit's layer packages in order.
 LAYERS: tuple[str, ...] = ("foundation", *printkit.LAYERS)
 
-#: The command line's entry points, at the top level beside the foundation, atop it all.
+#: The command line (``printkit.cli`` and its modules) and ``python -m printkit``: at the
+#: top level beside the foundation, atop it all.
 ENTRY_POINTS = {"printkit.cli", "printkit.__main__"}
 
 
 def layer(module: str) -> int:
     """The index in :data:`LAYERS` of ``module``'s layer: the package it is in (a module
     outside the layer packages is the foundation)."""
-    if module in ENTRY_POINTS:
+    if module in ENTRY_POINTS or module.startswith("printkit.cli."):
         return LAYERS.index("commands")
     parts = module.split(".")
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else 0
@@ -139,10 +140,10 @@ def test_the_folders_are_the_layers() -> None:
     """Every package directly in printkit is a layer (or the foundation's PDF merger), and
     every module at the top level is a declared foundation module or an entry point."""
     packages = {path.parent.name for path in ROOT.glob("*/__init__.py")}
-    assert packages == {*printkit.LAYERS, "pdfmerge"}
+    assert packages == {*printkit.LAYERS, "pdfmerge", "cli"}
     top = {f"printkit.{path.stem}" for path in ROOT.glob("*.py") if path.stem != "__init__"}
     declared = {m for m in FOUNDATION if m.count(".") == 1} - {"printkit.pdfmerge"}
-    assert top == declared | ENTRY_POINTS
+    assert top == declared | ENTRY_POINTS - {"printkit.cli"}
 
 
 def test_marking_a_msgid_loads_no_reportlab() -> None:
@@ -154,6 +155,25 @@ def test_marking_a_msgid_loads_no_reportlab() -> None:
         capture_output=True, text=True, check=True).stdout.split()
     assert not [m for m in loaded if m.split(".")[0] == "reportlab"]
     assert not [m for m in loaded if m.startswith("printkit.") and layer(m) > 1]
+
+
+def _in_cli(module: str) -> bool:
+    return module == "printkit.cli" or module.startswith("printkit.cli.")
+
+
+def test_no_module_imports_the_command_line_back() -> None:
+    """The command line sits on top of the commands: nothing but ``python -m printkit``
+    imports it, not even inside a function, and its own modules import each other one
+    way (the cycle check above reads top-level imports only)."""
+    modules = _modules()
+    edges = _edges(everywhere=True)
+    back = [f"{modules[name].relative_to(ROOT.parent)}:{line}: {name} imports {target}"
+            for name, targets in sorted(edges.items()) for target, line in sorted(targets.items())
+            if _in_cli(target) and not _in_cli(name) and name != "printkit.__main__"]
+    assert back == []
+    cycle = _cycle({name: {t for t in targets if _in_cli(t)}
+                    for name, targets in edges.items() if _in_cli(name)})
+    assert cycle is None, " -> ".join(cycle or [])
 
 
 def test_the_check_finds_a_cycle() -> None:

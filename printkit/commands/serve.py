@@ -21,7 +21,7 @@ from pathlib import Path
 from printkit.commands.build import BuildOptions, build
 from printkit.commands.serving.server import Site, is_loopback, open_server
 from printkit.commands.serving.watcher import Debouncer, Watcher
-from printkit.errors import Stopped
+from printkit.errors import Stopped, error_lines
 from printkit.resources import PACKAGE_DIR, builtin_folder, cache_dir, locales_dir, templates_dir
 
 Say = Callable[[str], None]
@@ -115,8 +115,6 @@ def _names(paths: set[str]) -> str:
 
 def _rebuild(options: ServeOptions, site: Site, say: Say) -> bool:
     """One build; its errors go to ``say`` and the pages, never further. True: it succeeded."""
-    from printkit.cli import error_lines
-
     site.started()
     progress = (lambda line: None) if options.quiet else say
     try:

@@ -1,0 +1,5 @@
+import sys
+
+from printkit.cli import main
+
+sys.exit(main())

@@ -1,0 +1,192 @@
+"""What every command of the command line shares: the parser class, error reporting and
+exit codes, stop signals, loading ReportLab, and the game project a command works on.
+
+Nothing here imports ReportLab, pypdf, Jinja2 or Babel at the top: a rebuild with
+nothing to do (see :mod:`printkit.commands.uptodate`) must not pay for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import signal
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from printkit.errors import PrintkitError, Stopped, error_lines
+from printkit.resources import find_project
+
+if TYPE_CHECKING:
+    from printkit.model.game import Game
+
+#: A command's work, or its ``run``: the parsed options in, the exit code out.
+Work = Callable[[argparse.Namespace], int]
+#: A way to finish without the work (the up-to-date build): its exit code, or None.
+Shortcut = Callable[[argparse.Namespace, Path | None], int | None]
+
+
+class Command(Protocol):
+    """A command's module: its name, its help, its options and how it runs."""
+
+    NAME: str
+    HELP: str
+    DESCRIPTION: str
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"printkit: error: {message}\n")
+
+
+def add_commands(parser: argparse.ArgumentParser, dest: str,
+                 commands: Sequence[Command]) -> None:
+    """One subcommand of ``parser`` per command, in order, its name stored in ``dest``."""
+    sub = parser.add_subparsers(dest=dest, required=True, parser_class=Parser)
+    for command in commands:
+        command.add_arguments(sub.add_parser(command.NAME, help=command.HELP,
+                                             description=command.DESCRIPTION))
+
+
+def named(commands: Sequence[Command], name: str) -> Command:
+    """The command called ``name``, as the parser accepted it."""
+    return next(command for command in commands if command.NAME == name)
+
+
+def err(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def progress(args: argparse.Namespace) -> Callable[[str], None]:
+    """Where a command says how far it got: standard error, or nowhere with ``--quiet``."""
+    return (lambda line: None) if args.quiet else err
+
+
+def wrote(paths: Iterable[Path]) -> int:
+    """Each file written, one a line."""
+    for path in paths:
+        print(f"wrote {path}")
+    return 0
+
+
+def report(exc: PrintkitError) -> int:
+    for line in error_lines(exc):
+        err(line)
+    return exit_code(exc)
+
+
+def exit_code(exc: PrintkitError) -> int:
+    inner = getattr(exc, "errors", None)
+    if inner:
+        return max(exit_code(e) for e in inner)
+    return exc.exit_code
+
+
+def stop(signum: int, frame: object) -> None:
+    raise Stopped(signum)
+
+
+def handle_stop_signals() -> dict[int, Any]:
+    """SIGTERM and SIGHUP stop printkit as Ctrl-C does (see :class:`Stopped`); the
+    handlers they had before, to put back."""
+    previous: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        try:
+            previous[signum] = signal.signal(signum, stop)
+        except ValueError:  # not the main thread (a test runner's): leave them
+            pass
+    return previous
+
+
+def load_libraries() -> None:
+    """Import ReportLab with the stop signals held off until it is loaded.
+
+    ReportLab looks for its optional parts (HarfBuzz for shaping, Pyphen for hyphenation)
+    with ``try: import … except:``, a bare ``except`` that would take a stop arriving
+    during the import for a missing part: the process would go on without shaping, and
+    refuse to print (:func:`printkit.language.internals.require_checked_reportlab`)
+    instead of stopping. Called before anything that may import ReportLab; after the
+    first call, a look-up in ``sys.modules``."""
+    from printkit.output import DeferredStops
+
+    with DeferredStops():
+        import reportlab.pdfbase.ttfonts  # noqa: F401 - loaded here, used elsewhere
+        import reportlab.platypus.paragraph  # noqa: F401
+
+
+def project_folder(args: argparse.Namespace) -> Path | None:
+    """The game project of ``--project``, else the nearest at or above the current folder;
+    None: printkit's own games."""
+    return args.project if args.project is not None else find_project(Path.cwd())
+
+
+def reported(work: Work) -> Work:
+    """``work`` as a command's ``run``: ReportLab loaded first, an error it raises
+    reported."""
+    @functools.wraps(work)
+    def run(args: argparse.Namespace) -> int:
+        load_libraries()
+        try:
+            return work(args)
+        except PrintkitError as exc:
+            return report(exc)
+    return run
+
+
+def in_project(installable: bool = False, shortcut: Shortcut | None = None
+               ) -> Callable[[Work], Work]:
+    """A command's ``run`` that does its work on the selected game project, or on
+    printkit's own games.
+
+    ``installable``: a game project installed through the entry point group, chosen with
+    ``--game``, is worked on as ``--project`` would be (in its own locales; see
+    :func:`printkit.tools.project.installed`). ``shortcut``: tried first, before ReportLab is
+    loaded."""
+    def command(work: Work) -> Work:
+        @functools.wraps(work)
+        def run(args: argparse.Namespace) -> int:
+            return _in_project(args, reported(work), installable, shortcut)
+        return run
+    return command
+
+
+def _in_project(args: argparse.Namespace, work: Work, installable: bool,
+                shortcut: Shortcut | None) -> int:
+    """The shortcut's answer, else ``work`` done with the game project selected."""
+    try:
+        found = project_folder(args)
+        done = shortcut(args, found) if shortcut is not None else None
+        if done is not None:
+            return done
+        game = _game(args, found, installable)
+        if game is None:
+            return work(args)
+        from printkit.tools.project import selected
+    except PrintkitError as exc:
+        return report(exc)
+    with selected(game):
+        return work(args)
+
+
+def _game(args: argparse.Namespace, found: Path | None, installable: bool) -> Game | None:
+    """The game project in ``found``, or the installed one ``--game`` chose alone; None:
+    the registered games as they are."""
+    if found is None and not installable:
+        return None
+    load_libraries()
+    if found is None:
+        from printkit.tools.project import installed
+
+        return installed(args.command, args.game, getattr(args, "locale", None))
+    from printkit.tools.project import load_project
+
+    return load_project(found)

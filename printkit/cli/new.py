@@ -1,0 +1,35 @@
+"""``printkit new NAME``: a game project to start from, a working sample game to edit."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from printkit.cli.common import report
+from printkit.errors import PrintkitError
+
+NAME = "new"
+HELP = "start a game project: a working sample game to edit"
+DESCRIPTION = ("Write a new game project folder NAME: game.toml with a card deck, a score "
+               "sheet and a track, cards.csv, a rules engine (rules.py) with worked examples, "
+               "a rulebook template, a German sample translation and a README saying what to "
+               "edit.")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", metavar="NAME", help="the folder to create, e.g. my-game")
+    parser.add_argument("--dir", type=Path, default=Path("."), metavar="PARENT",
+                        help="create it in PARENT (default: the current folder)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Written without ReportLab, and without a game project: it makes one."""
+    try:
+        from printkit.tools.scaffold import new_project
+
+        folder = new_project(args.name, args.dir)
+    except PrintkitError as exc:
+        return report(exc)
+    print(f"wrote {folder}: cd into it, then run `printkit check` and "
+          f"`printkit build` (see its README.md)")
+    return 0
