@@ -70,7 +70,16 @@ class PrintCanvas(Canvas):
     The art draws tens of thousands of circles (bears, snowflakes, dice pips); ReportLab
     computes each one's four Bezier curves with 24 sines and cosines in Python. Here
     the unit terms are computed once; the operators written are the very same bytes.
+
+    A canvas made for a locale (``lang``) starts its font subsets with the locale's
+    shared characters (see :mod:`printkit.language.charset`): the document carries them,
+    so no setting is left behind for the next document.
     """
+
+    def __init__(self, *args: object, lang: str | None = None, **kwargs: object) -> None:
+        super().__init__(*args, lang=lang, **kwargs)  # type: ignore[arg-type]
+        if lang is not None:  # every document of a locale: the same font subsets
+            fonts.share(internals.document(self), characters(lang))
 
     def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):  # type: ignore[no-untyped-def]
         # ReportLab passes (x, y, width, height) on and adds them back: keep its rounding.
@@ -94,7 +103,6 @@ def lean_streams() -> None:
 def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
                subject: str = "", lang: str = "en") -> Canvas:
     fonts.register()
-    fonts.share(characters(lang))
     activate(lang)
     lean_streams()
     # The initial font is written into every page; the default would be Helvetica.
@@ -111,7 +119,6 @@ def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
 def doc_options(title: str, subject: str = "", lang: str = "en") -> dict[str, object]:
     """Keyword arguments for a Platypus DocTemplate with the same guarantees."""
     fonts.register()
-    fonts.share(characters(lang))
     activate(lang)
     lean_streams()
     return {

@@ -1,9 +1,10 @@
 """The characters a locale's documents may print, so that their font subsets match.
 
 Every document of a locale starts its font subsets with the same characters
-(:func:`printkit.language.fonts.share`): printable ASCII, every other character in
-printkit's code, game data and templates (where every English string and every
-drawn symbol comes from), and every character of the locale's translations. A
+(:func:`printkit.language.fonts.share`, when the document's canvas is made): printable
+ASCII, every other character in printkit's code, game data and templates (where every
+English string and every drawn symbol comes from), and every character of the locale's
+translations. A
 document that draws nothing outside this set embeds each font exactly as every
 other document of its locale does, and the whole-kit PDF keeps one copy.
 """

@@ -61,10 +61,6 @@ _LAYOUT = {"\n", "\r", "\t", "\u00ad", "\u200b", *bidi.CONTROLS}
 _HEADING_FILE = "DejaVuSerif-Bold.ttf"
 
 
-#: The characters every font subset of the next document starts with (see :func:`share`).
-_SHARED = ""
-
-
 class _SharedSubsetFont(TTFont):
     """A TrueType font whose subset in each PDF starts with the same characters, in the
     same order, before the document's own text.
@@ -81,8 +77,9 @@ class _SharedSubsetFont(TTFont):
         internals.share_subsets(self.face)
 
     def splitString(self, text, doc, encoding="utf-8"):  # type: ignore[no-untyped-def] # noqa: N802
-        if _SHARED and not internals.started_in(self, doc):
-            super().splitString(self._shared(_SHARED), doc, encoding)
+        shared = getattr(doc, _SHARED_ATTRIBUTE, "")
+        if shared and not internals.started_in(self, doc):
+            super().splitString(self._shared(shared), doc, encoding)
         return super().splitString(text, doc, encoding)
 
     def _shared(self, shared: str) -> str:
@@ -143,10 +140,16 @@ def _compress_once(stream: pdfdoc.PDFStream) -> None:
     stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
 
 
-def share(characters: str) -> None:
-    """Start the font subsets of the documents made from now on with ``characters``."""
-    global _SHARED
-    _SHARED = "".join(sorted(set(characters)))
+#: Where a PDF document (ReportLab's ``PDFDocument``, which every font is handed as it
+#: sets text) keeps the characters its font subsets start with: the document's own.
+_SHARED_ATTRIBUTE = "printkit_shared_characters"
+
+
+def share(document: object, characters: str) -> None:
+    """Start every font subset of ``document`` (a canvas's PDF document) with
+    ``characters``, in a fixed order: its locale's, so that its subsets match those of
+    the locale's other documents."""
+    setattr(document, _SHARED_ATTRIBUTE, "".join(sorted(set(characters))))
 
 
 @cache

@@ -104,7 +104,8 @@ class FigureImages:
         if w <= 0 or h <= 0:
             return None
         if self._canvas is None:
-            self._canvas = PrintCanvas(self._buffer, invariant=1, pageCompression=0)
+            self._canvas = PrintCanvas(self._buffer, invariant=1, pageCompression=0,
+                                       lang=self.locale)
         self._canvas.setPageSize((w, h))
         flowable.drawOn(self._canvas, 0, 0)
         self._canvas.showPage()
