@@ -322,20 +322,51 @@ def page_count(source: Source) -> int:
 
 
 def read(source: Source) -> Document:
+    """The part's structure and objects, once every check below has passed: the trailer's
+    Info, the Catalog, a flat page tree, the outline, and which object refers to which."""
     version, part, trailer = _xref(source)
-    size = len(part.offsets)
     root = ref(trailer, b"Root")
+    info = _info_number(trailer, len(part.offsets))
+    catalog = _catalog(part, root)
+    pages_root = ref(catalog, b"Pages")
+    kids = _pages(part, pages_root)
+    outline = _outline(part, ref(catalog, b"Outlines", required=False))
+    objects = _objects(part, (root, info, pages_root, outline.root))
+    referrers = _referrers(objects, {root, info, pages_root, outline.root} - {None})
+    _check_unreferred(referrers, root, info)
+    _check_children(referrers, pages_root, kids, outline)
+    _keep_unshared(objects, kids, outline)
+    return Document(version, objects, pages_root, kids, outline.root, outline.top,
+                    outline.visible, catalog, _info_object(part, info), _ident(trailer))
+
+
+def _info_number(trailer: Mapping[bytes, object], size: int) -> int | None:
+    """The Info dictionary's object number, if the trailer has one: an object of the part."""
     info = ref(trailer, b"Info", required=False)
     if info is not None and not 0 < info < size:
         raise Unsupported("/Info refers to a missing object")
+    return info
+
+
+def _ident(trailer: Mapping[bytes, object]) -> bytes:
+    """The first string of the trailer's /ID, or nothing."""
     ids = trailer.get(b"ID")
-    ident = bytes(ids[0]) if isinstance(ids, list) and ids and isinstance(ids[0], String) \
+    return bytes(ids[0]) if isinstance(ids, list) and ids and isinstance(ids[0], String) \
         else b""
+
+
+def _catalog(part: _Part, root: int) -> dict[bytes, object]:
+    """The Catalog, with only the entries the merge carries over."""
     catalog = part.dict(root)
     if catalog.get(b"Type") != b"Catalog" or set(catalog) - {
             b"Type", b"Pages", b"Outlines", b"PageMode", b"Lang"}:
         raise Unsupported("a Catalog with entries this merge does not carry over")
-    pages_root = ref(catalog, b"Pages")
+    return catalog
+
+
+def _pages(part: _Part, pages_root: int) -> list[int]:
+    """The object numbers of the pages: one flat Pages object without inherited attributes
+    lists each once."""
     pages = part.dict(pages_root)
     kids = pages.get(b"Kids")
     if (pages.get(b"Type") != b"Pages" or set(pages) - {b"Type", b"Count", b"Kids"}
@@ -345,58 +376,104 @@ def read(source: Source) -> Document:
     kid_nums = [k.num for k in kids]
     if len(set(kid_nums)) != len(kid_nums):
         raise Unsupported("a page listed twice")
-    for num in kid_nums:
+    _check_pages(part, kid_nums, pages_root)
+    return kid_nums
+
+
+def _check_pages(part: _Part, kids: list[int], pages_root: int) -> None:
+    """Each object the Pages object lists is a page whose parent it is."""
+    for num in kids:
         page = part.dict(num)
         if page.get(b"Type") != b"Page" or page.get(b"Parent") != Ref(pages_root):
             raise Unsupported(f"object {num} in the page tree is not a page of it")
 
-    outlines_root = ref(catalog, b"Outlines", required=False)
-    top = None
-    visible = 0
-    items: list[tuple[int, int]] = []
-    top_items: list[int] = []
-    if outlines_root is not None:
-        outlines = part.dict(outlines_root)
-        if set(outlines) - {b"Type", b"First", b"Last", b"Count"}:
-            raise Unsupported("an Outlines dictionary with more than /First /Last /Count")
-        first = ref(outlines, b"First", required=False)
-        if first is not None:
-            visible = _walk_outline(part, outlines_root, outlines, items)
-            top_items = [num for num, parent in items if parent == outlines_root]
-            top = (first, ref(outlines, b"Last"))
 
-    objects: dict[int, Object] = {}
-    dropped = {root, info, pages_root, outlines_root} - {None}
-    if len(dropped) != 4 - (info, outlines_root).count(None):
+@dataclass
+class _Outline:
+    """A part's outline: its root, its top-level bookmarks (first, last), how many of its
+    bookmarks show, and every (bookmark, parent) pair."""
+
+    root: int | None
+    top: tuple[int, int | None] | None = None
+    visible: int = 0
+    items: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def top_items(self) -> list[int]:
+        return [num for num, parent in self.items if parent == self.root]
+
+
+def _outline(part: _Part, root: int | None) -> _Outline:
+    """The outline under ``root`` (none without one), each bookmark checked."""
+    outline = _Outline(root)
+    if root is None:
+        return outline
+    node = part.dict(root)
+    if set(node) - {b"Type", b"First", b"Last", b"Count"}:
+        raise Unsupported("an Outlines dictionary with more than /First /Last /Count")
+    first = ref(node, b"First", required=False)
+    if first is not None:
+        outline.visible = _walk_outline(part, root, node, outline.items)
+        outline.top = (first, ref(node, b"Last"))
+    return outline
+
+
+def _objects(part: _Part, roots: tuple[int | None, ...]) -> dict[int, Object]:
+    """Every object but the Catalog, Info, Pages and Outlines (``roots``, None where the
+    part has none), which the merge writes anew: those must be distinct objects."""
+    dropped = set(roots) - {None}
+    if len(dropped) != len(roots) - roots.count(None):
         raise Unsupported("the Catalog, Info, Pages and Outlines are not four objects")
-    for num in range(1, size):
-        if num not in dropped:
-            objects[num] = part.object(num)
-    referrers: dict[int, list[int]] = {num: [] for num in dropped}
+    return {num: part.object(num) for num in range(1, len(part.offsets)) if num not in dropped}
+
+
+def _referrers(objects: Mapping[int, Object], dropped: set[int | None]) -> dict[int, list[int]]:
+    """The objects that refer to each of ``dropped``; every other reference is to an
+    object of the part."""
+    referrers: dict[int, list[int]] = {num: [] for num in dropped if num is not None}
     for num, obj in objects.items():
         for target in obj.refs:
             if target in referrers:
                 referrers[target].append(num)
             elif target not in objects:
                 raise Unsupported(f"object {num} refers to a missing object {target}")
+    return referrers
+
+
+def _check_unreferred(referrers: Mapping[int, list[int]], root: int, info: int | None) -> None:
+    """No object refers to the Catalog or the Info dictionary."""
     if referrers[root] or (info is not None and referrers[info]):
         raise Unsupported("an object refers to the Catalog or Info dictionary")
-    if sorted(referrers[pages_root]) != sorted(kid_nums):
+
+
+def _check_children(referrers: Mapping[int, list[int]], pages_root: int, kids: list[int],
+                    outline: _Outline) -> None:
+    """Only its pages refer to the Pages object, only its top-level bookmarks to the
+    Outlines."""
+    if sorted(referrers[pages_root]) != sorted(kids):
         raise Unsupported("the Pages object is referred to by more than its pages")
-    if outlines_root is not None and sorted(referrers[outlines_root]) != sorted(top_items):
+    if outline.root is not None and sorted(referrers[outline.root]) != sorted(outline.top_items):
         raise Unsupported("the Outlines object is referred to by more than its items")
-    for num in kid_nums:
+
+
+def _keep_unshared(objects: Mapping[int, Object], kids: list[int], outline: _Outline) -> None:
+    """Pages, bookmarks and annotations stay the part's own: the merge shares none of them
+    with a byte-identical object of another part."""
+    for num in kids:
         objects[num].shareable = False
-    for num, _ in items:
+    for num, _ in outline.items:
         objects[num].shareable = False
     for obj in objects.values():
         if b"/Annot" in obj.template or b"/Subtype /Link" in obj.template:
             obj.shareable = False
+
+
+def _info_object(part: _Part, info: int | None) -> Object | None:
+    """The Info dictionary, if any: without references or a stream."""
     info_object = part.object(info) if info is not None else None
     if info_object is not None and (info_object.refs or info_object.stream):
         raise Unsupported("an Info dictionary with references or a stream")
-    return Document(version, objects, pages_root, kid_nums, outlines_root, top, visible,
-                    catalog, info_object, ident)
+    return info_object
 
 
 def _walk_outline(part: _Part, parent: int, node: Mapping[bytes, object],
