@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import os
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -165,68 +166,87 @@ def read_object(data: bytes, offset: int, num: int, source: Source | None = None
     head = OBJ.match(data, offset)
     if head is None or int(head[1]) != num:
         raise Unsupported(f"object {num} is not where the xref table says")
-    start = pos = head.end()
-    chunks: list[bytes] = []
-    refs: list[int] = []
-    has_string = False
     try:
-        while True:
-            m = SCAN.match(data, pos)
-            if m is None:
-                raise Unsupported(f"object {num}: unexpected bytes near {pos}")
-            if m[1] is not None:
-                if m[2] != b"0":
-                    raise Unsupported(f"object {num}: a reference to a generation other than 0")
-                chunks.append(data[start:m.start(1)])
-                refs.append(int(m[1]))
-                start = pos = m.end()
-            elif m[3] is not None:
-                pos = skip_string(data, m.end())
-                has_string = True
-            else:
-                break
+        chunks, refs, has_string, keyword = _dictionary(data, head.end(), num)
     except Unsupported:
         if source is not None:
             raise _Cut from None
         raise
-    if source is not None and m.end(4) + 2 >= len(data):
+    if source is not None and keyword.end(4) + 2 >= len(data):
         raise _Cut  # the keyword may be cut short, or its end of line not read
+    template = b"%d 0 R".join(chunk.replace(b"%", b"%%") for chunk in chunks)
+    if keyword[4] == b"endobj":
+        return Object(template, refs, b"")
+    length = _stream_length(data, head.end(), chunks, has_string, num)
+    begin = _stream_begin(data, keyword.end(), num)
+    if source is None:
+        after = _after_endstream(data, begin + length, num)
+        return Object(template, refs, data[keyword.start(4):after])
+    # The rest of a long object is checked where it lies and copied from there when written.
+    at = base + begin + length
+    after = at + _after_endstream(source.read(at, at + 32), 0, num)
+    return Object(template, refs, Span(source, base + keyword.start(4), after))
+
+
+def _dictionary(data: bytes, pos: int, num: int) -> tuple[list[bytes], list[int], bool,
+                                                          re.Match[bytes]]:
+    """The object's dictionary from ``pos`` as the pieces between its references (the last
+    ending in whitespace), the objects they refer to, whether it holds a string, and the
+    match of the keyword after it (``stream`` or ``endobj``)."""
+    start = pos
+    chunks: list[bytes] = []
+    refs: list[int] = []
+    has_string = False
+    while True:
+        m = SCAN.match(data, pos)
+        if m is None:
+            raise Unsupported(f"object {num}: unexpected bytes near {pos}")
+        if m[1] is not None:
+            if m[2] != b"0":
+                raise Unsupported(f"object {num}: a reference to a generation other than 0")
+            chunks.append(data[start:m.start(1)])
+            refs.append(int(m[1]))
+            start = pos = m.end()
+        elif m[3] is not None:
+            pos = skip_string(data, m.end())
+            has_string = True
+        else:
+            break
     chunks.append(data[start:m.start(4)])
     if not chunks[-1][-1:].isspace():
         chunks[-1] += b"\n"
-    template = b"%d 0 R".join(chunk.replace(b"%", b"%%") for chunk in chunks)
-    if m[4] == b"endobj":
-        return Object(template, refs, b"")
+    return chunks, refs, has_string, m
 
+
+def _stream_length(data: bytes, dictionary: int, chunks: list[bytes], has_string: bool,
+                   num: int) -> int:
+    """The stream's /Length: the one written in the dictionary's pieces, else (a string
+    might hold the word) the dictionary at ``dictionary`` parsed; a direct count."""
     lengths = [] if has_string else [x for c in chunks for x in LENGTH.findall(c)]
     if len(lengths) == 1:
-        length = int(lengths[0])
-    else:
-        table, _ = parse(data, head.end())
-        length = table.get(b"Length") if isinstance(table, dict) else None
-        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
-            raise Unsupported(f"object {num}: no direct /Length for its stream")
-    begin = m.end()
-    if data.startswith(b"\r\n", begin):
-        begin += 2
-    elif data.startswith(b"\n", begin):
-        begin += 1
-    else:
-        raise Unsupported(f"object {num}: no end of line after 'stream'")
-    if source is None:
-        tail = STREAM_END.match(data, begin + length)
-        if tail is None:
-            raise Unsupported(f"object {num}: the stream does not end where /Length says")
-        after = tail.start() + tail[0].index(b"endstream") + len(b"endstream")
-        return Object(template, refs, data[m.start(4):after])
-    # The rest of a long object is checked where it lies and copied from there when written.
-    at = base + begin + length
-    piece = source.read(at, at + 32)
-    tail = STREAM_END.match(piece)
+        return int(lengths[0])
+    table, _ = parse(data, dictionary)
+    length = table.get(b"Length") if isinstance(table, dict) else None
+    if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+        raise Unsupported(f"object {num}: no direct /Length for its stream")
+    return length
+
+
+def _stream_begin(data: bytes, keyword_end: int, num: int) -> int:
+    """Where the stream's bytes begin: after the end of line that ends ``stream``."""
+    if data.startswith(b"\r\n", keyword_end):
+        return keyword_end + 2
+    if data.startswith(b"\n", keyword_end):
+        return keyword_end + 1
+    raise Unsupported(f"object {num}: no end of line after 'stream'")
+
+
+def _after_endstream(data: bytes, at: int, num: int) -> int:
+    """Where ``endstream`` ends, which must follow the stream's bytes at ``at``."""
+    tail = STREAM_END.match(data, at)
     if tail is None:
         raise Unsupported(f"object {num}: the stream does not end where /Length says")
-    after = at + tail[0].index(b"endstream") + len(b"endstream")
-    return Object(template, refs, Span(source, base + m.start(4), after))
+    return tail.start() + tail[0].index(b"endstream") + len(b"endstream")
 
 
 class _Part:
