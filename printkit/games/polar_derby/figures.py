@@ -168,71 +168,93 @@ def cover_figure(ctx: RenderContext, width: float) -> Figure:
 
 def components_figure(ctx: RenderContext, width: float) -> Figure:
     """A token of each colour with its count, the dice, and a corner of the rink."""
-    data, loc = ctx.data, ctx.localizer
-    colours = data["colours"]
     token_r = mm(8.5)
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, loc.code, "rulebook")
-        label_h = mm(4)
+        ink = Ink(c, ctx.localizer.code, "rulebook")
         top = box.top - mm(1)
-        # Tokens: one of each colour, each with its name and how many there are.
-        cell = token_r * 2 + mm(3.5)
-        for i, colour in enumerate(colours):
-            cx = box.x + cell / 2 + i * cell
-            cy = top - token_r
-            draw_token(c, ink, ctx, cx, cy, token_r, colour, f"components token {colour['id']}")
-            c.setFillColor(INK)
-            name = Rect(cx - cell / 2, cy - token_r - mm(1) - label_h, cell, label_h)
-            ink.line(ctx._(colour["name"]), name, fonts.BOLD, 8, 5, where="components name")
-            # TRANSLATORS: rulebook, components picture: under a bear token and its colour;
-            # %(num)s is how many bears of that colour (5), which picks the form. One line, 20 mm.
-            ink.line(loc.ngettext("%(num)s bear", "%(num)s bears", colour["bears"])
-                     % {"num": loc.number(colour["bears"])},
-                     Rect(name.x, name.y - label_h, cell, label_h), fonts.REGULAR, 8, 5,
-                     where="components count")
-        # The dice: two faces of one die, drawn as on the dice sheet.
-        x = box.x + len(colours) * cell + mm(4)
-        die = mm(12)
-        free = data["dice"]["free_skate"]
-        for k, face in enumerate((FREE_SKATE, colours[-1]["id"])):
-            _die(c, ink, Rect(x + k * (die + mm(2)), top - die - mm(2.5), die, die), face, data,
-                 ctx._(free["name"]) if face == FREE_SKATE else None)
-        dice_w = 2 * die + mm(2)
-        c.setFillColor(INK)
-        count = data["dice"]["count"]
-        # TRANSLATORS: rulebook, components picture: under two faces of a die; %(num)s is
-        # the number of dice (2), which picks the form. One line about 26 mm wide.
-        ink.line(loc.ngettext("%(num)s die", "%(num)s dice", count)
-                 % {"num": loc.number(count)},
-                 Rect(x, top - die - mm(4) - 2 * label_h, dice_w, label_h), fonts.REGULAR, 8, 5,
-                 where="components dice")
-        # A corner of the rink, cut out of the full rink drawing.
-        rx = x + dice_w + mm(5)
-        corner = Rect(rx, box.y + label_h + mm(1), box.right - rx, box.height - label_h - mm(2))
-        scale = 0.3
-        c.saveState()
-        path = c.beginPath()
-        path.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2))
-        c.clipPath(path, stroke=0, fill=0)
-        page = ctx.paper.landscape_size
-        full = Rect(0, 0, page[0] - mm(20), page[1] - mm(38))
-        c.translate(corner.x - mm(0.5), corner.top - full.height * scale + mm(0.5))
-        c.scale(scale, scale)
-        draw_rink(c, ink, ctx, full)
-        c.restoreState()
-        c.setStrokeColor(MUTED)
-        c.setLineWidth(0.5)
-        c.setDash(2, 2)
-        c.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2), stroke=1, fill=0)
-        c.setDash()
-        c.setFillColor(INK)
-        # TRANSLATORS: rulebook, components picture: under a corner of the rink, the board
-        # the bears stand on (also the rink's document title); one line about 36 mm wide.
-        ink.line(ctx._("Rink"), Rect(corner.x, box.y, corner.width, label_h), fonts.REGULAR, 8,
-                 5, where="components rink")
+        x = _draw_component_tokens(c, ink, ctx, box.x, top, token_r) + mm(4)
+        rx = x + _draw_component_dice(c, ink, ctx, x, top) + mm(5)
+        _draw_rink_corner(c, ink, ctx, box, rx)
 
     return Figure(width, 2 * token_r + mm(11), draw)
+
+
+#: The height of a line of the components picture's labels.
+_COMPONENT_LABEL = mm(4)
+
+
+def _draw_component_tokens(c: Canvas, ink: Ink, ctx: RenderContext, left: float, top: float,
+                           token_r: float) -> float:
+    """Tokens: one of each colour, each with its name and how many there are; where the
+    last one's cell ends."""
+    loc, label_h = ctx.localizer, _COMPONENT_LABEL
+    colours = ctx.data["colours"]
+    cell = token_r * 2 + mm(3.5)
+    for i, colour in enumerate(colours):
+        cx = left + cell / 2 + i * cell
+        cy = top - token_r
+        draw_token(c, ink, ctx, cx, cy, token_r, colour, f"components token {colour['id']}")
+        c.setFillColor(INK)
+        name = Rect(cx - cell / 2, cy - token_r - mm(1) - label_h, cell, label_h)
+        ink.line(ctx._(colour["name"]), name, fonts.BOLD, 8, 5, where="components name")
+        # TRANSLATORS: rulebook, components picture: under a bear token and its colour;
+        # %(num)s is how many bears of that colour (5), which picks the form. One line, 20 mm.
+        ink.line(loc.ngettext("%(num)s bear", "%(num)s bears", colour["bears"])
+                 % {"num": loc.number(colour["bears"])},
+                 Rect(name.x, name.y - label_h, cell, label_h), fonts.REGULAR, 8, 5,
+                 where="components count")
+    return left + len(colours) * cell
+
+
+def _draw_component_dice(c: Canvas, ink: Ink, ctx: RenderContext, x: float,
+                         top: float) -> float:
+    """The dice: two faces of one die, drawn as on the dice sheet, and how many dice there
+    are; the width they take."""
+    data, loc, label_h = ctx.data, ctx.localizer, _COMPONENT_LABEL
+    die = mm(12)
+    free = data["dice"]["free_skate"]
+    for k, face in enumerate((FREE_SKATE, data["colours"][-1]["id"])):
+        _die(c, ink, Rect(x + k * (die + mm(2)), top - die - mm(2.5), die, die), face, data,
+             ctx._(free["name"]) if face == FREE_SKATE else None)
+    dice_w = 2 * die + mm(2)
+    c.setFillColor(INK)
+    count = data["dice"]["count"]
+    # TRANSLATORS: rulebook, components picture: under two faces of a die; %(num)s is
+    # the number of dice (2), which picks the form. One line about 26 mm wide.
+    ink.line(loc.ngettext("%(num)s die", "%(num)s dice", count)
+             % {"num": loc.number(count)},
+             Rect(x, top - die - mm(4) - 2 * label_h, dice_w, label_h), fonts.REGULAR, 8, 5,
+             where="components dice")
+    return dice_w
+
+
+def _draw_rink_corner(c: Canvas, ink: Ink, ctx: RenderContext, box: Rect, rx: float) -> None:
+    """A corner of the rink from ``rx`` to the box's right, cut out of the full rink
+    drawing, in a dashed frame over its name."""
+    label_h = _COMPONENT_LABEL
+    corner = Rect(rx, box.y + label_h + mm(1), box.right - rx, box.height - label_h - mm(2))
+    scale = 0.3
+    c.saveState()
+    path = c.beginPath()
+    path.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2))
+    c.clipPath(path, stroke=0, fill=0)
+    page = ctx.paper.landscape_size
+    full = Rect(0, 0, page[0] - mm(20), page[1] - mm(38))
+    c.translate(corner.x - mm(0.5), corner.top - full.height * scale + mm(0.5))
+    c.scale(scale, scale)
+    draw_rink(c, ink, ctx, full)
+    c.restoreState()
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.5)
+    c.setDash(2, 2)
+    c.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2), stroke=1, fill=0)
+    c.setDash()
+    c.setFillColor(INK)
+    # TRANSLATORS: rulebook, components picture: under a corner of the rink, the board
+    # the bears stand on (also the rink's document title); one line about 36 mm wide.
+    ink.line(ctx._("Rink"), Rect(corner.x, box.y, corner.width, label_h), fonts.REGULAR, 8,
+             5, where="components rink")
 
 
 def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figure:
@@ -279,25 +301,30 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figu
         # bears, which a bust cannot take; italic, one line about 80 mm wide.
         secured_label = loc.pgettext("setup diagram: area in front of a player",
                                      "secured (safe from a bust)")
-        for rect, label, bears, dashed in ((pulled, pulled_label, data["colours"][2:4], True),
-                                           (secured, secured_label, data["colours"][0:2],
-                                            False)):
-            c.setFillColor(ICE)
-            c.setStrokeColor(RINK_RED if dashed else BOARDS)
-            c.setLineWidth(0.8)
-            if dashed:
-                c.setDash(3, 2)
-            c.roundRect(rect.x, rect.y, rect.width, rect.height, mm(2), stroke=1, fill=1)
-            c.setDash()
-            c.setFillColor(INK)
-            ink.line(label, Rect(rect.x + mm(2), rect.top - mm(5), rect.width - mm(4), mm(4)),
-                     fonts.ITALIC, 8, 5, align="left", where="setup area")
-            r = min(mm(3.2), (rect.height - mm(6)) / 2)
-            for i, colour in enumerate(bears):
-                symbol_badge(c, colour["symbol"], rect.x + mm(4) + r + i * (2 * r + mm(2)),
-                             rect.y + mm(1) + r, r, colour)
+        _draw_player_area(c, ink, pulled, pulled_label, data["colours"][2:4], at_risk=True)
+        _draw_player_area(c, ink, secured, secured_label, data["colours"][0:2], at_risk=False)
 
     return Figure(width, max(height, mm(40)), draw)
+
+
+def _draw_player_area(c: Canvas, ink: Ink, rect: Rect, label: str,
+                      bears: Sequence[Mapping[str, Any]], at_risk: bool) -> None:
+    """One of a player's two areas, with its heading and a badge per bear in it: the
+    bears pulled this turn in a dashed red frame, the secured ones in a solid one."""
+    c.setFillColor(ICE)
+    c.setStrokeColor(RINK_RED if at_risk else BOARDS)
+    c.setLineWidth(0.8)
+    if at_risk:
+        c.setDash(3, 2)
+    c.roundRect(rect.x, rect.y, rect.width, rect.height, mm(2), stroke=1, fill=1)
+    c.setDash()
+    c.setFillColor(INK)
+    ink.line(label, Rect(rect.x + mm(2), rect.top - mm(5), rect.width - mm(4), mm(4)),
+             fonts.ITALIC, 8, 5, align="left", where="setup area")
+    r = min(mm(3.2), (rect.height - mm(6)) / 2)
+    for i, colour in enumerate(bears):
+        symbol_badge(c, colour["symbol"], rect.x + mm(4) + r + i * (2 * r + mm(2)),
+                     rect.y + mm(1) + r, r, colour)
 
 
 def outcomes_figure(ctx: RenderContext, width: float) -> Figure:
