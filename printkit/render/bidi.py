@@ -210,7 +210,7 @@ class _Stack:
 
 def _explicit_levels(text: str, classes: list[str], base: int) -> tuple[list[int], list[str]]:
     """Each character's embedding level and its type after any override (X1–X8); the
-    characters X9 removes keep the level of the text around them until rule L1."""
+    characters X9 removes get their levels in rule L1."""
     stack = _Stack(base)
     found, types = [base] * len(text), list(classes)
     ends = _matching_pdis(classes)
