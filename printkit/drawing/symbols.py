@@ -124,20 +124,23 @@ def _star(c: Canvas, r: float, colour: Color) -> None:
     shapes.star(c, 0, -0.06 * r, r, fill=colour)
 
 
-def _fish(c: Canvas, r: float) -> None:
+def fish(c: Canvas, r: float, eye: float = 0.48) -> None:
+    """A fish facing right, ``r`` from its centre (at the origin) to its nose, in the fill
+    colour: its eye a hole ``eye`` × ``r`` right of the centre (0.5 on Pick-a-Polar Bear's
+    tin of fish), its tail a notched triangle."""
     body = c.beginPath()
     body.moveTo(0.95 * r, 0)
     body.curveTo(0.6 * r, 0.6 * r, -0.3 * r, 0.6 * r, -0.55 * r, 0)
     body.curveTo(-0.3 * r, -0.6 * r, 0.6 * r, -0.6 * r, 0.95 * r, 0)
     body.close()
-    body.circle(0.48 * r, 0.1 * r, 0.1 * r)  # the eye, a hole
+    body.circle(eye * r, 0.1 * r, 0.1 * r)  # the eye, a hole
     c.drawPath(body, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
     _polygon(c, [(-0.4 * r, 0), (-0.95 * r, 0.42 * r), (-0.82 * r, 0), (-0.95 * r, -0.42 * r)])
 
 
 _PLAIN: dict[str, Callable[[Canvas, float], None]] = {
     "snowflake": _snowflake, "drop": _drop, "leaf": _leaf, "heart": _heart, "sun": _sun,
-    "skate": _skate, "fish": _fish,
+    "skate": _skate, "fish": fish,
 }
 
 

@@ -53,9 +53,9 @@ _FILES = {
     BOLD_ITALIC: "DejaVuSans-BoldOblique.ttf",
 }
 
-#: Characters that are layout, not ink: never looked up in the font (the isolate
-#: controls of right-to-left text among them, see :mod:`printkit.language.bidi`).
-_LAYOUT = {"\n", "\r", "\t", "\u00ad", "\u200b", *bidi.CONTROLS}
+#: Characters that are layout, not ink: never looked up in the font (the bidi controls
+#: of right-to-left text among them, see :mod:`printkit.language.bidi`).
+_LAYOUT = {"\n", "\r", "\t", "\u00ad", "\u200b", *bidi.INVISIBLE}
 
 
 _HEADING_FILE = "DejaVuSerif-Bold.ttf"

@@ -14,9 +14,9 @@ set in three steps:
    order (rule L2) and drawn left to right, the line set against the right margin.
 
 A signed number or a range is isolated left to right before step 1, so "−4" keeps its
-sign on the left of its digits and "2–4" reads as in print; isolate controls in the text
-(a game's title, see :func:`printkit.language.bidi.isolate`) place the text around them
-and are never drawn.
+sign on the left of its digits and "2–4" reads as in print; bidi controls in the text
+(the isolates around a game's title, see :func:`printkit.language.bidi.isolate`, or the
+embeddings of a translation) place the text around them and are never drawn.
 
 Text of printkit's own font (DejaVu: digits, Latin names, punctuation) is not shaped, so
 it stays plain text in the PDF; a locale's font is shaped by HarfBuzz.
@@ -121,7 +121,7 @@ def _at_one_point(text: str, font: str, runs: Runs, _script: object
         for char in run_text:
             level = found[at]
             at += 1
-            if char in bidi.CONTROLS:
+            if char in bidi.INVISIBLE:
                 continue
             if pieces and pieces[-1][:2] == (run_font, level):
                 pieces[-1] = (run_font, level, pieces[-1][2] + char)
@@ -167,7 +167,7 @@ def _words(chars: list[tuple[str, Any]]) -> list[list[_Piece]]:
     words: list[list[_Piece]] = []
     current: list[_Piece] = []
     for (char, frag), level in zip(chars, found, strict=True):
-        if char in bidi.CONTROLS:  # placed the text around it; takes no room
+        if char in bidi.INVISIBLE:  # placed the text around it; takes no room
             continue
         space = char == " " or (char.isspace() and char != "\u00a0")
         if current and not space and current[-1].text[-1:].isspace() \

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import os
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -165,68 +166,87 @@ def read_object(data: bytes, offset: int, num: int, source: Source | None = None
     head = OBJ.match(data, offset)
     if head is None or int(head[1]) != num:
         raise Unsupported(f"object {num} is not where the xref table says")
-    start = pos = head.end()
-    chunks: list[bytes] = []
-    refs: list[int] = []
-    has_string = False
     try:
-        while True:
-            m = SCAN.match(data, pos)
-            if m is None:
-                raise Unsupported(f"object {num}: unexpected bytes near {pos}")
-            if m[1] is not None:
-                if m[2] != b"0":
-                    raise Unsupported(f"object {num}: a reference to a generation other than 0")
-                chunks.append(data[start:m.start(1)])
-                refs.append(int(m[1]))
-                start = pos = m.end()
-            elif m[3] is not None:
-                pos = skip_string(data, m.end())
-                has_string = True
-            else:
-                break
+        chunks, refs, has_string, keyword = _dictionary(data, head.end(), num)
     except Unsupported:
         if source is not None:
             raise _Cut from None
         raise
-    if source is not None and m.end(4) + 2 >= len(data):
+    if source is not None and keyword.end(4) + 2 >= len(data):
         raise _Cut  # the keyword may be cut short, or its end of line not read
+    template = b"%d 0 R".join(chunk.replace(b"%", b"%%") for chunk in chunks)
+    if keyword[4] == b"endobj":
+        return Object(template, refs, b"")
+    length = _stream_length(data, head.end(), chunks, has_string, num)
+    begin = _stream_begin(data, keyword.end(), num)
+    if source is None:
+        after = _after_endstream(data, begin + length, num)
+        return Object(template, refs, data[keyword.start(4):after])
+    # The rest of a long object is checked where it lies and copied from there when written.
+    at = base + begin + length
+    after = at + _after_endstream(source.read(at, at + 32), 0, num)
+    return Object(template, refs, Span(source, base + keyword.start(4), after))
+
+
+def _dictionary(data: bytes, pos: int, num: int) -> tuple[list[bytes], list[int], bool,
+                                                          re.Match[bytes]]:
+    """The object's dictionary from ``pos`` as the pieces between its references (the last
+    ending in whitespace), the objects they refer to, whether it holds a string, and the
+    match of the keyword after it (``stream`` or ``endobj``)."""
+    start = pos
+    chunks: list[bytes] = []
+    refs: list[int] = []
+    has_string = False
+    while True:
+        m = SCAN.match(data, pos)
+        if m is None:
+            raise Unsupported(f"object {num}: unexpected bytes near {pos}")
+        if m[1] is not None:
+            if m[2] != b"0":
+                raise Unsupported(f"object {num}: a reference to a generation other than 0")
+            chunks.append(data[start:m.start(1)])
+            refs.append(int(m[1]))
+            start = pos = m.end()
+        elif m[3] is not None:
+            pos = skip_string(data, m.end())
+            has_string = True
+        else:
+            break
     chunks.append(data[start:m.start(4)])
     if not chunks[-1][-1:].isspace():
         chunks[-1] += b"\n"
-    template = b"%d 0 R".join(chunk.replace(b"%", b"%%") for chunk in chunks)
-    if m[4] == b"endobj":
-        return Object(template, refs, b"")
+    return chunks, refs, has_string, m
 
+
+def _stream_length(data: bytes, dictionary: int, chunks: list[bytes], has_string: bool,
+                   num: int) -> int:
+    """The stream's /Length: the one written in the dictionary's pieces, else (a string
+    might hold the word) the dictionary at ``dictionary`` parsed; a direct count."""
     lengths = [] if has_string else [x for c in chunks for x in LENGTH.findall(c)]
     if len(lengths) == 1:
-        length = int(lengths[0])
-    else:
-        table, _ = parse(data, head.end())
-        length = table.get(b"Length") if isinstance(table, dict) else None
-        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
-            raise Unsupported(f"object {num}: no direct /Length for its stream")
-    begin = m.end()
-    if data.startswith(b"\r\n", begin):
-        begin += 2
-    elif data.startswith(b"\n", begin):
-        begin += 1
-    else:
-        raise Unsupported(f"object {num}: no end of line after 'stream'")
-    if source is None:
-        tail = STREAM_END.match(data, begin + length)
-        if tail is None:
-            raise Unsupported(f"object {num}: the stream does not end where /Length says")
-        after = tail.start() + tail[0].index(b"endstream") + len(b"endstream")
-        return Object(template, refs, data[m.start(4):after])
-    # The rest of a long object is checked where it lies and copied from there when written.
-    at = base + begin + length
-    piece = source.read(at, at + 32)
-    tail = STREAM_END.match(piece)
+        return int(lengths[0])
+    table, _ = parse(data, dictionary)
+    length = table.get(b"Length") if isinstance(table, dict) else None
+    if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+        raise Unsupported(f"object {num}: no direct /Length for its stream")
+    return length
+
+
+def _stream_begin(data: bytes, keyword_end: int, num: int) -> int:
+    """Where the stream's bytes begin: after the end of line that ends ``stream``."""
+    if data.startswith(b"\r\n", keyword_end):
+        return keyword_end + 2
+    if data.startswith(b"\n", keyword_end):
+        return keyword_end + 1
+    raise Unsupported(f"object {num}: no end of line after 'stream'")
+
+
+def _after_endstream(data: bytes, at: int, num: int) -> int:
+    """Where ``endstream`` ends, which must follow the stream's bytes at ``at``."""
+    tail = STREAM_END.match(data, at)
     if tail is None:
         raise Unsupported(f"object {num}: the stream does not end where /Length says")
-    after = at + tail[0].index(b"endstream") + len(b"endstream")
-    return Object(template, refs, Span(source, base + m.start(4), after))
+    return tail.start() + tail[0].index(b"endstream") + len(b"endstream")
 
 
 class _Part:
@@ -322,20 +342,51 @@ def page_count(source: Source) -> int:
 
 
 def read(source: Source) -> Document:
+    """The part's structure and objects, once every check below has passed: the trailer's
+    Info, the Catalog, a flat page tree, the outline, and which object refers to which."""
     version, part, trailer = _xref(source)
-    size = len(part.offsets)
     root = ref(trailer, b"Root")
+    info = _info_number(trailer, len(part.offsets))
+    catalog = _catalog(part, root)
+    pages_root = ref(catalog, b"Pages")
+    kids = _pages(part, pages_root)
+    outline = _outline(part, ref(catalog, b"Outlines", required=False))
+    objects = _objects(part, (root, info, pages_root, outline.root))
+    referrers = _referrers(objects, {root, info, pages_root, outline.root} - {None})
+    _check_unreferred(referrers, root, info)
+    _check_children(referrers, pages_root, kids, outline)
+    _keep_unshared(objects, kids, outline)
+    return Document(version, objects, pages_root, kids, outline.root, outline.top,
+                    outline.visible, catalog, _info_object(part, info), _ident(trailer))
+
+
+def _info_number(trailer: Mapping[bytes, object], size: int) -> int | None:
+    """The Info dictionary's object number, if the trailer has one: an object of the part."""
     info = ref(trailer, b"Info", required=False)
     if info is not None and not 0 < info < size:
         raise Unsupported("/Info refers to a missing object")
+    return info
+
+
+def _ident(trailer: Mapping[bytes, object]) -> bytes:
+    """The first string of the trailer's /ID, or nothing."""
     ids = trailer.get(b"ID")
-    ident = bytes(ids[0]) if isinstance(ids, list) and ids and isinstance(ids[0], String) \
+    return bytes(ids[0]) if isinstance(ids, list) and ids and isinstance(ids[0], String) \
         else b""
+
+
+def _catalog(part: _Part, root: int) -> dict[bytes, object]:
+    """The Catalog, with only the entries the merge carries over."""
     catalog = part.dict(root)
     if catalog.get(b"Type") != b"Catalog" or set(catalog) - {
             b"Type", b"Pages", b"Outlines", b"PageMode", b"Lang"}:
         raise Unsupported("a Catalog with entries this merge does not carry over")
-    pages_root = ref(catalog, b"Pages")
+    return catalog
+
+
+def _pages(part: _Part, pages_root: int) -> list[int]:
+    """The object numbers of the pages: one flat Pages object without inherited attributes
+    lists each once."""
     pages = part.dict(pages_root)
     kids = pages.get(b"Kids")
     if (pages.get(b"Type") != b"Pages" or set(pages) - {b"Type", b"Count", b"Kids"}
@@ -345,58 +396,104 @@ def read(source: Source) -> Document:
     kid_nums = [k.num for k in kids]
     if len(set(kid_nums)) != len(kid_nums):
         raise Unsupported("a page listed twice")
-    for num in kid_nums:
+    _check_pages(part, kid_nums, pages_root)
+    return kid_nums
+
+
+def _check_pages(part: _Part, kids: list[int], pages_root: int) -> None:
+    """Each object the Pages object lists is a page whose parent it is."""
+    for num in kids:
         page = part.dict(num)
         if page.get(b"Type") != b"Page" or page.get(b"Parent") != Ref(pages_root):
             raise Unsupported(f"object {num} in the page tree is not a page of it")
 
-    outlines_root = ref(catalog, b"Outlines", required=False)
-    top = None
-    visible = 0
-    items: list[tuple[int, int]] = []
-    top_items: list[int] = []
-    if outlines_root is not None:
-        outlines = part.dict(outlines_root)
-        if set(outlines) - {b"Type", b"First", b"Last", b"Count"}:
-            raise Unsupported("an Outlines dictionary with more than /First /Last /Count")
-        first = ref(outlines, b"First", required=False)
-        if first is not None:
-            visible = _walk_outline(part, outlines_root, outlines, items)
-            top_items = [num for num, parent in items if parent == outlines_root]
-            top = (first, ref(outlines, b"Last"))
 
-    objects: dict[int, Object] = {}
-    dropped = {root, info, pages_root, outlines_root} - {None}
-    if len(dropped) != 4 - (info, outlines_root).count(None):
+@dataclass
+class _Outline:
+    """A part's outline: its root, its top-level bookmarks (first, last), how many of its
+    bookmarks show, and every (bookmark, parent) pair."""
+
+    root: int | None
+    top: tuple[int, int | None] | None = None
+    visible: int = 0
+    items: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def top_items(self) -> list[int]:
+        return [num for num, parent in self.items if parent == self.root]
+
+
+def _outline(part: _Part, root: int | None) -> _Outline:
+    """The outline under ``root`` (none without one), each bookmark checked."""
+    outline = _Outline(root)
+    if root is None:
+        return outline
+    node = part.dict(root)
+    if set(node) - {b"Type", b"First", b"Last", b"Count"}:
+        raise Unsupported("an Outlines dictionary with more than /First /Last /Count")
+    first = ref(node, b"First", required=False)
+    if first is not None:
+        outline.visible = _walk_outline(part, root, node, outline.items)
+        outline.top = (first, ref(node, b"Last"))
+    return outline
+
+
+def _objects(part: _Part, roots: tuple[int | None, ...]) -> dict[int, Object]:
+    """Every object but the Catalog, Info, Pages and Outlines (``roots``, None where the
+    part has none), which the merge writes anew: those must be distinct objects."""
+    dropped = set(roots) - {None}
+    if len(dropped) != len(roots) - roots.count(None):
         raise Unsupported("the Catalog, Info, Pages and Outlines are not four objects")
-    for num in range(1, size):
-        if num not in dropped:
-            objects[num] = part.object(num)
-    referrers: dict[int, list[int]] = {num: [] for num in dropped}
+    return {num: part.object(num) for num in range(1, len(part.offsets)) if num not in dropped}
+
+
+def _referrers(objects: Mapping[int, Object], dropped: set[int | None]) -> dict[int, list[int]]:
+    """The objects that refer to each of ``dropped``; every other reference is to an
+    object of the part."""
+    referrers: dict[int, list[int]] = {num: [] for num in dropped if num is not None}
     for num, obj in objects.items():
         for target in obj.refs:
             if target in referrers:
                 referrers[target].append(num)
             elif target not in objects:
                 raise Unsupported(f"object {num} refers to a missing object {target}")
+    return referrers
+
+
+def _check_unreferred(referrers: Mapping[int, list[int]], root: int, info: int | None) -> None:
+    """No object refers to the Catalog or the Info dictionary."""
     if referrers[root] or (info is not None and referrers[info]):
         raise Unsupported("an object refers to the Catalog or Info dictionary")
-    if sorted(referrers[pages_root]) != sorted(kid_nums):
+
+
+def _check_children(referrers: Mapping[int, list[int]], pages_root: int, kids: list[int],
+                    outline: _Outline) -> None:
+    """Only its pages refer to the Pages object, only its top-level bookmarks to the
+    Outlines."""
+    if sorted(referrers[pages_root]) != sorted(kids):
         raise Unsupported("the Pages object is referred to by more than its pages")
-    if outlines_root is not None and sorted(referrers[outlines_root]) != sorted(top_items):
+    if outline.root is not None and sorted(referrers[outline.root]) != sorted(outline.top_items):
         raise Unsupported("the Outlines object is referred to by more than its items")
-    for num in kid_nums:
+
+
+def _keep_unshared(objects: Mapping[int, Object], kids: list[int], outline: _Outline) -> None:
+    """Pages, bookmarks and annotations stay the part's own: the merge shares none of them
+    with a byte-identical object of another part."""
+    for num in kids:
         objects[num].shareable = False
-    for num, _ in items:
+    for num, _ in outline.items:
         objects[num].shareable = False
     for obj in objects.values():
         if b"/Annot" in obj.template or b"/Subtype /Link" in obj.template:
             obj.shareable = False
+
+
+def _info_object(part: _Part, info: int | None) -> Object | None:
+    """The Info dictionary, if any: without references or a stream."""
     info_object = part.object(info) if info is not None else None
     if info_object is not None and (info_object.refs or info_object.stream):
         raise Unsupported("an Info dictionary with references or a stream")
-    return Document(version, objects, pages_root, kid_nums, outlines_root, top, visible,
-                    catalog, info_object, ident)
+    return info_object
 
 
 def _walk_outline(part: _Part, parent: int, node: Mapping[bytes, object],

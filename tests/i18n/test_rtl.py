@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.commands.build import BuildOptions, build
 from printkit.drawing.paragraph import Paragraph
 from printkit.games import GAMES
-from printkit.language import fonts, rtl
+from printkit.language import bidi, fonts, rtl
 from printkit.language.script import activate, load
 from tests.support import embedded_fonts, locale_fonts
 
@@ -217,6 +217,15 @@ def test_a_latin_title_alone_on_a_line_keeps_its_ellipsis_at_its_end(arabic: obj
     assert "".join(str(text) for _font, text, _w in pieces) == "Coraz bliżej Święta…"
     mixed = rtl.line("يرمي Ben.", fonts.REGULAR, 10, fonts.runs)
     assert str(mixed[0][1]) == "."  # an Arabic sentence's full stop: at its left end
+
+
+def test_an_embedding_in_a_translation_orders_its_line_and_is_never_drawn(
+        arabic: object) -> None:
+    text = "مرحبا \u202aBen 12\u202c يرمي"
+    shown = "".join(str(piece) for _font, piece, _w in rtl.line(text, fonts.REGULAR, 10))
+    assert not set(shown) & bidi.INVISIBLE
+    expected = re.findall(r"[A-Za-z0-9]+", get_display(text, base_dir="R"))
+    assert re.findall(r"[A-Za-z0-9]+", shown) == expected == ["Ben", "12"]
 
 
 def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(

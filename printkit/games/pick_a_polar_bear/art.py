@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing.ink import NORMAL, Fills
-from printkit.drawing.symbols import draw_symbol
+from printkit.drawing.symbols import draw_symbol, fish
 from printkit.geometry import Rect, mm
 
 INK = HexColor("#22282f")
@@ -107,18 +107,6 @@ def draw_glasses(c: Canvas, cx: float, cy: float, r: float, temples: float = 0) 
     c.restoreState()
 
 
-def _fish(c: Canvas, r: float) -> None:
-    body = c.beginPath()
-    body.moveTo(0.95 * r, 0)
-    body.curveTo(0.6 * r, 0.6 * r, -0.3 * r, 0.6 * r, -0.55 * r, 0)
-    body.curveTo(-0.3 * r, -0.6 * r, 0.6 * r, -0.6 * r, 0.95 * r, 0)
-    body.close()
-    body.circle(0.5 * r, 0.1 * r, 0.1 * r)  # the eye, a hole
-    c.drawPath(body, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
-    tail = [(-0.4, 0), (-0.95, 0.42), (-0.82, 0), (-0.95, -0.42)]
-    c.drawPath(_polygon(c.beginPath(), [(x * r, y * r) for x, y in tail]), stroke=0, fill=1)
-
-
 def draw_tin(c: Canvas, cx: float, cy: float, width: float, turn: float = 0) -> None:
     """A sardine tin, ``width`` wide and 0.62 of that high: a silver rim, a red label, a fish."""
     h = width * 0.62
@@ -134,7 +122,7 @@ def draw_tin(c: Canvas, cx: float, cy: float, width: float, turn: float = 0) -> 
     c.roundRect(-width * 0.4, -h * 0.34, width * 0.8, h * 0.68, h * 0.2, stroke=1, fill=1)
     c.setFillColor(PAPER)
     c.translate(-width * 0.02, 0)
-    _fish(c, width * 0.33)
+    fish(c, width * 0.33, eye=0.5)
     c.restoreState()
 
 

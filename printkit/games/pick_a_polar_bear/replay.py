@@ -198,13 +198,41 @@ def replay(example: Example, data: Mapping[str, Any]) -> Replay:
 
 def position(setup: Mapping[str, Any], rules: Rules) -> State:
     """The position an example's setup describes (also handy for tests)."""
-    model = rules.model
-    captains = [_card(model, c, f"captains[{i}]") for i, c in
-                enumerate(setup.get("captains") or [])] if setup.get("captains") else None
+    captains = _captains(setup, rules)
+    players = _player_count(setup, captains, rules)
+    grid, pile = _table_and_pile(setup, rules)
+    holder = _hold_card_holder(setup, rules, players)
+    seats = _seats(setup, rules, players, captains)
+    _check_copies((*grid, *pile, *(s.captain for s in seats)), rules)
+    return State(seats=seats, grid=tuple(grid) + (None,) * (rules.table_slots - len(grid)),
+                 pile=tuple(pile), phase=Phase.GRAB if captains else Phase.DEAL,
+                 round=1 if captains else 0, holder=holder,
+                 discarded=setup.get("discarded") or 0,
+                 minus_left=rules.minus_supply - sum(len(s.minus) for s in seats))
+
+
+def _captains(setup: Mapping[str, Any], rules: Rules) -> list[Card] | None:
+    """Each player's captain card, if the round is on."""
+    if not setup.get("captains"):
+        return None
+    return [_card(rules.model, c, f"captains[{i}]") for i, c in enumerate(setup["captains"])]
+
+
+def _player_count(setup: Mapping[str, Any], captains: list[Card] | None, rules: Rules) -> int:
+    """How many play: as given, else one per captain, else two; a multiplayer game."""
     players = setup.get("players") or (len(captains) if captains else 2)
     if not 2 <= players <= rules.max_players:
         raise RuleError(f"the multiplayer game is for 2-{rules.max_players} players, not "
                         f"{players}; a solo example gives solo_grid")
+    return players
+
+
+def _table_and_pile(setup: Mapping[str, Any],
+                    rules: Rules) -> tuple[list[Card | None], list[Card | BonusCard]]:
+    """The cards on the table, slot by slot (None for an empty one), and the draw pile,
+    top first: no more cards than the table has slots, bonus cards only in the bonus
+    round variant."""
+    model = rules.model
     grid = [None if text == EMPTY else _card(model, text, f"grid[{i}]")
             for i, text in enumerate(setup.get("grid") or [])]
     pile = [_drawn(model, rules, text, f"pile[{i}]")
@@ -213,36 +241,57 @@ def position(setup: Mapping[str, Any], rules: Rules) -> State:
         raise RuleError(f"grid: the table has {rules.table_slots} slots, not {len(grid)}")
     if any(isinstance(c, BonusCard) for c in pile) and not rules.bonus:
         raise RuleError("pile: bonus cards are only shuffled in with rules = { bonus = true }")
+    return grid, pile
+
+
+def _hold_card_holder(setup: Mapping[str, Any], rules: Rules, players: int) -> int | None:
+    """The player holding the hold card, in the hold card variant."""
     holder = setup.get("holder")
     if holder is not None and (not rules.hold or holder >= players):
         raise RuleError("holder: the hold card needs rules = { hold = true }" if not rules.hold
                         else f"holder: there is no player {holder}")
+    return holder
+
+
+def _seats(setup: Mapping[str, Any], rules: Rules, players: int,
+           captains: list[Card] | None) -> tuple[Seat, ...]:
+    """Each player's captain, winning pile (animal and bonus cards) and penalty cards."""
     won = list(setup.get("won") or [0] * players)
     bonus_won = list(setup.get("bonus_cards") or [0] * players)
     minus = [tuple(m) for m in setup.get("minus") or [[] for _ in range(players)]]
     if any(bonus_won) and not rules.bonus:
         raise RuleError("bonus_cards: bonus cards are only won with rules = { bonus = true }")
-    for key, listed in (("captains", captains), ("won", won), ("bonus_cards", bonus_won),
-                        ("minus", minus)):
+    _check_one_per_player(players, captains=captains, won=won, bonus_cards=bonus_won,
+                          minus=minus)
+    _check_penalty_cards(minus, rules)
+    return tuple(Seat(captain=captains[p] if captains else None, won=won[p],
+                      bonus_cards=bonus_won[p], minus=minus[p])
+                 for p in range(players))
+
+
+def _check_one_per_player(players: int, **lists: Sequence[Any] | None) -> None:
+    """Each list the setup gives has one entry per player."""
+    for key, listed in lists.items():
         if listed is not None and len(listed) != players:
             raise RuleError(f"{key}: give one entry per player ({players}), not {len(listed)}")
+
+
+def _check_penalty_cards(minus: Sequence[tuple[int, ...]], rules: Rules) -> None:
+    """Each penalty card a player shows is one of the penalty card's two faces."""
     for faces in minus:
         if any(f not in (rules.minus_front, rules.minus_back) for f in faces):
             raise RuleError(f"minus: a penalty card shows {rules.minus_front} or "
                             f"{rules.minus_back}, not {list(faces)}")
-    seats = tuple(Seat(captain=captains[p] if captains else None, won=won[p],
-                       bonus_cards=bonus_won[p], minus=minus[p])
-                  for p in range(players))
-    shown = [c for c in (*grid, *pile, *(s.captain for s in seats)) if isinstance(c, Card)]
-    for card in set(shown):
-        if shown.count(card) > rules.copies:
-            raise RuleError(f"{card} is shown {shown.count(card)} times; the deck has "
+
+
+def _check_copies(shown: Sequence[Card | BonusCard | None], rules: Rules) -> None:
+    """No animal card is shown (on the table, in the pile, as a captain) more often than
+    the deck has copies of it."""
+    cards = [c for c in shown if isinstance(c, Card)]
+    for card in set(cards):
+        if cards.count(card) > rules.copies:
+            raise RuleError(f"{card} is shown {cards.count(card)} times; the deck has "
                             f"{rules.copies} of each card")
-    return State(seats=seats, grid=tuple(grid) + (None,) * (rules.table_slots - len(grid)),
-                 pile=tuple(pile), phase=Phase.GRAB if captains else Phase.DEAL,
-                 round=1 if captains else 0, holder=holder,
-                 discarded=setup.get("discarded") or 0,
-                 minus_left=rules.minus_supply - sum(len(m) for m in minus))
 
 
 def _act(state: State, step: Mapping[str, Any],

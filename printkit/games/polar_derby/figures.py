@@ -44,14 +44,26 @@ from .rink import draw_rink
 from .tokens import draw_token
 
 if TYPE_CHECKING:
+    from printkit.language.translations import Localizer
     from printkit.model.game import RenderContext
 
-    from .rulebook import Story
+    from .rulebook import Step, Story
 
 BEARS_HEIGHT_MM = 40
 FREE_SKATE = "free-skate"
 #: A changed count in an example diagram.
 CHANGED = HexColor("#9b1c1c")
+#: An example diagram's band of rolls, the side of its dice and the gap between two rolls.
+_ROLLS_BAND = mm(15)
+_DIE = mm(6.5)
+_ROLL_GAP = mm(4)
+#: A roll's width: its two dice side by side.
+_ROLL = 2 * _DIE + mm(1)
+#: The head and row heights of an example diagram's position table.
+_TABLE_HEAD = mm(5.5)
+_ROW_HEIGHT = mm(4.3)
+#: A row of the position table: its head, and each colour's count before and after.
+_Row = tuple[str, dict[str, int], dict[str, int]]
 
 
 def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str,
@@ -156,71 +168,93 @@ def cover_figure(ctx: RenderContext, width: float) -> Figure:
 
 def components_figure(ctx: RenderContext, width: float) -> Figure:
     """A token of each colour with its count, the dice, and a corner of the rink."""
-    data, loc = ctx.data, ctx.localizer
-    colours = data["colours"]
     token_r = mm(8.5)
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, loc.code, "rulebook")
-        label_h = mm(4)
+        ink = Ink(c, ctx.localizer.code, "rulebook")
         top = box.top - mm(1)
-        # Tokens: one of each colour, each with its name and how many there are.
-        cell = token_r * 2 + mm(3.5)
-        for i, colour in enumerate(colours):
-            cx = box.x + cell / 2 + i * cell
-            cy = top - token_r
-            draw_token(c, ink, ctx, cx, cy, token_r, colour, f"components token {colour['id']}")
-            c.setFillColor(INK)
-            name = Rect(cx - cell / 2, cy - token_r - mm(1) - label_h, cell, label_h)
-            ink.line(ctx._(colour["name"]), name, fonts.BOLD, 8, 5, where="components name")
-            # TRANSLATORS: rulebook, components picture: under a bear token and its colour;
-            # %(num)s is how many bears of that colour (5), which picks the form. One line, 20 mm.
-            ink.line(loc.ngettext("%(num)s bear", "%(num)s bears", colour["bears"])
-                     % {"num": loc.number(colour["bears"])},
-                     Rect(name.x, name.y - label_h, cell, label_h), fonts.REGULAR, 8, 5,
-                     where="components count")
-        # The dice: two faces of one die, drawn as on the dice sheet.
-        x = box.x + len(colours) * cell + mm(4)
-        die = mm(12)
-        free = data["dice"]["free_skate"]
-        for k, face in enumerate((FREE_SKATE, colours[-1]["id"])):
-            _die(c, ink, Rect(x + k * (die + mm(2)), top - die - mm(2.5), die, die), face, data,
-                 ctx._(free["name"]) if face == FREE_SKATE else None)
-        dice_w = 2 * die + mm(2)
-        c.setFillColor(INK)
-        count = data["dice"]["count"]
-        # TRANSLATORS: rulebook, components picture: under two faces of a die; %(num)s is
-        # the number of dice (2), which picks the form. One line about 26 mm wide.
-        ink.line(loc.ngettext("%(num)s die", "%(num)s dice", count)
-                 % {"num": loc.number(count)},
-                 Rect(x, top - die - mm(4) - 2 * label_h, dice_w, label_h), fonts.REGULAR, 8, 5,
-                 where="components dice")
-        # A corner of the rink, cut out of the full rink drawing.
-        rx = x + dice_w + mm(5)
-        corner = Rect(rx, box.y + label_h + mm(1), box.right - rx, box.height - label_h - mm(2))
-        scale = 0.3
-        c.saveState()
-        path = c.beginPath()
-        path.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2))
-        c.clipPath(path, stroke=0, fill=0)
-        page = ctx.paper.landscape_size
-        full = Rect(0, 0, page[0] - mm(20), page[1] - mm(38))
-        c.translate(corner.x - mm(0.5), corner.top - full.height * scale + mm(0.5))
-        c.scale(scale, scale)
-        draw_rink(c, ink, ctx, full)
-        c.restoreState()
-        c.setStrokeColor(MUTED)
-        c.setLineWidth(0.5)
-        c.setDash(2, 2)
-        c.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2), stroke=1, fill=0)
-        c.setDash()
-        c.setFillColor(INK)
-        # TRANSLATORS: rulebook, components picture: under a corner of the rink, the board
-        # the bears stand on (also the rink's document title); one line about 36 mm wide.
-        ink.line(ctx._("Rink"), Rect(corner.x, box.y, corner.width, label_h), fonts.REGULAR, 8,
-                 5, where="components rink")
+        x = _draw_component_tokens(c, ink, ctx, box.x, top, token_r) + mm(4)
+        rx = x + _draw_component_dice(c, ink, ctx, x, top) + mm(5)
+        _draw_rink_corner(c, ink, ctx, box, rx)
 
     return Figure(width, 2 * token_r + mm(11), draw)
+
+
+#: The height of a line of the components picture's labels.
+_COMPONENT_LABEL = mm(4)
+
+
+def _draw_component_tokens(c: Canvas, ink: Ink, ctx: RenderContext, left: float, top: float,
+                           token_r: float) -> float:
+    """Tokens: one of each colour, each with its name and how many there are; where the
+    last one's cell ends."""
+    loc, label_h = ctx.localizer, _COMPONENT_LABEL
+    colours = ctx.data["colours"]
+    cell = token_r * 2 + mm(3.5)
+    for i, colour in enumerate(colours):
+        cx = left + cell / 2 + i * cell
+        cy = top - token_r
+        draw_token(c, ink, ctx, cx, cy, token_r, colour, f"components token {colour['id']}")
+        c.setFillColor(INK)
+        name = Rect(cx - cell / 2, cy - token_r - mm(1) - label_h, cell, label_h)
+        ink.line(ctx._(colour["name"]), name, fonts.BOLD, 8, 5, where="components name")
+        # TRANSLATORS: rulebook, components picture: under a bear token and its colour;
+        # %(num)s is how many bears of that colour (5), which picks the form. One line, 20 mm.
+        ink.line(loc.ngettext("%(num)s bear", "%(num)s bears", colour["bears"])
+                 % {"num": loc.number(colour["bears"])},
+                 Rect(name.x, name.y - label_h, cell, label_h), fonts.REGULAR, 8, 5,
+                 where="components count")
+    return left + len(colours) * cell
+
+
+def _draw_component_dice(c: Canvas, ink: Ink, ctx: RenderContext, x: float,
+                         top: float) -> float:
+    """The dice: two faces of one die, drawn as on the dice sheet, and how many dice there
+    are; the width they take."""
+    data, loc, label_h = ctx.data, ctx.localizer, _COMPONENT_LABEL
+    die = mm(12)
+    free = data["dice"]["free_skate"]
+    for k, face in enumerate((FREE_SKATE, data["colours"][-1]["id"])):
+        _die(c, ink, Rect(x + k * (die + mm(2)), top - die - mm(2.5), die, die), face, data,
+             ctx._(free["name"]) if face == FREE_SKATE else None)
+    dice_w = 2 * die + mm(2)
+    c.setFillColor(INK)
+    count = data["dice"]["count"]
+    # TRANSLATORS: rulebook, components picture: under two faces of a die; %(num)s is
+    # the number of dice (2), which picks the form. One line about 26 mm wide.
+    ink.line(loc.ngettext("%(num)s die", "%(num)s dice", count)
+             % {"num": loc.number(count)},
+             Rect(x, top - die - mm(4) - 2 * label_h, dice_w, label_h), fonts.REGULAR, 8, 5,
+             where="components dice")
+    return dice_w
+
+
+def _draw_rink_corner(c: Canvas, ink: Ink, ctx: RenderContext, box: Rect, rx: float) -> None:
+    """A corner of the rink from ``rx`` to the box's right, cut out of the full rink
+    drawing, in a dashed frame over its name."""
+    label_h = _COMPONENT_LABEL
+    corner = Rect(rx, box.y + label_h + mm(1), box.right - rx, box.height - label_h - mm(2))
+    scale = 0.3
+    c.saveState()
+    path = c.beginPath()
+    path.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2))
+    c.clipPath(path, stroke=0, fill=0)
+    page = ctx.paper.landscape_size
+    full = Rect(0, 0, page[0] - mm(20), page[1] - mm(38))
+    c.translate(corner.x - mm(0.5), corner.top - full.height * scale + mm(0.5))
+    c.scale(scale, scale)
+    draw_rink(c, ink, ctx, full)
+    c.restoreState()
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.5)
+    c.setDash(2, 2)
+    c.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2), stroke=1, fill=0)
+    c.setDash()
+    c.setFillColor(INK)
+    # TRANSLATORS: rulebook, components picture: under a corner of the rink, the board
+    # the bears stand on (also the rink's document title); one line about 36 mm wide.
+    ink.line(ctx._("Rink"), Rect(corner.x, box.y, corner.width, label_h), fonts.REGULAR, 8,
+             5, where="components rink")
 
 
 def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figure:
@@ -267,25 +301,30 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figu
         # bears, which a bust cannot take; italic, one line about 80 mm wide.
         secured_label = loc.pgettext("setup diagram: area in front of a player",
                                      "secured (safe from a bust)")
-        for rect, label, bears, dashed in ((pulled, pulled_label, data["colours"][2:4], True),
-                                           (secured, secured_label, data["colours"][0:2],
-                                            False)):
-            c.setFillColor(ICE)
-            c.setStrokeColor(RINK_RED if dashed else BOARDS)
-            c.setLineWidth(0.8)
-            if dashed:
-                c.setDash(3, 2)
-            c.roundRect(rect.x, rect.y, rect.width, rect.height, mm(2), stroke=1, fill=1)
-            c.setDash()
-            c.setFillColor(INK)
-            ink.line(label, Rect(rect.x + mm(2), rect.top - mm(5), rect.width - mm(4), mm(4)),
-                     fonts.ITALIC, 8, 5, align="left", where="setup area")
-            r = min(mm(3.2), (rect.height - mm(6)) / 2)
-            for i, colour in enumerate(bears):
-                symbol_badge(c, colour["symbol"], rect.x + mm(4) + r + i * (2 * r + mm(2)),
-                             rect.y + mm(1) + r, r, colour)
+        _draw_player_area(c, ink, pulled, pulled_label, data["colours"][2:4], at_risk=True)
+        _draw_player_area(c, ink, secured, secured_label, data["colours"][0:2], at_risk=False)
 
     return Figure(width, max(height, mm(40)), draw)
+
+
+def _draw_player_area(c: Canvas, ink: Ink, rect: Rect, label: str,
+                      bears: Sequence[Mapping[str, Any]], at_risk: bool) -> None:
+    """One of a player's two areas, with its heading and a badge per bear in it: the
+    bears pulled this turn in a dashed red frame, the secured ones in a solid one."""
+    c.setFillColor(ICE)
+    c.setStrokeColor(RINK_RED if at_risk else BOARDS)
+    c.setLineWidth(0.8)
+    if at_risk:
+        c.setDash(3, 2)
+    c.roundRect(rect.x, rect.y, rect.width, rect.height, mm(2), stroke=1, fill=1)
+    c.setDash()
+    c.setFillColor(INK)
+    ink.line(label, Rect(rect.x + mm(2), rect.top - mm(5), rect.width - mm(4), mm(4)),
+             fonts.ITALIC, 8, 5, align="left", where="setup area")
+    r = min(mm(3.2), (rect.height - mm(6)) / 2)
+    for i, colour in enumerate(bears):
+        symbol_badge(c, colour["symbol"], rect.x + mm(4) + r + i * (2 * r + mm(2)),
+                     rect.y + mm(1) + r, r, colour)
 
 
 def outcomes_figure(ctx: RenderContext, width: float) -> Figure:
@@ -342,110 +381,140 @@ def story_figure(ctx: RenderContext, story: Story, width: float,
     """An example's rolls (each with the bears it took) over a table of the position:
     one column per colour, rows for the middle, the bears pulled this turn and each
     player's secured bears; a count that changed shows before → after."""
-    data, loc = ctx.data, ctx.localizer
-    colours = [c["id"] for c in data["colours"]]
+    loc = ctx.localizer
+    rows = _position_rows(ctx, story, names)
+    height = _ROLLS_BAND + mm(2) + _TABLE_HEAD + len(rows) * _ROW_HEIGHT
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, loc.code, "rulebook")
+        _draw_rolls(c, ink, box, story, ctx)
+        _draw_position(c, ink, box, rows, ctx)
+
+    return Figure(width, height, draw)
+
+
+def _position_rows(ctx: RenderContext, story: Story, names: Sequence[str]) -> list[_Row]:
+    """The rows of an example's position: the middle, the bears pulled this turn (if any
+    were, before or after) and each player's secured bears."""
+    loc = ctx.localizer
     first, last = story.first, story.last
-    show_pulled = bool(first.pulled or last.pulled)
-    rows: list[tuple[str, dict[str, int], dict[str, int]]] = [
+    rows: list[_Row] = [
         # TRANSLATORS: rulebook, example pictures: row head for the bears still in the middle
         # of the rink; one line about 13 mm wide, shrunk to fit.
         (loc.pgettext("example diagram: row", "middle"), first.middle, last.middle)]
-    if show_pulled:
+    if first.pulled or last.pulled:
         # TRANSLATORS: rulebook, example pictures: row head for the bears pulled this turn
         # (not yet secured); one line about 13 mm wide, shrunk to fit.
         rows.append((loc.pgettext("example diagram: row", "pulled"), first.pulled,
                      last.pulled))
     rows += [(names[p], first.secured[p], last.secured[p]) for p in range(story.players)]
-    band = mm(15)
-    row_h = mm(4.3)
-    head = mm(5.5)
-    height = band + mm(2) + head + len(rows) * row_h
+    return rows
 
-    def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, loc.code, "rulebook")
-        # The rolls, left to right, each with the bears it took (or a bust).
-        die = mm(6.5)
-        group = 2 * die + mm(1)
-        gap = mm(4)
-        steps = story.steps
-        total = len(steps) * group + (len(steps) - 1) * gap
-        x = box.x + (box.width - total) / 2
-        top = box.top
-        for n, step in enumerate(steps, start=1):
-            c.setFillColor(INK)
-            dice_y = top - mm(3.2) - die
-            if step.kind == "stop":
-                c.setFillColor(BOARDS)
-                c.roundRect(x, dice_y, group, die, mm(1.2), stroke=0, fill=1)
-                c.setFillColor(HexColor("#ffffff"))
-                # TRANSLATORS: rulebook, example pictures: in a box where the dice of a roll
-                # would be, when the player stops and secures the pulled bears; about 12 × 5 mm.
-                ink.line(loc.pgettext("example diagram: a player stops", "stop"),
-                         Rect(x, dice_y, group, die).inset(mm(0.8)), fonts.BOLD, 8, 4.5,
-                         where="diagram stop")
-            else:
-                c.setFillColor(INK)
-                ink.line(loc.number(n), Rect(x, top - mm(3), group, mm(3)), fonts.BOLD, 7, 5,
-                         where="diagram roll number")
-                for k, face in enumerate(step.faces):
-                    _die(c, ink, Rect(x + k * (die + mm(1)), dice_y, die, die), face, data)
-            took = list(step.took) + [col for _o, col in step.stole]
-            if step.kind == "stop":
-                took = [col for col, m in step.secured.items() for _ in range(m)]
-            under = Rect(x - gap / 2, dice_y - mm(5), group + gap, mm(4.4))
-            if step.returned is not None:
-                c.setFillColor(CHANGED)
-                # TRANSLATORS: rulebook, example pictures: under a roll that busts: the pulled
-                # bears go back to the middle and the turn ends. One line about 18 mm wide.
-                ink.line(loc.pgettext("example diagram: under the dice", "bust!"), under,
-                         fonts.BOLD, 7.5, 4.5, where="diagram bust")
-                c.setStrokeColor(CHANGED)
-                c.setLineWidth(1.2)
-                c.line(x - mm(0.5), dice_y - mm(0.5), x + group + mm(0.5), dice_y + die + mm(0.5))
-            elif step.double_free_skate:
-                c.setFillColor(BOARDS)
-                # TRANSLATORS: rulebook, example pictures: under a double Free Skate, which
-                # secures the pulled bears at once; one line about 18 mm wide.
-                ink.line(loc.pgettext("example diagram: under the dice", "secured"), under,
-                         fonts.BOLD, 7, 4.5, where="diagram secured")
-            elif took:
-                r = mm(1.7)
-                span = len(took) * 2 * r + (len(took) - 1) * mm(0.8)
-                bx = under.x + (under.width - span) / 2 + r
-                for i, colour in enumerate(took):
-                    _badge(c, data, colour, bx + i * (2 * r + mm(0.8)), under.y + under.height / 2,
-                           r)
-            x += group + gap
-        # The position: one column per colour, before → after where a count changed.
-        table_top = box.top - band - mm(2)
-        # Wide enough for the longest row label at the 6 pt floor ("przyciągnięte").
-        label_w = min(mm(19.5), box.width * 0.27)
-        col = min(mm(11), (box.width - label_w) / len(colours))
-        left = box.x + (box.width - label_w - col * len(colours)) / 2
+
+def _draw_rolls(c: Canvas, ink: Ink, box: Rect, story: Story, ctx: RenderContext) -> None:
+    """The rolls, left to right, each with the bears it took (or a bust)."""
+    steps = story.steps
+    total = len(steps) * _ROLL + (len(steps) - 1) * _ROLL_GAP
+    x = box.x + (box.width - total) / 2
+    for n, step in enumerate(steps, start=1):
+        dice_y = box.top - mm(3.2) - _DIE
+        _draw_roll_dice(c, ink, x, box.top, dice_y, n, step, ctx)
+        _draw_under_roll(c, ink, x, dice_y, step, ctx)
+        x += _ROLL + _ROLL_GAP
+
+
+def _draw_roll_dice(c: Canvas, ink: Ink, x: float, top: float, dice_y: float, n: int,
+                    step: Step, ctx: RenderContext) -> None:
+    """A roll's number over its two dice, or the box of a player who stops."""
+    loc = ctx.localizer
+    c.setFillColor(INK)
+    if step.kind == "stop":
+        c.setFillColor(BOARDS)
+        c.roundRect(x, dice_y, _ROLL, _DIE, mm(1.2), stroke=0, fill=1)
+        c.setFillColor(HexColor("#ffffff"))
+        # TRANSLATORS: rulebook, example pictures: in a box where the dice of a roll
+        # would be, when the player stops and secures the pulled bears; about 12 × 5 mm.
+        ink.line(loc.pgettext("example diagram: a player stops", "stop"),
+                 Rect(x, dice_y, _ROLL, _DIE).inset(mm(0.8)), fonts.BOLD, 8, 4.5,
+                 where="diagram stop")
+    else:
+        c.setFillColor(INK)
+        ink.line(loc.number(n), Rect(x, top - mm(3), _ROLL, mm(3)), fonts.BOLD, 7, 5,
+                 where="diagram roll number")
+        for k, face in enumerate(step.faces):
+            _die(c, ink, Rect(x + k * (_DIE + mm(1)), dice_y, _DIE, _DIE), face, ctx.data)
+
+
+def _draw_under_roll(c: Canvas, ink: Ink, x: float, dice_y: float, step: Step,
+                     ctx: RenderContext) -> None:
+    """Under a roll: a bust (the dice struck through), a double Free Skate's "secured",
+    or a badge for each bear the roll took (or the stop secured)."""
+    loc = ctx.localizer
+    took = list(step.took) + [col for _o, col in step.stole]
+    if step.kind == "stop":
+        took = [col for col, m in step.secured.items() for _ in range(m)]
+    under = Rect(x - _ROLL_GAP / 2, dice_y - mm(5), _ROLL + _ROLL_GAP, mm(4.4))
+    if step.returned is not None:
+        c.setFillColor(CHANGED)
+        # TRANSLATORS: rulebook, example pictures: under a roll that busts: the pulled
+        # bears go back to the middle and the turn ends. One line about 18 mm wide.
+        ink.line(loc.pgettext("example diagram: under the dice", "bust!"), under,
+                 fonts.BOLD, 7.5, 4.5, where="diagram bust")
+        c.setStrokeColor(CHANGED)
+        c.setLineWidth(1.2)
+        c.line(x - mm(0.5), dice_y - mm(0.5), x + _ROLL + mm(0.5), dice_y + _DIE + mm(0.5))
+    elif step.double_free_skate:
+        c.setFillColor(BOARDS)
+        # TRANSLATORS: rulebook, example pictures: under a double Free Skate, which
+        # secures the pulled bears at once; one line about 18 mm wide.
+        ink.line(loc.pgettext("example diagram: under the dice", "secured"), under,
+                 fonts.BOLD, 7, 4.5, where="diagram secured")
+    elif took:
+        r = mm(1.7)
+        span = len(took) * 2 * r + (len(took) - 1) * mm(0.8)
+        bx = under.x + (under.width - span) / 2 + r
+        for i, colour in enumerate(took):
+            _badge(c, ctx.data, colour, bx + i * (2 * r + mm(0.8)), under.y + under.height / 2,
+                   r)
+
+
+def _draw_position(c: Canvas, ink: Ink, box: Rect, rows: Sequence[_Row],
+                   ctx: RenderContext) -> None:
+    """The position: one column per colour, before → after where a count changed."""
+    data, loc = ctx.data, ctx.localizer
+    colours = [c["id"] for c in data["colours"]]
+    table_top = box.top - _ROLLS_BAND - mm(2)
+    # Wide enough for the longest row label at the 6 pt floor ("przyciągnięte").
+    label_w = min(mm(19.5), box.width * 0.27)
+    col = min(mm(11), (box.width - label_w) / len(colours))
+    left = box.x + (box.width - label_w - col * len(colours)) / 2
+    for i, colour in enumerate(colours):
+        _badge(c, data, colour, left + label_w + (i + 0.5) * col, table_top - _TABLE_HEAD / 2,
+               mm(2.1))
+    for j, (label, before, after) in enumerate(rows):
+        y = table_top - _TABLE_HEAD - (j + 1) * _ROW_HEIGHT
+        if j % 2 == 0:
+            c.setFillColor(HexColor("#ffffff"))
+            c.rect(left, y, label_w + col * len(colours), _ROW_HEIGHT, stroke=0, fill=1)
+        c.setFillColor(INK)
+        ink.line(label, Rect(left + mm(1), y, label_w - mm(1.5), _ROW_HEIGHT), fonts.BOLD, 7,
+                 4.5, align="left", where="diagram row label")
         for i, colour in enumerate(colours):
-            _badge(c, data, colour, left + label_w + (i + 0.5) * col, table_top - head / 2,
-                   mm(2.1))
-        for j, (label, before, after) in enumerate(rows):
-            y = table_top - head - (j + 1) * row_h
-            if j % 2 == 0:
-                c.setFillColor(HexColor("#ffffff"))
-                c.rect(left, y, label_w + col * len(colours), row_h, stroke=0, fill=1)
-            c.setFillColor(INK)
-            ink.line(label, Rect(left + mm(1), y, label_w - mm(1.5), row_h), fonts.BOLD, 7,
-                     4.5, align="left", where="diagram row label")
-            for i, colour in enumerate(colours):
-                b, a = before.get(colour, 0), after.get(colour, 0)
-                cell = Rect(left + label_w + i * col, y, col, row_h)
-                if a == b:
-                    c.setFillColor(MUTED)
-                    text = loc.number(a) if a else "·"
-                    ink.line(text, cell, fonts.REGULAR, 7, 4.5, where="diagram count")
-                else:
-                    c.setFillColor(CHANGED)
-                    ink.line(f"{loc.number(b)}\u2009\u2192\u2009{loc.number(a)}", cell,
-                             fonts.BOLD, 7, 4.5, where="diagram change")
+            _draw_count(c, ink, Rect(left + label_w + i * col, y, col, _ROW_HEIGHT),
+                        before.get(colour, 0), after.get(colour, 0), loc)
 
-    return Figure(width, height, draw)
+
+def _draw_count(c: Canvas, ink: Ink, cell: Rect, before: int, after: int,
+                loc: Localizer) -> None:
+    """One colour's count in one row: muted if unchanged ("·" for none), else before → after."""
+    if after == before:
+        c.setFillColor(MUTED)
+        text = loc.number(after) if after else "·"
+        ink.line(text, cell, fonts.REGULAR, 7, 4.5, where="diagram count")
+    else:
+        c.setFillColor(CHANGED)
+        ink.line(f"{loc.number(before)}\u2009\u2192\u2009{loc.number(after)}", cell,
+                 fonts.BOLD, 7, 4.5, where="diagram change")
 
 
 __all__ = ["FREE_SKATE", "bears_figure", "components_figure", "cover_figure", "draw_symbol",

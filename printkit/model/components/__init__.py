@@ -211,50 +211,74 @@ def component_strings(data: Mapping[str, Any]) -> Iterator[tuple[str, Msgid]]:
 
 
 def _strings_of(key: str, base: str, spec: Mapping[str, Any]) -> Iterator[tuple[str, Msgid]]:
-    """:func:`component_strings` of one component, ``base`` its key path."""
+    """:func:`component_strings` of one component, ``base`` its key path: its title and
+    heading, then what its kind holds."""
     for name in ("title", "heading"):
         if _is_text(spec.get(name)):
             yield f"{base}.{name}", spec[name]
     if key == "decks":
-        boxes = _listed(spec.get("boxes"))
-        for i, box in enumerate(boxes):
-            yield from _box_strings(box, f"{base}.boxes[{i}]")
-        shown = {box.get("field") for box in boxes if isinstance(box, Mapping)
-                 and box.get("show") == "text" and box.get("plural") is None}
-        for i, card in enumerate(_listed(spec.get("cards"))):
-            for field, value in (card.items() if isinstance(card, Mapping) else ()):
-                if field in shown and _is_text(value):
-                    yield f"{base}.cards[{i}].{field}", value
-        back = spec.get("back")
-        if isinstance(back, Mapping):
-            if _is_text(back.get("text")):
-                yield f"{base}.back.text", back["text"]
-            for i, box in enumerate(_listed(back.get("boxes"))):
-                yield from _box_strings(box, f"{base}.back.boxes[{i}]")
+        yield from _deck_strings(base, spec)
     elif key == "sheets":
-        for name in ("note", "total"):
-            if _is_text(spec.get(name)):
-                yield f"{base}.{name}", spec[name]
-        for name in ("columns", "labels"):
-            for i, item in enumerate(_listed(spec.get(name))):
-                if _is_text(item):
-                    yield f"{base}.{name}[{i}]", item
-        for name, keys in (("texts", ("text",)), ("parts", ("label",)),
-                           ("row", ("label", "subtitle", "text"))):
-            for i, item in enumerate(_listed(spec.get(name))):
-                if not isinstance(item, Mapping):
-                    continue
-                for sub in keys:
-                    if _is_text(item.get(sub)):
-                        yield f"{base}.{name}[{i}].{sub}", item[sub]
-                box = item.get("box") if name == "row" else None
-                if isinstance(box, Mapping) and _is_text(box.get("label")):
-                    yield f"{base}.{name}[{i}].box.label", box["label"]
+        yield from _sheet_strings(base, spec)
     elif key in ("tracks", "tokens"):
         listed, sub = ("special", "name") if key == "tracks" else ("tokens", "label")
         for i, item in enumerate(_listed(spec.get(listed))):
             if isinstance(item, Mapping) and _is_text(item.get(sub)):
                 yield f"{base}.{listed}[{i}].{sub}", item[sub]
+
+
+def _deck_strings(base: str, spec: Mapping[str, Any]) -> Iterator[tuple[str, Msgid]]:
+    """A deck's text boxes, the card texts they show, and its back's text and text boxes."""
+    boxes = _listed(spec.get("boxes"))
+    for i, box in enumerate(boxes):
+        yield from _box_strings(box, f"{base}.boxes[{i}]")
+    yield from _card_texts(base, spec, boxes)
+    back = spec.get("back")
+    if isinstance(back, Mapping):
+        if _is_text(back.get("text")):
+            yield f"{base}.back.text", back["text"]
+        for i, box in enumerate(_listed(back.get("boxes"))):
+            yield from _box_strings(box, f"{base}.back.boxes[{i}]")
+
+
+def _card_texts(base: str, spec: Mapping[str, Any],
+                boxes: list[Any]) -> Iterator[tuple[str, Msgid]]:
+    """The texts of a deck's ``[[cards]]`` that a text box shows (not as a plural)."""
+    shown = {box.get("field") for box in boxes if isinstance(box, Mapping)
+             and box.get("show") == "text" and box.get("plural") is None}
+    for i, card in enumerate(_listed(spec.get("cards"))):
+        for field, value in (card.items() if isinstance(card, Mapping) else ()):
+            if field in shown and _is_text(value):
+                yield f"{base}.cards[{i}].{field}", value
+
+
+def _sheet_strings(base: str, spec: Mapping[str, Any]) -> Iterator[tuple[str, Msgid]]:
+    """A score sheet's note and total, its column headings and labels, then the texts of
+    its text blocks, parts and rows (and a row's box label)."""
+    for name in ("note", "total"):
+        if _is_text(spec.get(name)):
+            yield f"{base}.{name}", spec[name]
+    for name in ("columns", "labels"):
+        for i, item in enumerate(_listed(spec.get(name))):
+            if _is_text(item):
+                yield f"{base}.{name}[{i}]", item
+    for name, keys in (("texts", ("text",)), ("parts", ("label",)),
+                       ("row", ("label", "subtitle", "text"))):
+        for i, item in enumerate(_listed(spec.get(name))):
+            if isinstance(item, Mapping):
+                yield from _sheet_item_strings(f"{base}.{name}[{i}]", item, keys,
+                                               with_box=name == "row")
+
+
+def _sheet_item_strings(path: str, item: Mapping[str, Any], keys: tuple[str, ...],
+                        with_box: bool) -> Iterator[tuple[str, Msgid]]:
+    """The texts of one text block, part or row of a score sheet, and a row's box label."""
+    for sub in keys:
+        if _is_text(item.get(sub)):
+            yield f"{path}.{sub}", item[sub]
+    box = item.get("box") if with_box else None
+    if isinstance(box, Mapping) and _is_text(box.get("label")):
+        yield f"{path}.box.label", box["label"]
 
 
 def csv_msgids(data: Mapping[str, Any], folder: Path) -> list[tuple[str, str]]:

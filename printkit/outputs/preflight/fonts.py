@@ -16,7 +16,8 @@ from pathlib import Path
 
 #: Characters that are layout, not ink, and the Private Use Area, where ReportLab names
 #: shaped glyphs (ligatures, joined forms) that have no character of their own.
-NO_INK = frozenset("\n\r\t\u00ad\u200b\u200c\u200d\u2066\u2067\u2068\u2069\u200e\u200f")
+NO_INK = frozenset("\n\r\t\u00ad\u200b\u200c\u200d\u2066\u2067\u2068\u2069\u200e\u200f"
+                   "\u202a\u202b\u202c\u202d\u202e")
 
 
 def is_shaped(char: str) -> bool:
