@@ -222,7 +222,8 @@ def test_a_latin_title_alone_on_a_line_keeps_its_ellipsis_at_its_end(arabic: obj
 def test_an_embedding_in_a_translation_orders_its_line_and_is_never_drawn(
         arabic: object) -> None:
     text = "مرحبا \u202aBen 12\u202c يرمي"
-    shown = "".join(str(piece) for _font, piece, _w in rtl.line(text, fonts.REGULAR, 10))
+    shown = "".join(str(piece) for _font, piece, _w in rtl.line(text, fonts.REGULAR, 10,
+                                                                    fonts.runs))
     assert not set(shown) & bidi.INVISIBLE
     expected = re.findall(r"[A-Za-z0-9]+", get_display(text, base_dir="R"))
     assert re.findall(r"[A-Za-z0-9]+", shown) == expected == ["Ben", "12"]
