@@ -243,7 +243,7 @@ def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(
 
 _CODES = """
 import sys
-from printkit.drawing import fonts, rtl
+from printkit.language import fonts, rtl
 from printkit.language.script import activate
 activate("ar")
 font = fonts.chain(fonts.HEADING)[0]  # Noto Naskh: many glyphs without a character
