@@ -20,7 +20,8 @@ from printkit.games import GAMES
 from printkit.geometry import PAPERS, Rect, mm
 from printkit.language import fonts
 from printkit.language.translations import Localizer
-from printkit.model.game import RenderContext, render_flow
+from printkit.model.game import RenderContext
+from printkit.model.rulebook import render_game_flow as render_flow
 from tests.support import printed_lines
 
 LOCALES = ("en", "pl", "de")

@@ -22,7 +22,8 @@ from printkit.games.pick_a_polar_bear.rulebook import (
 )
 from printkit.geometry import PAPERS
 from printkit.language.translations import Localizer, shipped_locales
-from printkit.model.game import RenderContext, render_flow
+from printkit.model.game import RenderContext
+from printkit.model.rulebook import render_game_flow as render_flow
 from tests.support import reader, says_in_words, text
 
 LOCALES = shipped_locales()

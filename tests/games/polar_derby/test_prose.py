@@ -20,7 +20,8 @@ from printkit.games.polar_derby.rulebook import (
 from printkit.geometry import PAPERS
 from printkit.language import translations as i18n
 from printkit.language.translations import Localizer
-from printkit.model.game import RenderContext, render_flow
+from printkit.model.game import RenderContext
+from printkit.model.rulebook import render_game_flow as render_flow
 from tests.support import reader
 from tests.support import text as pdf_text
 
