@@ -23,7 +23,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph
 
 from printkit.language import fonts, internals, kinsoku, rtl
-from printkit.language.script import active
+from printkit.language.script import active, is_locale_font
 
 #: What ReportLab answers for a width too narrow to set anything in: not kept.
 _CANNOT_FIT = 0x7FFFFFFF
@@ -36,7 +36,7 @@ def _in_one_locale_font(used: set[str | None]) -> bool:
     script) would take glyphs from the wrong font, so it is left unshaped. DejaVu's text
     needs no shaping, and shaped it would take DejaVu's discretionary ligatures (a joined
     "st")."""
-    return len(used) == 1 and fonts.is_locale_font(next(iter(used)))
+    return len(used) == 1 and is_locale_font(next(iter(used)))
 
 
 internals.shape_words_only_when(_in_one_locale_font)

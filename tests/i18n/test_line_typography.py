@@ -14,7 +14,7 @@ import pypdfium2.raw as pdfium_raw
 import pytest
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printkit import games
+from printkit import caches, games
 from printkit.cli import main
 from printkit.resources import fonts_dir
 
@@ -258,7 +258,7 @@ def test_a_typography_file_that_cannot_be_used_is_one_line(
     from printkit.language import typography
 
     (locales_copy / "pl" / "typography.toml").write_text(content, encoding="utf-8")
-    typography.forget()
+    caches.start_build()
     with pytest.raises(typography.TypographyError) as raised:
         typography.line_rules("pl")
     assert all(w in str(raised.value) for w in words), raised.value
@@ -266,7 +266,7 @@ def test_a_typography_file_that_cannot_be_used_is_one_line(
     code = main(["build", "--game", "polar-derby", "--locale", "pl", "--out", str(out),
                  "--no-previews"])
     err = capsys.readouterr().err.strip().splitlines()
-    typography.forget()
+    caches.start_build()
     assert code == 2, err
     assert len(err) == 1, err
     assert "locale pl" in err[0] and "pl/typography.toml" in err[0], err
@@ -278,20 +278,19 @@ def test_a_locale_without_a_typography_file_has_no_rules(locales_copy: Path) -> 
     from printkit.language import typography
 
     (locales_copy / "pl" / "typography.toml").unlink()
-    typography.forget()
+    caches.start_build()
     try:
         assert typography.line_rules("pl") is typography.NO_RULES
         assert typography.digest("pl") == []
         assert typography.localise("idzie w prawo", "pl") == "idzie w prawo"
     finally:
-        typography.forget()
+        caches.start_build()
 
 
 def test_the_typography_file_is_part_of_a_documents_fingerprint(
         locales_copy: Path, tmp_path: Path) -> None:
     """A changed typography.toml renders the locale's documents again; an unchanged one
     keeps them."""
-    from printkit.language import typography
 
     out = tmp_path / "out"
     args = ["build", "--game", "polar-derby", "--locale", "pl", "--out", str(out),
@@ -304,7 +303,7 @@ def test_the_typography_file_is_part_of_a_documents_fingerprint(
     path = locales_copy / "pl" / "typography.toml"
     path.write_text('no_break_after = ["w"]\n', encoding="utf-8")
     assert main(args) == 0
-    typography.forget()
+    caches.start_build()
     assert rulebook.stat().st_mtime_ns != first
 
 
