@@ -20,6 +20,7 @@ from printkit.errors import PrintkitError
 from printkit.fingerprint import used_pictures
 from printkit.i18n import Localizer
 from printkit.output import Spooled
+from printkit.render.rulebook import SOURCES
 
 
 @dataclass(frozen=True)
@@ -60,11 +61,17 @@ class RenderDocument:
         doc, spec, own = target(game, self.name, job.spec)
         localizer = Localizer.for_locale(self.locale, strict=job.strict)
         DRAWN.clear()
+        sources: dict[str, str] = {}
+        token = SOURCES.set(sources) if job.flow_xml is not None else None
         try:
             pdf = doc.render(replace(job.context(game, doc.id, localizer, spec),
                                      part=self.part))
         except PrintkitError as exc:
             return failure(exc)
+        finally:
+            if token is not None:
+                SOURCES.reset(token)
+        job.write_flow_xml(self.game, self.locale, sources)
         # Missing translations (catalog keys) and other warnings (whole lines) travel, and
         # are remembered for the incremental build, together; so do the pictures drawn.
         used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
