@@ -9,7 +9,6 @@ import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -44,33 +43,26 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(_CACHE, ignore_errors=True)
 
 
-#: The flow XML of every rulebook and reference of the session build, by (PDF title,
-#: locale, document): what the templates produced, so tests can find each example's text
-#: in the PDF.
+#: The flow XML of every rulebook and reference of the session build, by (game, locale,
+#: document): what the templates produced, so tests can find each example's text in the
+#: PDF. Read from what the build leaves beside its output (BuildOptions.flow_xml).
 FLOW_XML: dict[tuple[str, str, str], str] = {}
-#: The same documents as laid out (the last render of each, at the scale kept).
-FLOW_DOCS: dict[tuple[str, str, str], Any] = {}
+
+
+def read_flow_xml(folder: Path) -> dict[tuple[str, str, str], str]:
+    """The flow XML a build left in ``folder`` (see BuildOptions.flow_xml), by (game,
+    locale, document)."""
+    return {(path.parent.parent.name, path.parent.name, path.stem): path.read_text("utf-8")
+            for path in sorted(folder.glob("*/*/*.xml"))}
 
 
 @pytest.fixture(scope="session")
 def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every document of every game in every shipped locale, on A4 (built once)."""
-    from printkit.render import bidi, rulebook
-
     out = tmp_path_factory.mktemp("output")
-    original = rulebook.render_flow
-
-    def capture(doc):  # type: ignore[no-untyped-def]
-        title = bidi.plain(doc.title)  # as the PDF's metadata has it (no isolate controls)
-        FLOW_XML[(title, doc.locale, doc.document)] = doc.xml
-        FLOW_DOCS[(title, doc.locale, doc.document)] = doc
-        return original(doc)
-
-    rulebook.render_flow = capture
-    try:
-        build(BuildOptions(out=out, jobs=1))  # one process: the capture above sees every render
-    finally:
-        rulebook.render_flow = original
+    sources = tmp_path_factory.mktemp("flow-xml")
+    build(BuildOptions(out=out, flow_xml=sources))
+    FLOW_XML.update(read_flow_xml(sources))
     return out
 
 

@@ -23,29 +23,14 @@ from printkit.games import GAMES
 from printkit.html import rules_page
 from printkit.html.writer import HtmlWriter, Node, anchors
 from printkit.i18n import Localizer
-from printkit.layout.geometry import PAPERS
 from printkit.render import doctree
 from printkit.render.rulebook import game_flow_source
+from tests.support import game_context as context
 
 GAME_IDS = sorted(GAMES)
 LOCALES = ("en", "ar", "ja", "pl")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr"}
-_CONTEXTS: dict[str, tuple[Any, Any]] = {}
-
-
-def context(game_id: str, locale: str, document: str = "rulebook") -> RenderContext:
-    """A build's render context for a game and locale (data and examples verified once)."""
-    game = GAMES[game_id]
-    if game_id not in _CONTEXTS:
-        data = game.load_data()
-        _CONTEXTS[game_id] = (data, {v.id: v for v in game.verify(data)})
-    data, examples = _CONTEXTS[game_id]
-    return RenderContext(game=game, data=data, examples=examples,
-                         localizer=Localizer.for_locale(locale), paper=PAPERS["a4"],
-                         document=document)
-
-
 @pytest.fixture(scope="module")
 def pages() -> dict[tuple[str, str], str]:
     """Every game's page in each locale of LOCALES, rendered once."""

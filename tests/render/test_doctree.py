@@ -10,27 +10,20 @@ from dataclasses import dataclass
 import pytest
 
 from printkit.errors import PrintkitError, TranslationError
-from printkit.game import RenderContext
-from printkit.games import GAMES
 from printkit.guide import ATTRIBUTES, ELEMENTS, GuideWriter
 from printkit.html.writer import HtmlWriter, UnknownElementError
-from printkit.i18n import Localizer
 from printkit.layout.geometry import PAPERS
 from printkit.render import doctree
 from printkit.render.doctree import NBSP, parse
 from printkit.render.flow import FlowDocument
 from printkit.render.pdfwriter import PdfWriter
+from tests.support import game_context
 
 
 def game_tree(game_id: str, locale: str, document: str = "rulebook") -> doctree.Document:
     from printkit.render.rulebook import game_flow_source
 
-    game = GAMES[game_id]
-    data = game.load_data()
-    ctx = RenderContext(game=game, data=data, examples={v.id: v for v in game.verify(data)},
-                        localizer=Localizer.for_locale(locale), paper=PAPERS["a4"],
-                        document=document)
-    template, xml, _figures = game_flow_source(ctx)
+    template, xml, _figures = game_flow_source(game_context(game_id, locale, document))
     return parse(xml, locale, document, template=template)
 
 
