@@ -9,6 +9,7 @@ in a function too, but those only a type checker reads (``if TYPE_CHECKING:``)."
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from pathlib import Path
 
@@ -65,6 +66,7 @@ def layer(module: str) -> int:
     return max(found)[1]
 
 
+@functools.cache
 def _modules() -> dict[str, Path]:
     found = {}
     for path in ROOT.rglob("*.py"):
@@ -72,6 +74,18 @@ def _modules() -> dict[str, Path]:
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found[name] = path
     return found
+
+
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    """The syntax tree of the module at ``path``: each module is read once in a test run."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _printkit_imports(everywhere: bool = False) -> dict[str, dict[str, int]]:
+    """:func:`_imports` of printkit's own modules (read once in a test run)."""
+    return _imports(_modules(), everywhere)
 
 
 def _type_only(tree: ast.Module) -> set[ast.AST]:
@@ -88,7 +102,7 @@ def _imports(modules: dict[str, Path], everywhere: bool = False
     edges: dict[str, dict[str, int]] = defaultdict(dict)
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parsed(path)
         skipped = _type_only(tree) if everywhere else set()
         for node in (ast.walk(tree) if everywhere else tree.body):
             if node in skipped:
@@ -134,7 +148,7 @@ def _cycle(edges: dict[str, dict[str, int]] | dict[str, set[str]]) -> list[str] 
 
 
 def test_no_module_imports_itself_back() -> None:
-    cycle = _cycle(_imports(_modules()))
+    cycle = _cycle(_printkit_imports())
     assert cycle is None, " -> ".join(cycle or [])
 
 
@@ -144,7 +158,7 @@ def test_the_check_finds_a_cycle() -> None:
 
 @pytest.mark.parametrize("module", sorted(FOUNDATION))
 def test_a_foundation_module_imports_only_below_it(module: str) -> None:
-    edges = _imports(_modules())
+    edges = _printkit_imports()
     assert set(edges.get(module, {})) <= FOUNDATION[module], sorted(edges.get(module, {}))
 
 
@@ -153,7 +167,7 @@ def test_no_module_imports_a_layer_above_its_own() -> None:
     modules = _modules()
     upward = [f"{modules[name].relative_to(ROOT.parent)}:{line}: {name} "
               f"({LAYERS[layer(name)][0]}) imports {target} ({LAYERS[layer(target)][0]})"
-              for name, targets in sorted(_imports(modules, everywhere=True).items())
+              for name, targets in sorted(_printkit_imports(everywhere=True).items())
               for target, line in sorted(targets.items()) if layer(target) > layer(name)]
     assert upward == []
 
