@@ -1,4 +1,14 @@
-"""Shared fixtures: a kit built once per session, and a game whose data a test may break."""
+"""Shared fixtures: a kit built once per session, and a game whose data a test may break;
+and the fast loop (``--fast``).
+
+The fast loop leaves out the tests marked ``full``: every test that reads the session's
+whole kit (``built_kit``, ``built_kit_letter``) or every built page one by one (``slow``),
+and the ones that make long builds of their own. The end-to-end tests that read the
+``kit`` fixture still run: in the fast loop it is one game built end to end in a
+left-to-right, a right-to-left and a Japanese locale, and each such test runs for what
+that build holds (its other cases, for other games, locales or papers, are left out).
+Without ``--fast``, ``kit`` is the whole kit and every test runs.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +17,7 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -15,6 +25,7 @@ from hypothesis import HealthCheck, settings
 
 from printkit import games
 from printkit.commands.build import BuildOptions, build
+from printkit.i18n import shipped_locales
 
 # Hypothesis profiles, chosen with PRINTKIT_HYPOTHESIS_PROFILE (default "ci"):
 # "ci" is seeded (the same examples on every run) and has no deadline, so a slow or
@@ -43,6 +54,43 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(_CACHE, ignore_errors=True)
 
 
+#: What the fast loop builds end to end (the ``kit`` fixture): one game, in a
+#: left-to-right, a right-to-left and a Japanese locale, on A4.
+FAST_GAME, FAST_LOCALES, FAST_PAPER = GAME_ID, ("en", "ar", "ja"), "a4"
+#: The session fixtures that build every game in every locale: not in the fast loop.
+WHOLE_KITS = ("built_kit", "built_kit_letter")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--fast", action="store_true", default=False,
+                     help="the fast loop: leave out the tests marked full; one game is still "
+                          f"built end to end in {', '.join(FAST_LOCALES)}")
+
+
+@pytest.hookimpl(tryfirst=True)  # (before -m reads the markers)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if set(WHOLE_KITS) & set(item.fixturenames) or item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.full)
+    if not config.getoption("fast"):
+        return
+    left_out = [item for item in items if item.get_closest_marker("full")
+                or ("kit" in item.fixturenames and not _in_the_fast_kit(item))]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in set(left_out)]
+
+
+def _in_the_fast_kit(item: pytest.Item) -> bool:
+    """Whether a test of the kit asks only for the game, locale and paper the fast loop
+    builds (by its parameters ``game``/``game_id``, ``locale`` and ``paper``)."""
+    params = getattr(item, "callspec", None)
+    params = params.params if params is not None else {}
+    wanted = {"game": {FAST_GAME}, "game_id": {FAST_GAME}, "locale": set(FAST_LOCALES),
+              "paper": {FAST_PAPER}}
+    return all(params[name] in values for name, values in wanted.items() if name in params)
+
+
 #: The flow XML of every rulebook and reference of the session build, by (game, locale,
 #: document): what the templates produced, so tests can find each example's text in the
 #: PDF. Read from what the build leaves beside its output (BuildOptions.flow_xml).
@@ -56,9 +104,17 @@ def read_flow_xml(folder: Path) -> dict[tuple[str, str, str], str]:
             for path in sorted(folder.glob("*/*/*.xml"))}
 
 
+def _not_in_the_fast_loop(request: pytest.FixtureRequest) -> None:
+    if request.config.getoption("fast"):
+        pytest.fail(f"{request.fixturename} builds every game in every locale, which the fast "
+                    f"loop does not: mark the test that asks for it full", pytrace=False)
+
+
 @pytest.fixture(scope="session")
-def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_kit(request: pytest.FixtureRequest,
+              tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every document of every game in every shipped locale, on A4 (built once)."""
+    _not_in_the_fast_loop(request)
     out = tmp_path_factory.mktemp("output")
     sources = tmp_path_factory.mktemp("flow-xml")
     build(BuildOptions(out=out, flow_xml=sources))
@@ -67,11 +123,39 @@ def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def built_kit_letter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_kit_letter(request: pytest.FixtureRequest,
+                     tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every document of every game in every shipped locale, on Letter (built once)."""
+    _not_in_the_fast_loop(request)
     out = tmp_path_factory.mktemp("output-letter")
     build(BuildOptions(out=out, paper="letter", previews=False))
     return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Kit:
+    """A kit built end to end, as the ``kit`` fixture gives it: its output folder, the
+    games and locales built into it (on A4), and the flow XML of their rulebooks and
+    references by (game, locale, document)."""
+
+    out: Path
+    games: tuple[str, ...]
+    locales: tuple[str, ...]
+    flow_xml: Mapping[tuple[str, str, str], str]
+
+
+@pytest.fixture(scope="session")
+def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    """The session's whole kit (``built_kit``); in the fast loop, one game built end to end
+    in a left-to-right, a right-to-left and a Japanese locale (built once)."""
+    if not request.config.getoption("fast"):
+        return Kit(request.getfixturevalue("built_kit"), tuple(games.GAMES),
+                   tuple(shipped_locales()), FLOW_XML)
+    out = tmp_path_factory.mktemp("one-game")
+    sources = tmp_path_factory.mktemp("one-game-flow-xml")
+    build(BuildOptions(games=[FAST_GAME], locales=list(FAST_LOCALES), paper=FAST_PAPER,
+                       out=out, flow_xml=sources))
+    return Kit(out, (FAST_GAME,), FAST_LOCALES, read_flow_xml(sources))
 
 
 @pytest.fixture
