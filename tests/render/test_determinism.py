@@ -13,8 +13,8 @@ from tests.conftest import GAME_ID
 
 
 def _build(out: Path) -> dict[str, bytes]:
-    subprocess.run([sys.executable, "-m", "printkit", "build", "--locale", "pl", "--quiet",
-                    "--out", str(out)], check=True)
+    subprocess.run([sys.executable, "-m", "printkit", "build", "--game", GAME_ID, "--locale",
+                    "pl", "--quiet", "--out", str(out)], check=True)
     return {p.name: p.read_bytes() for p in sorted((out / GAME_ID / "pl").glob("*.pdf"))}
 
 
@@ -25,7 +25,7 @@ def test_two_builds_are_byte_identical(tmp_path: Path, built_kit: Path) -> None:
     assert len(first) == 14
     assert {"guide-a4.pdf", "kit-a4.pdf", "print-duplex-a4.pdf"} <= set(first)
     assert first == second
-    # ...and the in-process session build agrees with both.
+    # ...and the in-process session build (every game, every locale, in workers) agrees.
     session = {p.name: p.read_bytes() for p in sorted((built_kit / GAME_ID / "pl").glob("*.pdf"))}
     assert session == first
 
