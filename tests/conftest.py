@@ -3,8 +3,9 @@ and the fast loop (``--fast``).
 
 The fast loop leaves out the tests marked ``full``: every test that reads the session's
 whole kit (``built_kit``, ``built_kit_letter``) or every built page one by one (``slow``),
-and the ones that make long builds of their own. The end-to-end tests that read the
-``kit`` fixture still run: in the fast loop it is one game built end to end in a
+those of :data:`BUILDING` (whole folders and modules that build and run printkit as its
+users do) and the others marked ``full`` where they stand. The end-to-end tests that read
+the ``kit`` fixture still run: in the fast loop it is one game built end to end in a
 left-to-right, a right-to-left and a Japanese locale, and each such test runs for what
 that build holds (its other cases, for other games, locales or papers, are left out).
 Without ``--fast``, ``kit`` is the whole kit and every test runs.
@@ -59,6 +60,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 FAST_GAME, FAST_LOCALES, FAST_PAPER = GAME_ID, ("en", "ar", "ja"), "a4"
 #: The session fixtures that build every game in every locale: not in the fast loop.
 WHOLE_KITS = ("built_kit", "built_kit_letter")
+#: Folders and modules below tests/ whose tests build (and rebuild, stop, serve, install)
+#: as printkit's users do, each its own builds: not in the fast loop (marked ``full``).
+BUILDING = (
+    "commands/",  # the commands as a user runs them: builds, rebuilds, stops, the server
+    "projects/",  # game projects of a user's own, built
+    "html/",  # the rules pages of every game and locale, in a browser too
+    "preflight/test_in_builds.py",  # builds with findings
+    "layout/test_printed_margins.py",  # every game in several layouts, every ink read
+    "test_previews.py",  # kits with their previews, the kit page in a browser
+    "test_portable.py",  # builds in a fresh interpreter, workers spawned
+    "test_wheel.py",  # a wheel built, installed and building a kit
+)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -69,8 +82,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # (before -m reads the markers)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    tests = Path(__file__).parent
     for item in items:
-        if set(WHOLE_KITS) & set(item.fixturenames) or item.get_closest_marker("slow"):
+        where = item.path.relative_to(tests).as_posix() if item.path.is_relative_to(tests) else ""
+        if (set(WHOLE_KITS) & set(item.fixturenames) or item.get_closest_marker("slow")
+                or where.startswith(BUILDING)):
             item.add_marker(pytest.mark.full)
     if not config.getoption("fast"):
         return

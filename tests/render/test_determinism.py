@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from tests.conftest import GAME_ID
@@ -39,6 +40,7 @@ def _build_with(out: Path, epoch: str | None) -> subprocess.CompletedProcess[str
                           capture_output=True, text=True)
 
 
+@pytest.mark.full  # (a long build: not in the fast loop)
 def test_source_date_epoch_dates_every_pdf_and_builds_stay_identical(tmp_path: Path) -> None:
     for name in ("a", "b"):
         assert _build_with(tmp_path / name, "1700000000").returncode == 0

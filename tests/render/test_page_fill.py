@@ -262,6 +262,7 @@ def rulebooks(locale: str) -> list[flow.FlowDocument]:
     return [game_flow_document(game_context(game_id, locale)) for game_id in GAMES]
 
 
+@pytest.mark.full  # (every rulebook laid out many times: not in the fast loop)
 @pytest.mark.parametrize("locale", ["en", "ar", "ja"])
 def test_a_sketch_places_every_block_where_the_drawing_does(locale: str) -> None:
     """Page fitting chooses from sketches (placed, not drawn) and draws only the layout it
@@ -278,6 +279,7 @@ def test_a_sketch_places_every_block_where_the_drawing_does(locale: str) -> None
             assert sketch == drawing, (doc.title, fitting)
 
 
+@pytest.mark.full  # (every rulebook laid out many times: not in the fast loop)
 @pytest.mark.parametrize("locale", ["en", "pl", "ar", "ja"])
 def test_a_trial_resumed_where_its_page_begins_is_laid_out_as_a_whole_one(
         locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
