@@ -1,4 +1,15 @@
-"""Shared fixtures: a kit built once per session, and a game whose data a test may break."""
+"""Shared fixtures: a kit built once per session, and a game whose data a test may break;
+and the fast loop (``--fast``).
+
+The fast loop leaves out the tests marked ``full``: every test that reads the session's
+whole kit (``built_kit``, ``built_kit_letter``) or every built page one by one (``slow``),
+those of :data:`BUILDING` (whole folders and modules that build and run printkit as its
+users do) and the others marked ``full`` where they stand. The end-to-end tests that read
+the ``kit`` fixture still run: in the fast loop it is one game built end to end in a
+left-to-right, a right-to-left and a Japanese locale, and each such test runs for what
+that build holds (its other cases, for other games, locales or papers, are left out).
+Without ``--fast``, ``kit`` is the whole kit and every test runs.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +18,15 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from printkit import games
 from printkit.commands.build import BuildOptions, build
+from printkit.language.translations import shipped_locales
 
 # Hypothesis profiles, chosen with PRINTKIT_HYPOTHESIS_PROFILE (default "ci"):
 # "ci" is seeded (the same examples on every run) and has no deadline, so a slow or
@@ -44,43 +55,123 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(_CACHE, ignore_errors=True)
 
 
-#: The flow XML of every rulebook and reference of the session build, by (PDF title,
-#: locale, document): what the templates produced, so tests can find each example's text
-#: in the PDF.
+#: What the fast loop builds end to end (the ``kit`` fixture): one game, in a
+#: left-to-right, a right-to-left and a Japanese locale, on A4.
+FAST_GAME, FAST_LOCALES, FAST_PAPER = GAME_ID, ("en", "ar", "ja"), "a4"
+#: The session fixtures that build every game in every locale: not in the fast loop.
+WHOLE_KITS = ("built_kit", "built_kit_letter")
+#: Folders and modules below tests/ whose tests build (and rebuild, stop, serve, install)
+#: as printkit's users do, each its own builds: not in the fast loop (marked ``full``).
+BUILDING = (
+    "commands/",  # the commands as a user runs them: builds, rebuilds, stops, the server
+    "projects/",  # game projects of a user's own, built
+    "html/",  # the rules pages of every game and locale, in a browser too
+    "preflight/test_in_builds.py",  # builds with findings
+    "layout/test_printed_margins.py",  # every game in several layouts, every ink read
+    "test_previews.py",  # kits with their previews, the kit page in a browser
+    "test_portable.py",  # builds in a fresh interpreter, workers spawned
+    "test_wheel.py",  # a wheel built, installed and building a kit
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--fast", action="store_true", default=False,
+                     help="the fast loop: leave out the tests marked full; one game is still "
+                          f"built end to end in {', '.join(FAST_LOCALES)}")
+
+
+@pytest.hookimpl(tryfirst=True)  # (before -m reads the markers)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    tests = Path(__file__).parent
+    for item in items:
+        where = item.path.relative_to(tests).as_posix() if item.path.is_relative_to(tests) else ""
+        if (set(WHOLE_KITS) & set(item.fixturenames) or item.get_closest_marker("slow")
+                or where.startswith(BUILDING)):
+            item.add_marker(pytest.mark.full)
+    if not config.getoption("fast"):
+        return
+    left_out = [item for item in items if item.get_closest_marker("full")
+                or ("kit" in item.fixturenames and not _in_the_fast_kit(item))]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in set(left_out)]
+
+
+def _in_the_fast_kit(item: pytest.Item) -> bool:
+    """Whether a test of the kit asks only for the game, locale and paper the fast loop
+    builds (by its parameters ``game``/``game_id``, ``locale`` and ``paper``)."""
+    params = getattr(item, "callspec", None)
+    params = params.params if params is not None else {}
+    wanted = {"game": {FAST_GAME}, "game_id": {FAST_GAME}, "locale": set(FAST_LOCALES),
+              "paper": {FAST_PAPER}}
+    return all(params[name] in values for name, values in wanted.items() if name in params)
+
+
+#: The flow XML of every rulebook and reference of the session build, by (game, locale,
+#: document): what the templates produced, so tests can find each example's text in the
+#: PDF. Read from what the build leaves beside its output (BuildOptions.flow_xml).
 FLOW_XML: dict[tuple[str, str, str], str] = {}
-#: The same documents as laid out (the last render of each, at the scale kept).
-FLOW_DOCS: dict[tuple[str, str, str], Any] = {}
+
+
+def read_flow_xml(folder: Path) -> dict[tuple[str, str, str], str]:
+    """The flow XML a build left in ``folder`` (see BuildOptions.flow_xml), by (game,
+    locale, document)."""
+    return {(path.parent.parent.name, path.parent.name, path.stem): path.read_text("utf-8")
+            for path in sorted(folder.glob("*/*/*.xml"))}
+
+
+def _not_in_the_fast_loop(request: pytest.FixtureRequest) -> None:
+    if request.config.getoption("fast"):
+        pytest.fail(f"{request.fixturename} builds every game in every locale, which the fast "
+                    f"loop does not: mark the test that asks for it full", pytrace=False)
 
 
 @pytest.fixture(scope="session")
-def built_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_kit(request: pytest.FixtureRequest,
+              tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every document of every game in every shipped locale, on A4 (built once)."""
-    from printkit.language import bidi
-    from printkit.model import rulebook
-
+    _not_in_the_fast_loop(request)
     out = tmp_path_factory.mktemp("output")
-    original = rulebook.render_flow
-
-    def capture(doc):  # type: ignore[no-untyped-def]
-        title = bidi.plain(doc.title)  # as the PDF's metadata has it (no isolate controls)
-        FLOW_XML[(title, doc.locale, doc.document)] = doc.xml
-        FLOW_DOCS[(title, doc.locale, doc.document)] = doc
-        return original(doc)
-
-    rulebook.render_flow = capture
-    try:
-        build(BuildOptions(out=out, jobs=1))  # one process: the capture above sees every render
-    finally:
-        rulebook.render_flow = original
+    sources = tmp_path_factory.mktemp("flow-xml")
+    build(BuildOptions(out=out, flow_xml=sources))
+    FLOW_XML.update(read_flow_xml(sources))
     return out
 
 
 @pytest.fixture(scope="session")
-def built_kit_letter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built_kit_letter(request: pytest.FixtureRequest,
+                     tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every document of every game in every shipped locale, on Letter (built once)."""
+    _not_in_the_fast_loop(request)
     out = tmp_path_factory.mktemp("output-letter")
     build(BuildOptions(out=out, paper="letter", previews=False))
     return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Kit:
+    """A kit built end to end, as the ``kit`` fixture gives it: its output folder, the
+    games and locales built into it (on A4), and the flow XML of their rulebooks and
+    references by (game, locale, document)."""
+
+    out: Path
+    games: tuple[str, ...]
+    locales: tuple[str, ...]
+    flow_xml: Mapping[tuple[str, str, str], str]
+
+
+@pytest.fixture(scope="session")
+def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    """The session's whole kit (``built_kit``); in the fast loop, one game built end to end
+    in a left-to-right, a right-to-left and a Japanese locale (built once)."""
+    if not request.config.getoption("fast"):
+        return Kit(request.getfixturevalue("built_kit"), tuple(games.GAMES),
+                   tuple(shipped_locales()), FLOW_XML)
+    out = tmp_path_factory.mktemp("one-game")
+    sources = tmp_path_factory.mktemp("one-game-flow-xml")
+    build(BuildOptions(games=[FAST_GAME], locales=list(FAST_LOCALES), paper=FAST_PAPER,
+                       out=out, flow_xml=sources))
+    return Kit(out, (FAST_GAME,), FAST_LOCALES, read_flow_xml(sources))
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ registry, and read what a PDF embeds."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -57,6 +58,25 @@ class Bench:
         if key not in self._cache:
             self._cache[key] = self.renderers[doc](self.context(data, doc, paper))
         return self._cache[key]
+
+
+@functools.cache
+def _prepared(game_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    from printkit.games import GAMES
+
+    return GAMES[game_id].prepared()
+
+
+def game_context(game_id: str, locale: str, document: str = "rulebook",
+                 paper: str = "a4") -> RenderContext:
+    """A build's render context for a document of one of printkit's games in a locale: its
+    data and worked examples verified once in a test run."""
+    from printkit.games import GAMES
+
+    data, examples = _prepared(game_id)
+    return RenderContext(game=GAMES[game_id], data=data, examples=examples,
+                         localizer=Localizer.for_locale(locale), paper=PAPERS[paper],
+                         document=document)
 
 
 def reader(pdf: bytes | Path) -> PdfReader:

@@ -9,10 +9,10 @@ but those only a type checker reads (``if TYPE_CHECKING:``)."""
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from collections import defaultdict
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -56,6 +56,7 @@ def layer(module: str) -> int:
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else 0
 
 
+@functools.cache
 def _modules() -> dict[str, Path]:
     found = {}
     for path in ROOT.rglob("*.py"):
@@ -63,6 +64,18 @@ def _modules() -> dict[str, Path]:
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found[name] = path
     return found
+
+
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    """The syntax tree of the module at ``path``: each module is read once in a test run."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _printkit_imports(everywhere: bool = False) -> dict[str, dict[str, int]]:
+    """:func:`_imports` of printkit's own modules (read once in a test run)."""
+    return _imports(_modules(), everywhere)
 
 
 def _type_only(tree: ast.Module) -> set[ast.AST]:
@@ -79,7 +92,7 @@ def _imports(modules: dict[str, Path], everywhere: bool = False
     edges: dict[str, dict[str, int]] = defaultdict(dict)
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parsed(path)
         skipped = _type_only(tree) if everywhere else set()
         for node in (ast.walk(tree) if everywhere else tree.body):
             if node in skipped:
@@ -99,12 +112,6 @@ def _imports(modules: dict[str, Path], everywhere: bool = False
                 if target in modules and target != name:
                     edges[name].setdefault(target, node.lineno)
     return edges
-
-
-@cache
-def _edges(everywhere: bool) -> dict[str, dict[str, int]]:
-    """:func:`_imports` of printkit's own modules, each parsed once for every test here."""
-    return _imports(_modules(), everywhere)
 
 
 def _cycle(edges: dict[str, dict[str, int]] | dict[str, set[str]]) -> list[str] | None:
@@ -132,7 +139,7 @@ def _cycle(edges: dict[str, dict[str, int]] | dict[str, set[str]]) -> list[str] 
 
 def test_no_module_imports_itself_back() -> None:
     """Not even inside a function: a cycle there is a knot all the same."""
-    cycle = _cycle(_edges(everywhere=True))
+    cycle = _cycle(_printkit_imports(everywhere=True))
     assert cycle is None, " -> ".join(cycle or [])
 
 
@@ -166,7 +173,7 @@ def test_no_module_imports_the_command_line_back() -> None:
     imports it, not even inside a function, and its own modules import each other one
     way (the cycle check above reads top-level imports only)."""
     modules = _modules()
-    edges = _edges(everywhere=True)
+    edges = _printkit_imports(everywhere=True)
     back = [f"{modules[name].relative_to(ROOT.parent)}:{line}: {name} imports {target}"
             for name, targets in sorted(edges.items()) for target, line in sorted(targets.items())
             if _in_cli(target) and not _in_cli(name) and name != "printkit.__main__"]
@@ -182,7 +189,7 @@ def test_the_check_finds_a_cycle() -> None:
 
 @pytest.mark.parametrize("module", sorted(FOUNDATION))
 def test_a_foundation_module_imports_only_below_it(module: str) -> None:
-    edges = _edges(everywhere=True)
+    edges = _printkit_imports(everywhere=True)
     assert set(edges.get(module, {})) <= FOUNDATION[module], sorted(edges.get(module, {}))
 
 
@@ -191,7 +198,7 @@ def test_no_module_imports_a_layer_above_its_own() -> None:
     modules = _modules()
     upward = [f"{modules[name].relative_to(ROOT.parent)}:{line}: {name} "
               f"({LAYERS[layer(name)]}) imports {target} ({LAYERS[layer(target)]})"
-              for name, targets in sorted(_edges(everywhere=True).items())
+              for name, targets in sorted(_printkit_imports(everywhere=True).items())
               for target, line in sorted(targets.items()) if layer(target) > layer(name)]
     assert upward == []
 

@@ -14,6 +14,7 @@ from printkit.games import GAMES
 from printkit.geometry import PAPERS
 from printkit.language.translations import Localizer
 from printkit.model.runs import RUNS, blank_page, in_kit, place, plan, run_file
+from tests.conftest import Kit
 from tests.support import reader, text
 
 LOCALES = ("en", "pl")
@@ -49,8 +50,8 @@ def _starts(pdf: PdfReader) -> dict[str, int]:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_double_sided_documents_start_on_odd_pages_and_the_guide_says_where(
-        built_kit: Path, game_id: str, locale: str) -> None:
-    folder = built_kit / game_id / locale
+        kit: Kit, game_id: str, locale: str) -> None:
+    folder = kit.out / game_id / locale
     guide = " ".join(text(reader(folder / "guide-a4.pdf")).split())
     kit = reader(folder / "kit-a4.pdf")
     localizer = Localizer.for_locale(locale)

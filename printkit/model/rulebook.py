@@ -9,6 +9,7 @@ a game adds only its own template variables and figure makers.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from printkit.drawing import doctree, trace
@@ -16,6 +17,12 @@ from printkit.drawing.flow import COMPACT, FigureMaker, FlowDocument, flow_pages
 from printkit.drawing.templating import render
 from printkit.language.translations import N_
 from printkit.model.game import Document, Game, RenderContext
+
+#: While set (by a build asked for its flow XML, see
+#: :attr:`printkit.commands.build.BuildOptions.flow_xml`), every rulebook and quick
+#: reference rendered puts its flow XML here, by document id.
+SOURCES: ContextVar[dict[str, str] | None] = ContextVar("printkit_flow_sources",
+                                                        default=None)
 
 
 def render_flow_xml(ctx: RenderContext, template: str, **context: Any) -> str:
@@ -26,10 +33,12 @@ def render_flow_xml(ctx: RenderContext, template: str, **context: Any) -> str:
                   data=ctx.data, examples=list(ctx.examples.values()), **context)
 
 
-def render_rulebook_template(ctx: RenderContext, template: str,
-                             figures: Mapping[str, FigureMaker], *, compact: bool = False,
-                             **context: Any) -> bytes:
-    """Render ``template`` (under templates/) to a PDF; ``compact`` for a quick reference.
+def rulebook_document(ctx: RenderContext, template: str,
+                      figures: Mapping[str, FigureMaker], *, compact: bool = False,
+                      **context: Any) -> FlowDocument:
+    """The flow document of ``template`` for ``ctx`` as :func:`render_rulebook_template`
+    lays it out: its XML checked against the game's rules, and a quick reference
+    (``compact``) at the largest type scale that keeps it on one page.
 
     A game project's own templates folder is searched first.
     """
@@ -42,6 +51,8 @@ def render_rulebook_template(ctx: RenderContext, template: str,
     ctx.localizer.notes.update(f"warning: {p}" for p in problems)
     if (seen := trace.PASSAGES.get()) is not None:
         seen += [(ctx.game.id, ids, text) for ids, text in trace.passages(xml)]
+    if (sources := SOURCES.get()) is not None:
+        sources[ctx.document] = xml
     subject = ctx._(document.title)
 
     def flow(scale: float | None) -> FlowDocument:
@@ -51,11 +62,19 @@ def render_rulebook_template(ctx: RenderContext, template: str,
                             type_scale=scale)
 
     if not compact:
-        return render_flow(flow(None))
+        return flow(None)
     tree = doctree.parse(xml, ctx.localizer.code, ctx.document)  # (read once, not per scale)
     scale = _filled_page(lambda scale: flow_pages(flow(scale), tree),
                          (ctx.game.id, ctx.document, ctx.paper.id))
-    return render_flow(flow(scale))
+    return flow(scale)
+
+
+def render_rulebook_template(ctx: RenderContext, template: str,
+                             figures: Mapping[str, FigureMaker], *, compact: bool = False,
+                             **context: Any) -> bytes:
+    """Render ``template`` (under templates/) to a PDF; ``compact`` for a quick reference
+    (see :func:`rulebook_document`)."""
+    return render_flow(rulebook_document(ctx, template, figures, compact=compact, **context))
 
 
 #: The type scales a quick reference may take, smallest first: the largest that still
@@ -103,19 +122,24 @@ def game_flow_source(ctx: RenderContext) -> tuple[str, str, Mapping[str, FigureM
     return template, render_flow_xml(ctx, template, **context), figures
 
 
-def render_game_flow(ctx: RenderContext) -> bytes:
-    """The flow document ``ctx.document`` (``rulebook``, ``reference``) of ``ctx.game``:
-    its template (``templates/<game>/<id>.xml.j2``; a project's ``templates/<id>.xml.j2``)
-    with the figures and template variables the game gives (see
-    :attr:`printkit.model.game.Game.figures`)."""
+def game_flow_document(ctx: RenderContext) -> FlowDocument:
+    """The flow document ``ctx.document`` (``rulebook``, ``reference``) of ``ctx.game`` as
+    :func:`render_game_flow` lays it out: its template (``templates/<game>/<id>.xml.j2``; a
+    project's ``templates/<id>.xml.j2``) with the figures and template variables the game
+    gives (see :attr:`printkit.model.game.Game.figures`)."""
     game = ctx.game
     doc_id = ctx.document
     template = flow_template(game, doc_id)
     figures = game.figures(ctx) if game.figures is not None else {}
     context = game.template_context(ctx) if game.template_context is not None else {}
-    return render_rulebook_template(ctx, template, figures,
-                                    compact=game.document(doc_id).kind == "reference",
-                                    **context)
+    return rulebook_document(ctx, template, figures,
+                             compact=game.document(doc_id).kind == "reference", **context)
+
+
+def render_game_flow(ctx: RenderContext) -> bytes:
+    """The flow document ``ctx.document`` of ``ctx.game``, rendered (see
+    :func:`game_flow_document`)."""
+    return render_flow(game_flow_document(ctx))
 
 
 #: The documents a game's templates make: each typeset by the core from

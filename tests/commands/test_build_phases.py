@@ -4,6 +4,7 @@ carry what they need and give the same bytes however their process started."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import shutil
 from collections.abc import Callable, Iterator
@@ -28,8 +29,10 @@ from printkit.commands.build.verify import verify_games
 from printkit.commands.build.write import write_output
 from printkit.commands.fingerprint import STORE_NAME
 from printkit.errors import BuildError
+from printkit.model.rulebook import game_flow_source
 from printkit.output import Spool, contents
 from tests.conftest import GAME_ID, snapshot
+from tests.support import game_context
 
 LOCALE = "pl"
 
@@ -208,6 +211,29 @@ def test_a_task_gives_the_same_bytes_in_any_worker(method: str, tmp_path: Path) 
                                                  or []})
         assert [contents(o[1]) for o in found] == [contents(here[1])] * 2
         assert [o[2:] for o in found] == [here[2:]] * 2
+
+
+def test_a_render_asked_for_its_flow_xml_leaves_it_and_the_same_bytes(tmp_path: Path) -> None:
+    """A build asked for its flow XML (BuildOptions.flow_xml) has each rulebook and quick
+    reference leave the XML its template made, from a spawned worker too, and renders the
+    same bytes as one not asked, which leaves nothing."""
+    folder = tmp_path / "flow-xml"
+    tasks = [RenderDocument(GAME_ID, LOCALE, name, None) for name in ("rulebook", "reference")]
+    with _ledger(tmp_path / "out") as ledger:
+        plain = _job(ledger)
+        here = {task.name: task.run(plain) for task in tasks}
+        assert not folder.exists()
+        found: dict[str, tuple] = {}
+        with Workers(dataclasses.replace(plain, flow_xml=folder), 2, "spawn") as workers:
+            workers.run([(1, task) for task in tasks],
+                        {RenderDocument: lambda t, o: found.update({t.name: o}) or []})
+    assert {name: contents(o[1]) for name, o in found.items()} == \
+        {name: contents(o[1]) for name, o in here.items()}
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.xml")) == \
+        [f"{GAME_ID}/{LOCALE}/reference.xml", f"{GAME_ID}/{LOCALE}/rulebook.xml"]
+    for task in tasks:
+        made = game_flow_source(game_context(GAME_ID, LOCALE, task.name))[1]
+        assert (folder / GAME_ID / LOCALE / f"{task.name}.xml").read_text("utf-8") == made
 
 
 def test_a_build_under_forkserver_writes_what_one_process_does(tmp_path: Path) -> None:

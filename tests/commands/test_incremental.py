@@ -1,9 +1,13 @@
 """Parallel and incremental builds: the same bytes as a one-job clean build, and exactly the
-documents whose inputs changed are rendered again."""
+documents whose inputs changed are rendered again.
+
+Both games in two locales are built once in this module; each test that changes something
+and builds again starts from a copy of that clean build, as a folder a build left."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +22,9 @@ from tests.support import edit_catalog
 OTHER = "polar-derby"
 
 
-def files_per_build() -> int:
-    """Every document and ready-made variant, the guide, the kit and the print runs of both
-    games, in two locales."""
+def files_per_build(game_ids: tuple[str, ...] = (GAME_ID, OTHER), locales: int = 2) -> int:
+    """Every document and ready-made variant, the guide, the kit and the print runs of the
+    games (both, unless told), in that many locales (two, unless told)."""
     from printkit.assembly.guide import materials, print_order
     from printkit.games import GAMES
     from printkit.geometry import DEFAULT_SPEC
@@ -34,7 +38,7 @@ def files_per_build() -> int:
     def variants(game_id: str) -> int:
         return len(list(versions(GAMES[game_id].documents, DEFAULT_SPEC)))
 
-    return 2 * sum(len(GAMES[g].documents) + variants(g) + 2 + runs(g) for g in (GAME_ID, OTHER))
+    return locales * sum(len(GAMES[g].documents) + variants(g) + 2 + runs(g) for g in game_ids)
 
 
 def run(out: Path, **options: object) -> BuildResult:
@@ -52,19 +56,29 @@ def changed(before: dict[str, tuple[bytes, int]], after: dict[str, tuple[bytes, 
     return {k for k in after if k not in before or after[k][1] != before[k][1]}
 
 
-def test_two_jobs_give_the_same_bytes_as_one(tmp_path: Path) -> None:
-    run(tmp_path / "one", games=[GAME_ID, OTHER])
-    run(tmp_path / "two", games=[GAME_ID, OTHER], jobs=2)
-    one, two = pdfs(tmp_path / "one"), pdfs(tmp_path / "two")
-    assert len(one) == files_per_build()
-    assert {k: v[0] for k, v in one.items()} == {k: v[0] for k, v in two.items()}
+@pytest.fixture(scope="module")
+def clean_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Both games in two locales, built with one job into an empty folder (once in this
+    module; the tests read it, never change it)."""
+    out = tmp_path_factory.mktemp("clean") / "out"
+    run(out, games=[GAME_ID, OTHER])
+    return out
 
 
 @pytest.fixture
-def built(tmp_path: Path) -> Path:
+def built(clean_build: Path, tmp_path: Path) -> Path:
+    """A copy of the clean build, as that build left its folder: the test may change it and
+    build into it again."""
     out = tmp_path / "out"
-    run(out, games=[GAME_ID, OTHER])
+    shutil.copytree(clean_build, out)
     return out
+
+
+def test_two_jobs_give_the_same_bytes_as_one(clean_build: Path, tmp_path: Path) -> None:
+    run(tmp_path / "two", games=[GAME_ID, OTHER], jobs=2)
+    one, two = pdfs(clean_build), pdfs(tmp_path / "two")
+    assert len(one) == files_per_build()
+    assert {k: v[0] for k, v in one.items()} == {k: v[0] for k, v in two.items()}
 
 
 def test_a_rebuild_with_nothing_changed_renders_and_rewrites_nothing(built: Path) -> None:
@@ -74,12 +88,11 @@ def test_a_rebuild_with_nothing_changed_renders_and_rewrites_nothing(built: Path
     assert snapshot(built) == before
 
 
-def test_an_incremental_build_equals_a_clean_build(built: Path, tmp_path: Path) -> None:
+def test_an_incremental_build_equals_a_clean_build(built: Path, clean_build: Path) -> None:
     (built / GAME_ID / "pl" / "board-a4.pdf").unlink()
     run(built, games=[GAME_ID, OTHER])
-    run(tmp_path / "clean", games=[GAME_ID, OTHER])
     assert {k: v[0] for k, v in pdfs(built).items()} == {
-        k: v[0] for k, v in pdfs(tmp_path / "clean").items()}
+        k: v[0] for k, v in pdfs(clean_build).items()}
 
 
 def test_a_deleted_or_edited_output_file_is_built_again(built: Path) -> None:
@@ -187,14 +200,14 @@ def test_a_changed_template_renders_that_games_documents(built: Path, tmp_path: 
 
 def test_a_corrupt_store_means_a_full_rebuild_without_error(built: Path) -> None:
     (built / STORE_NAME).write_text("{ not json", encoding="utf-8")
-    result = run(built, games=[GAME_ID, OTHER])
-    assert result.rendered == files_per_build() and result.up_to_date == 0
+    result = run(built, locales=["en"])  # (one game in one locale: each renders alike)
+    assert result.rendered == files_per_build((GAME_ID,), 1) and result.up_to_date == 0
     assert json.loads((built / STORE_NAME).read_text(encoding="utf-8"))["format"] == 1
 
 
 def test_force_renders_everything(built: Path) -> None:
-    result = run(built, games=[GAME_ID, OTHER], force=True)
-    assert (result.rendered, result.up_to_date) == (files_per_build(), 0)
+    result = run(built, locales=["en"], force=True)  # (one game in one locale, up to date)
+    assert (result.rendered, result.up_to_date) == (files_per_build((GAME_ID,), 1), 0)
 
 
 def test_a_no_op_rebuild_still_reports_its_warnings(tmp_path: Path, locales_copy: Path) -> None:
@@ -219,10 +232,29 @@ def cli_build(out: Path, *extra: str, env: dict[str, str] | None = None
                           env={**os.environ, **(env or {})})
 
 
-def test_a_fresh_rebuild_with_nothing_changed_stops_before_importing_the_renderers(
-        tmp_path: Path) -> None:
+CliBuild = tuple[Path, subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture(scope="module")
+def cli_clean_build(tmp_path_factory: pytest.TempPathFactory) -> CliBuild:
+    """`printkit build` of one game in one locale into an empty folder, and what it said
+    (once in this module; the tests read it, never change it)."""
+    out = tmp_path_factory.mktemp("cli") / "out"
+    return out, cli_build(out)
+
+
+@pytest.fixture
+def cli_built(cli_clean_build: CliBuild, tmp_path: Path) -> CliBuild:
+    """A copy of that build's folder, which the test may change and build into again, and
+    what the build said."""
     out = tmp_path / "out"
-    first = cli_build(out)
+    shutil.copytree(cli_clean_build[0], out)
+    return out, cli_clean_build[1]
+
+
+def test_a_fresh_rebuild_with_nothing_changed_stops_before_importing_the_renderers(
+        cli_built: CliBuild) -> None:
+    out, first = cli_built
     assert first.returncode == 0, first.stderr
     assert "reportlab" in first.stderr
     before = snapshot(out)
@@ -236,9 +268,10 @@ def test_a_fresh_rebuild_with_nothing_changed_stops_before_importing_the_rendere
     assert snapshot(out) == before
 
 
-def test_the_shortcut_is_not_taken_when_an_input_or_an_output_changed(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    assert cli_build(out).returncode == 0
+def test_the_shortcut_is_not_taken_when_an_input_or_an_output_changed(
+        cli_built: CliBuild) -> None:
+    out, first = cli_built
+    assert first.returncode == 0, first.stderr
     # Another option: rendered the normal way (and everything again, as it changes the PDFs).
     dated = cli_build(out, env={"SOURCE_DATE_EPOCH": "1700000000"})
     assert dated.returncode == 0 and "rendered 0 " not in dated.stdout
@@ -252,9 +285,9 @@ def test_the_shortcut_is_not_taken_when_an_input_or_an_output_changed(tmp_path: 
     assert "rendered 0 " not in forced.stdout
 
 
-def test_a_store_with_a_damaged_build_list_means_the_normal_way(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    assert cli_build(out).returncode == 0
+def test_a_store_with_a_damaged_build_list_means_the_normal_way(cli_built: CliBuild) -> None:
+    out, first = cli_built
+    assert first.returncode == 0, first.stderr
     raw = json.loads((out / STORE_NAME).read_text())
     raw["last"] = [{"digest": 3}, "nonsense"]
     (out / STORE_NAME).write_text(json.dumps(raw))
@@ -272,8 +305,8 @@ def test_an_upgraded_library_renders_everything_again(built: Path,
                         lambda name: "99.0" if name == "reportlab" else real(name))
     fingerprint.code_digest.cache_clear()
     try:
-        result = run(built, games=[GAME_ID, OTHER])
+        result = run(built, locales=["en"])  # (one game in one locale: each renders alike)
     finally:
         monkeypatch.undo()
         fingerprint.code_digest.cache_clear()
-    assert (result.rendered, result.up_to_date) == (files_per_build(), 0)
+    assert (result.rendered, result.up_to_date) == (files_per_build((GAME_ID,), 1), 0)

@@ -19,6 +19,7 @@ from printkit import games
 from printkit.errors import ExampleError
 from printkit.language.translations import shipped_locales
 from printkit.resources import BUILT_IN_GAMES
+from tests.conftest import Kit
 from tests.support import embedded_fonts, locale_fonts, made_up_example, write_examples
 
 GAME_IDS = list(BUILT_IN_GAMES)
@@ -111,9 +112,10 @@ def test_a_key_left_out_of_expect_is_not_checked(tmp_path: Path, game_id: str) -
 
 # -- The session build ----------------------------------------------------------------------
 
-def _kit(request: pytest.FixtureRequest, paper: str) -> Path:
-    """The session's build on ``paper`` (each built once, shared with the other tests)."""
-    return request.getfixturevalue("built_kit" if paper == "a4" else "built_kit_letter")
+def _kit(request: pytest.FixtureRequest, kit: Kit, paper: str) -> Path:
+    """The session's build on ``paper`` (each built once, shared with the other tests): on
+    A4 the kit (in the fast loop, one game in a few locales)."""
+    return kit.out if paper == "a4" else request.getfixturevalue("built_kit_letter")
 
 
 def _pdf(kit: Path, game_id: str, locale: str, doc: str, paper: str) -> PdfReader:
@@ -123,11 +125,11 @@ def _pdf(kit: Path, game_id: str, locale: str, doc: str, paper: str) -> PdfReade
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize(("game_id", "doc"), ALL_DOCUMENTS)
 def test_every_font_is_embedded_and_none_is_standard(request: pytest.FixtureRequest,
-                                                     game_id: str, doc: str,
+                                                     kit: Kit, game_id: str, doc: str,
                                                      paper: str) -> None:
-    kit = _kit(request, paper)
-    for locale in shipped_locales():
-        seen = embedded_fonts(_pdf(kit, game_id, locale, doc, paper))
+    folder = _kit(request, kit, paper)
+    for locale in kit.locales:
+        seen = embedded_fonts(_pdf(folder, game_id, locale, doc, paper))
         assert seen, f"{locale} {doc} uses no font"
         assert all(name.startswith(locale_fonts(locale)) for name in seen), (locale, seen)
 
@@ -135,7 +137,7 @@ def test_every_font_is_embedded_and_none_is_standard(request: pytest.FixtureRequ
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("locale", shipped_locales())
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_the_quick_reference_is_one_page(request: pytest.FixtureRequest, game_id: str,
-                                         locale: str, paper: str) -> None:
+def test_the_quick_reference_is_one_page(request: pytest.FixtureRequest, kit: Kit,
+                                         game_id: str, locale: str, paper: str) -> None:
     assert "reference" in [d.id for d in games.get(game_id).documents]
-    assert len(_pdf(_kit(request, paper), game_id, locale, "reference", paper).pages) == 1
+    assert len(_pdf(_kit(request, kit, paper), game_id, locale, "reference", paper).pages) == 1

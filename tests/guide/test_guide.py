@@ -244,6 +244,7 @@ def test_a_kit_with_nothing_double_sided_has_no_calibration_sheet() -> None:
     assert squash("Duplex calibration") not in folded
 
 
+@pytest.mark.full  # (twenty guides: not in the fast loop)
 def test_a_page_is_left_blank_when_the_front_would_fall_on_an_even_page() -> None:
     game = GAMES["coraz-blizej-swieta"]
     data = dict(game.load_data())

@@ -20,32 +20,17 @@ import printkit.outputs.html as html_page
 from printkit.drawing import doctree
 from printkit.errors import PrintkitError
 from printkit.games import GAMES
-from printkit.geometry import PAPERS
 from printkit.language.translations import Localizer
 from printkit.model.game import RenderContext
 from printkit.model.rulebook import game_flow_source
 from printkit.outputs.html import rules_page
 from printkit.outputs.html.writer import HtmlWriter, Node, anchors
+from tests.support import game_context as context
 
 GAME_IDS = sorted(GAMES)
 LOCALES = ("en", "ar", "ja", "pl")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr"}
-_CONTEXTS: dict[str, tuple[Any, Any]] = {}
-
-
-def context(game_id: str, locale: str, document: str = "rulebook") -> RenderContext:
-    """A build's render context for a game and locale (data and examples verified once)."""
-    game = GAMES[game_id]
-    if game_id not in _CONTEXTS:
-        data = game.load_data()
-        _CONTEXTS[game_id] = (data, {v.id: v for v in game.verify(data)})
-    data, examples = _CONTEXTS[game_id]
-    return RenderContext(game=game, data=data, examples=examples,
-                         localizer=Localizer.for_locale(locale), paper=PAPERS["a4"],
-                         document=document)
-
-
 @pytest.fixture(scope="module")
 def pages() -> dict[tuple[str, str], str]:
     """Every game's page in each locale of LOCALES, rendered once."""

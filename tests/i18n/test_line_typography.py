@@ -287,6 +287,7 @@ def test_a_locale_without_a_typography_file_has_no_rules(locales_copy: Path) -> 
         caches.start_build()
 
 
+@pytest.mark.full  # (builds twice: not in the fast loop)
 def test_the_typography_file_is_part_of_a_documents_fingerprint(
         locales_copy: Path, tmp_path: Path) -> None:
     """A changed typography.toml renders the locale's documents again; an unchanged one

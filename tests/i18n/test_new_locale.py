@@ -12,6 +12,7 @@ from tests.conftest import GAME_ID
 from tests.support import edit_catalog
 
 
+@pytest.mark.full  # (builds a kit in a new locale: not in the fast loop)
 def test_a_new_locale_builds_and_follows_its_translations(
         locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["catalog", "init", "it"]) == 0

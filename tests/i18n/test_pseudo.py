@@ -40,6 +40,7 @@ def pseudo_kit(locales_copy: Path, tmp_path: Path) -> Path:
     return out
 
 
+@pytest.mark.full  # (a long build: not in the fast loop)
 def test_every_kit_builds_in_the_pseudo_locale_and_no_string_escapes(
         pseudo_kit: Path, locales_copy: Path) -> None:
     with template_path(locales_copy).open("rb") as fh:

@@ -23,6 +23,7 @@ from printkit.drawing.paragraph import Paragraph
 from printkit.games import GAMES
 from printkit.language import bidi, fonts, rtl
 from printkit.language.script import activate, load
+from tests.conftest import Kit
 from tests.support import embedded_fonts, locale_fonts
 
 SENTENCE = "يرمي اللاعب حجري النرد ويأخذ الدببة القطبية من الحلبة."
@@ -193,11 +194,11 @@ def _first_x(pdf: Path, word: str) -> tuple[float, float]:
                                            ("pick-a-polar-bear", "solo-sheet"),
                                            ("coraz-blizej-swieta", "tracker")])
 def test_a_sheet_is_the_mirror_image_of_its_left_to_right_layout(
-        built_kit: Path, game: str, doc: str) -> None:
+        kit: Kit, game: str, doc: str) -> None:
     title = GAMES[game].load_data()["title"]
-    width = pdfium.PdfDocument(str(built_kit / game / "en" / f"{doc}-a4.pdf"))[0].get_width()
-    left, right = _first_x(built_kit / game / "en" / f"{doc}-a4.pdf", title)
-    mirrored = _first_x(built_kit / game / "ar" / f"{doc}-a4.pdf", title)
+    width = pdfium.PdfDocument(str(kit.out / game / "en" / f"{doc}-a4.pdf"))[0].get_width()
+    left, right = _first_x(kit.out / game / "en" / f"{doc}-a4.pdf", title)
+    mirrored = _first_x(kit.out / game / "ar" / f"{doc}-a4.pdf", title)
     assert left < width / 3  # the heading where lines start: left, then right
     assert mirrored[1] > width * 2 / 3
     assert mirrored[1] == pytest.approx(width - left, abs=3)  # the same margin
@@ -205,8 +206,8 @@ def test_a_sheet_is_the_mirror_image_of_its_left_to_right_layout(
     assert mirrored[1] - mirrored[0] == pytest.approx(right - left, abs=1)
 
 
-def test_the_kit_page_sets_each_language_in_its_direction(built_kit: Path) -> None:
-    page = (built_kit / "index.html").read_text(encoding="utf-8")
+def test_the_kit_page_sets_each_language_in_its_direction(kit: Kit) -> None:
+    page = (kit.out / "index.html").read_text(encoding="utf-8")
     assert '<section class="locale" id="ar" lang="ar" dir="rtl">' in page
     assert '<section class="locale" id="en" lang="en" dir="ltr">' in page
     assert '<section class="locale" id="ja" lang="ja" dir="ltr">' in page
@@ -243,7 +244,7 @@ def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(
 
 _CODES = """
 import sys
-from printkit.language import fonts, rtl
+from printkit.language import bidi, fonts, rtl
 from printkit.language.script import activate
 activate("ar")
 font = fonts.chain(fonts.HEADING)[0]  # Noto Naskh: many glyphs without a character

@@ -16,7 +16,6 @@ import pytest
 from bidi import get_display
 from pypdf import PdfReader
 
-from printkit.commands.build import BuildOptions, build
 from printkit.games import GAMES
 from printkit.language import bidi, fonts
 from printkit.language.script import load
@@ -29,10 +28,9 @@ MINUS = "\u2212"
 
 
 @pytest.fixture(scope="module")
-def arabic_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("arabic")
-    build(BuildOptions(games=list(BUILT), locales=["ar"], out=out, jobs=1, previews=False))
-    return out
+def arabic_kit(built_kit: Path) -> Path:
+    """The session's kit, which holds these games in Arabic."""
+    return built_kit
 
 
 def _pdf(kit: Path, game: str, doc: str) -> Path:

@@ -192,6 +192,7 @@ def hindi(locales_copy: Path) -> Path:
     return folder
 
 
+@pytest.mark.full  # (builds a kit in a new script: not in the fast loop)
 def test_a_translator_adds_hindi_with_a_font_they_bring(hindi: Path, tmp_path: Path) -> None:
     build(BuildOptions(games=["polar-derby"], locales=["hi"], out=tmp_path, previews=False))
     rink = PdfReader(tmp_path / "polar-derby" / "hi" / "rink-a4.pdf")

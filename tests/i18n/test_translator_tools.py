@@ -107,6 +107,7 @@ def test_catalog_check_exits_1_on_a_problem(monkeypatch, tmp_path: Path, capsys)
 
 # --- review sheet ---------------------------------------------------------------------
 
+@pytest.mark.full  # (a long build: not in the fast loop)
 def test_review_lists_every_entry_once_with_rulebook_pages(tmp_path: Path) -> None:
     assert main(["catalog", "review", "--locale", "pl", "--out", str(tmp_path)]) == 0
     catalog = read_po(catalog_path("pl").open("rb"))
@@ -144,6 +145,7 @@ def test_review_lists_every_entry_once_with_rulebook_pages(tmp_path: Path) -> No
     assert "rules:" in text
 
 
+@pytest.mark.full  # (a long build: not in the fast loop)
 def test_review_puts_problems_first(locales_copy: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     path = catalog_path("pl", locales_copy)
     catalog = read_po(path.open("rb"), locale="pl")

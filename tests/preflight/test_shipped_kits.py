@@ -12,6 +12,7 @@ import pytest
 from printkit.commands.build import BuildOptions, build
 from printkit.commands.preflight import preflight
 from printkit.outputs.preflight import REPORT_NAME
+from tests.conftest import Kit
 
 
 def _findings(out: Path) -> list[str]:
@@ -21,9 +22,9 @@ def _findings(out: Path) -> list[str]:
     return [f.line() for f in preflight([out]).findings] or ["the build wrote a report"]
 
 
-def test_the_a4_kits_have_no_finding(built_kit: Path) -> None:
-    assert _findings(built_kit) == []
-    assert 'href="preflight.html"' not in (built_kit / "index.html").read_text(encoding="utf-8")
+def test_the_a4_kits_have_no_finding(kit: Kit) -> None:
+    assert _findings(kit.out) == []
+    assert 'href="preflight.html"' not in (kit.out / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_letter_kits_have_no_finding(built_kit_letter: Path) -> None:

@@ -7,14 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from tests.conftest import GAME_ID
 
 
 def _build(out: Path) -> dict[str, bytes]:
-    subprocess.run([sys.executable, "-m", "printkit", "build", "--locale", "pl", "--quiet",
-                    "--out", str(out)], check=True)
+    subprocess.run([sys.executable, "-m", "printkit", "build", "--game", GAME_ID, "--locale",
+                    "pl", "--quiet", "--out", str(out)], check=True)
     return {p.name: p.read_bytes() for p in sorted((out / GAME_ID / "pl").glob("*.pdf"))}
 
 
@@ -25,7 +26,7 @@ def test_two_builds_are_byte_identical(tmp_path: Path, built_kit: Path) -> None:
     assert len(first) == 14
     assert {"guide-a4.pdf", "kit-a4.pdf", "print-duplex-a4.pdf"} <= set(first)
     assert first == second
-    # ...and the in-process session build agrees with both.
+    # ...and the in-process session build (every game, every locale, in workers) agrees.
     session = {p.name: p.read_bytes() for p in sorted((built_kit / GAME_ID / "pl").glob("*.pdf"))}
     assert session == first
 
@@ -39,6 +40,7 @@ def _build_with(out: Path, epoch: str | None) -> subprocess.CompletedProcess[str
                           capture_output=True, text=True)
 
 
+@pytest.mark.full  # (a long build: not in the fast loop)
 def test_source_date_epoch_dates_every_pdf_and_builds_stay_identical(tmp_path: Path) -> None:
     for name in ("a", "b"):
         assert _build_with(tmp_path / name, "1700000000").returncode == 0

@@ -15,22 +15,15 @@ from printkit.drawing.doctree import NBSP, parse
 from printkit.drawing.flow import FlowDocument
 from printkit.drawing.pdfwriter import PdfWriter
 from printkit.errors import PrintkitError, TranslationError
-from printkit.games import GAMES
 from printkit.geometry import PAPERS
-from printkit.language.translations import Localizer
-from printkit.model.game import RenderContext
 from printkit.outputs.html.writer import HtmlWriter, UnknownElementError
+from tests.support import game_context
 
 
 def game_tree(game_id: str, locale: str, document: str = "rulebook") -> doctree.Document:
     from printkit.model.rulebook import game_flow_source
 
-    game = GAMES[game_id]
-    data = game.load_data()
-    ctx = RenderContext(game=game, data=data, examples={v.id: v for v in game.verify(data)},
-                        localizer=Localizer.for_locale(locale), paper=PAPERS["a4"],
-                        document=document)
-    template, xml, _figures = game_flow_source(ctx)
+    template, xml, _figures = game_flow_source(game_context(game_id, locale, document))
     return parse(xml, locale, document, template=template)
 
 

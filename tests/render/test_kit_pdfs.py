@@ -15,7 +15,7 @@ from printkit.geometry import DEFAULT_SPEC, MM, PAPERS, CardSize, card_grid
 from printkit.language.translations import Localizer, shipped_locales
 from printkit.model.runs import plan, run_file
 from printkit.model.variants import versions
-from tests.conftest import GAME_ID
+from tests.conftest import GAME_ID, Kit
 from tests.support import printed_in
 
 A4 = PAPERS["a4"]
@@ -30,10 +30,10 @@ def text(reader: PdfReader) -> str:
     return "\n".join(page.extract_text() or "" for page in reader.pages)
 
 
-def test_every_document_of_every_game_in_every_locale(built_kit: Path) -> None:
-    for game in GAMES.values():
-        for locale in shipped_locales():
-            names = sorted(p.name for p in (built_kit / game.id / locale).glob("*.pdf"))
+def test_every_document_of_every_game_in_every_locale(kit: Kit) -> None:
+    for game in map(GAMES.get, kit.games):
+        for locale in kit.locales:
+            names = sorted(p.name for p in (kit.out / game.id / locale).glob("*.pdf"))
             runs = plan(print_order(materials(game.documents, "home",
                                               {d.id: 1 for d in game.documents})))
             assert names == sorted([f"{doc.id}-a4.pdf" for doc in game.documents]
@@ -142,31 +142,31 @@ def _top_level(outline: list) -> list:
 
 @pytest.mark.parametrize("game", [g.id for g in GAMES.values()])
 def test_every_kit_pdf_holds_the_guide_then_every_document_with_a_bookmark_each(
-        built_kit: Path, game: str) -> None:
+        kit: Kit, game: str) -> None:
     documents = GAMES[game].documents
-    for locale in shipped_locales():
+    for locale in kit.locales:
         loc = Localizer.for_locale(locale)
-        kit = pdf(built_kit, locale, "kit", game)
-        parts = [pdf(built_kit, locale, "guide", game)] + [
-            pdf(built_kit, locale, doc.id, game) for doc in documents]
+        whole = pdf(kit.out, locale, "kit", game)
+        parts = [pdf(kit.out, locale, "guide", game)] + [
+            pdf(kit.out, locale, doc.id, game) for doc in documents]
         # Each double-sided document starts on an odd page: a blank page may go before it.
         sides = {m.id: m.sides for m in materials(documents, "home", {d.id: 1 for d in documents})}
         first, blanks = 0, 0
-        marks = _top_level(kit.outline)
+        marks = _top_level(whole.outline)
         titles = [loc.gettext("Print-and-play guide")] + [loc.gettext(d.title) for d in documents]
         assert [m.title for m in marks] == titles
         for mark, part, doc in zip(marks, parts, [None, *documents], strict=True):
             if doc is not None and sides[doc.id] == "duplex" and first % 2:
                 first, blanks = first + 1, blanks + 1
-            assert kit.get_destination_page_number(mark) == first
+            assert whole.get_destination_page_number(mark) == first
             first += len(part.pages)
-        assert len(kit.pages) == sum(len(p.pages) for p in parts) + blanks
+        assert len(whole.pages) == sum(len(p.pages) for p in parts) + blanks
 
 
 @pytest.mark.parametrize("game", [g.id for g in GAMES.values()])
-def test_every_guide_names_every_document_of_its_kit(built_kit: Path, game: str) -> None:
-    for locale in shipped_locales():
+def test_every_guide_names_every_document_of_its_kit(kit: Kit, game: str) -> None:
+    for locale in kit.locales:
         loc = Localizer.for_locale(locale)
-        content = " ".join(text(pdf(built_kit, locale, "guide", game)).split())
+        content = " ".join(text(pdf(kit.out, locale, "guide", game)).split())
         for doc in GAMES[game].documents:
             assert printed_in(loc.gettext(doc.title), content, locale), (locale, doc.id)

@@ -35,7 +35,8 @@ from printkit.games import GAMES
 from printkit.geometry import MM
 from printkit.language.script import load
 from printkit.language.translations import shipped_locales
-from tests.conftest import FLOW_DOCS
+from printkit.model.rulebook import game_flow_document
+from tests.support import game_context
 
 #: The body of a rulebook's or guide's page: its top and bottom margins, in mm.
 TOP_MM, BOTTOM_MM = 16, 18
@@ -256,16 +257,19 @@ def test_a_section_s_last_page_gets_the_shortest_columns_that_keep_the_other_pag
     assert balance_columns(lay_out, close) == ({}, close) and calls == []
 
 
+def rulebooks(locale: str) -> list[flow.FlowDocument]:
+    """Every game's rulebook in ``locale``, as the build lays it out."""
+    return [game_flow_document(game_context(game_id, locale)) for game_id in GAMES]
+
+
+@pytest.mark.full  # (every rulebook laid out many times: not in the fast loop)
 @pytest.mark.parametrize("locale", ["en", "ar", "ja"])
-def test_a_sketch_places_every_block_where_the_drawing_does(built_kit: Path,
-                                                            locale: str) -> None:
+def test_a_sketch_places_every_block_where_the_drawing_does(locale: str) -> None:
     """Page fitting chooses from sketches (placed, not drawn) and draws only the layout it
     keeps: for every rulebook, in a left-to-right, a right-to-left and a vertical-break
     script, each setting tried places every block on the same page, column and height
     sketched as drawn, and a sketch writes no PDF."""
-    docs = [doc for (_title, code, kind), doc in FLOW_DOCS.items()
-            if code == locale and kind == "rulebook"]
-    assert len(docs) == len(GAMES)
+    docs = rulebooks(locale)
     for doc in docs:
         root = doctree.parse(doc.xml, doc.locale, doc.document)
         for fitting in CANDIDATES[:3]:
@@ -275,18 +279,17 @@ def test_a_sketch_places_every_block_where_the_drawing_does(built_kit: Path,
             assert sketch == drawing, (doc.title, fitting)
 
 
+@pytest.mark.full  # (every rulebook laid out many times: not in the fast loop)
 @pytest.mark.parametrize("locale", ["en", "pl", "ar", "ja"])
 def test_a_trial_resumed_where_its_page_begins_is_laid_out_as_a_whole_one(
-        built_kit: Path, locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Balancing a section's last page tries many heights of it; each trial begins where
     that page began in an earlier sketch, without laying out the pages before it again.
     For every rulebook, heights from the tallest column down to where panels no longer fit
     give the same measure (or the same failure) resumed as laid out whole, each resumed
     trial after other trials went on from the same page start (a flowable ReportLab put
     off to the next frame in one of them stays as it was where the page begins)."""
-    docs = [doc for (_title, code, kind), doc in FLOW_DOCS.items()
-            if code == locale and kind == "rulebook"]
-    assert len(docs) == len(GAMES)
+    docs = rulebooks(locale)
     resumed = 0
     for doc in docs:
         root = doctree.parse(doc.xml, doc.locale, doc.document)

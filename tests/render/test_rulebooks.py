@@ -1,7 +1,7 @@
 """Every rulebook and quick reference, in every locale, as a reader gets it.
 
-Checked on the session build: no developer text, worked examples never split
-from their text, no line that starts or ends with an operator or a lone unit,
+Checked on the built kit (the ``kit`` fixture): no developer text, worked examples never
+split from their text, no line that starts or ends with an operator or a lone unit,
 bookmarks for every section, and PDF metadata (a one-page reference: see
 tests/games/test_every_game.py).
 """
@@ -17,11 +17,10 @@ from pypdf import PdfReader
 
 from printkit.drawing.flow import UNITS
 from printkit.games import GAMES
-from printkit.language.translations import Localizer, shipped_locales
-from tests.conftest import FLOW_XML
+from printkit.language.translations import Localizer
+from tests.conftest import Kit
 from tests.support import flat, reads_right_to_left
 
-LOCALES = shipped_locales()
 GAME_IDS = list(GAMES)
 PLAYER_DOCS = ("rulebook", "reference")
 
@@ -40,28 +39,26 @@ def page_texts(pdf: PdfReader) -> list[str]:
     return [squash(page.extract_text() or "") for page in pdf.pages]
 
 
-def flow_xml(game: str, locale: str, doc: str) -> ET.Element:
-    loc = Localizer.for_locale(locale)
-    title = f"{GAMES[game].load_data()['title']} · {loc.gettext(GAMES[game].document(doc).title)}"
-    return ET.fromstring(FLOW_XML[(title, locale, doc)])
+def flow_xml(kit: Kit, game: str, locale: str, doc: str) -> ET.Element:
+    return ET.fromstring(kit.flow_xml[(game, locale, doc)])
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
 @pytest.mark.parametrize("doc", PLAYER_DOCS)
-def test_no_developer_text_in_players_documents(built_kit: Path, game: str, doc: str) -> None:
-    for locale in LOCALES:
-        text = " ".join(page_texts(reader(built_kit, game, locale, doc)))
+def test_no_developer_text_in_players_documents(kit: Kit, game: str, doc: str) -> None:
+    for locale in kit.locales:
+        text = " ".join(page_texts(reader(kit.out, game, locale, doc)))
         assert "printkit" not in text.lower(), (locale, doc)
         assert not re.search(r"(^|\s)--[a-z]", text), (locale, doc)  # a command-line option
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
 @pytest.mark.parametrize("doc", PLAYER_DOCS)
-def test_no_line_starts_or_ends_with_an_operator_or_a_lone_unit(built_kit: Path, game: str,
+def test_no_line_starts_or_ends_with_an_operator_or_a_lone_unit(kit: Kit, game: str,
                                                                 doc: str) -> None:
     operators = ("+", "×", "=", "\u2212")
-    for locale in LOCALES:
-        pdf = reader(built_kit, game, locale, doc)
+    for locale in kit.locales:
+        pdf = reader(kit.out, game, locale, doc)
         for number, page in enumerate(pdf.pages, 1):
             for line in (page.extract_text() or "").splitlines():
                 words = line.replace("\u00a0", " ").split()
@@ -95,14 +92,14 @@ def _page_of(texts: list[str], needle: str, start: int = 0) -> int:
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_each_example_is_on_one_page_with_its_heading_diagram_and_text(built_kit: Path,
+def test_each_example_is_on_one_page_with_its_heading_diagram_and_text(kit: Kit,
                                                                        game: str) -> None:
-    for locale in LOCALES:
-        panels = _example_panels(flow_xml(game, locale, "rulebook"))
+    for locale in kit.locales:
+        panels = _example_panels(flow_xml(kit, game, locale, "rulebook"))
         assert len(panels) == len(GAMES[game].load_examples()), locale
         if reads_right_to_left(locale):
             continue  # its headings cannot be found in extracted text (see printed_in)
-        texts = page_texts(reader(built_kit, game, locale, "rulebook"))
+        texts = page_texts(reader(kit.out, game, locale, "rulebook"))
         page = 0
         for heading, caption, ending in panels:
             page = _page_of(texts, heading[:60], page)
@@ -114,12 +111,12 @@ def test_each_example_is_on_one_page_with_its_heading_diagram_and_text(built_kit
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_rulebooks_have_a_bookmark_for_every_section_and_metadata(built_kit: Path,
+def test_rulebooks_have_a_bookmark_for_every_section_and_metadata(kit: Kit,
                                                                    game: str) -> None:
-    for locale in LOCALES:
+    for locale in kit.locales:
         loc = Localizer.for_locale(locale)
-        pdf = reader(built_kit, game, locale, "rulebook")
-        root = flow_xml(game, locale, "rulebook")
+        pdf = reader(kit.out, game, locale, "rulebook")
+        root = flow_xml(kit, game, locale, "rulebook")
         sections = [squash("".join(h.itertext())) for h in root.iter("h1")]
         top = [item.title for item in pdf.outline if not isinstance(item, list)]
         assert len(sections) >= 4 and [squash(t) for t in top] == sections, locale

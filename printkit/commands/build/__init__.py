@@ -93,7 +93,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
 
     todo = plan_stale(ledger, selected, locales)
     prepared = verify_games(ledger, selected, locales, todo, progress)
-    job = Job(prepared, paper, spec, options.strict, options.previews, spool)
+    job = Job(prepared, paper, spec, options.strict, options.previews, spool, options.flow_xml)
     tasks = document_tasks(ledger, job, todo)
     groups = [(game.id, locale) for game in selected for locale in locales]
     # No more processes than there is work, nor more than a few per core.

@@ -29,8 +29,9 @@ Key = tuple[str, str, str]
 @dataclass(frozen=True)
 class Job:
     """What every render of one build shares: the verified game data, the paper, the print
-    spec, strictness, whether previews are made, and where big results wait for the
-    write. Frozen: a worker's copy cannot drift from the building process's."""
+    spec, strictness, whether previews are made, where big results wait for the write,
+    and where flow XML goes, if anywhere. Frozen: a worker's copy cannot drift from the
+    building process's."""
 
     #: every game's data and replayed worked examples, by game id (see Game.prepared)
     prepared: dict[str, tuple[dict, dict]]
@@ -40,6 +41,9 @@ class Job:
     previews: bool = True
     #: where renders wait for the write (workers keep their big results there)
     spool: Spool | None = None
+    #: where each rulebook's and quick reference's flow XML goes too (see
+    #: :attr:`~.options.BuildOptions.flow_xml`); None: nowhere
+    flow_xml: Path | None = None
 
     def context(self, game: Game, document: str, localizer: Localizer,
                 spec: PrintSpec | None = None) -> RenderContext:
@@ -47,6 +51,16 @@ class Job:
         data, examples = self.prepared[game.id]
         return RenderContext(game=game, data=data, examples=examples, localizer=localizer,
                              paper=self.paper, document=document, spec=spec or self.spec)
+
+    def write_flow_xml(self, game: str, locale: str, sources: dict[str, str]) -> None:
+        """Write the flow XML of the documents a render made, by document id, as
+        ``<flow_xml>/<game>/<locale>/<document>.xml``, when the build asks for it."""
+        if self.flow_xml is None:
+            return
+        folder = self.flow_xml / game / locale
+        for document, xml in sources.items():
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{document}.xml").write_text(xml, encoding="utf-8")
 
     def kept(self, pdf: bytes) -> bytes | Spooled:
         """A render's result as it travels back: a big one on disk (see :class:`Spool`)."""

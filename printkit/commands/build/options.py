@@ -55,6 +55,11 @@ class BuildOptions:
     #: platform's safe default (see :data:`printkit.commands.build.pool.START_METHOD`).
     #: Any of them gives the same bytes.
     start_method: str | None = None
+    #: A folder where each rulebook and quick reference rendered also leaves the flow XML
+    #: its template made, as ``<game>/<locale>/<document>.xml`` (what the tests and a
+    #: template's author read); None: nowhere. The output is the same either way, and a
+    #: document not rendered again (up to date) leaves nothing.
+    flow_xml: Path | None = None
 
     def spec(self) -> PrintSpec:
         """The print spec these options ask for; a bad layout, offset or printer margin is a

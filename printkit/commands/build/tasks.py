@@ -19,6 +19,7 @@ from printkit.commands.fingerprint import used_pictures
 from printkit.errors import PrintkitError
 from printkit.language.translations import Localizer
 from printkit.model.components.images import DRAWN, Artwork, prepared_picture
+from printkit.model.rulebook import SOURCES
 from printkit.output import Spooled
 
 
@@ -60,11 +61,17 @@ class RenderDocument:
         doc, spec, own = target(game, self.name, job.spec)
         localizer = Localizer.for_locale(self.locale, strict=job.strict)
         DRAWN.clear()
+        sources: dict[str, str] = {}
+        token = SOURCES.set(sources) if job.flow_xml is not None else None
         try:
             pdf = doc.render(replace(job.context(game, doc.id, localizer, spec),
                                      part=self.part))
         except PrintkitError as exc:
             return failure(exc)
+        finally:
+            if token is not None:
+                SOURCES.reset(token)
+        job.write_flow_xml(self.game, self.locale, sources)
         # Missing translations (catalog keys) and other warnings (whole lines) travel, and
         # are remembered for the incremental build, together; so do the pictures drawn.
         used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)

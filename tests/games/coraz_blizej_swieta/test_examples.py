@@ -1,12 +1,10 @@
-"""The worked examples of "Coraz bliżej Święta…" and their replay."""
+"""The worked examples of "Coraz bliżej Święta…" and their replay.
+(The examples each rulebook needs, and how a made-up one is refused: test_example_errors.py.)"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from printkit.errors import DataErrors, ExampleError
 from printkit.examples import Example, load_examples
 from printkit.games.coraz_blizej_swieta.replay import (
     EXAMPLE_SCHEMA,
@@ -66,48 +64,3 @@ def test_lost_turn_in_setup_is_served_before_the_first_step(tmp_path):
     result = replay(load(path)[0])
     assert result.observed["lost_turns"] == 0
     assert result.observed["field"] == 7
-
-
-def test_bad_step_names_example_step_and_reason(tmp_path):
-    path = write(tmp_path, example("[ { roll = [3, 4] }, { roll = [1, 2, 3] } ]",
-                                   id="too-many-faces"))
-    with pytest.raises(ExampleError) as caught:
-        replay(load(path)[0])
-    message = str(caught.value)
-    assert message.startswith("example coraz-blizej-swieta/too-many-faces:")
-    assert "step 2" in message
-    assert "rolled 3 faces [1, 2, 3], but the player rolls 2 dice" in message
-
-
-def test_step_after_the_game_is_won_is_refused(tmp_path):
-    path = write(tmp_path, example("[ { face = 4 }, { face = 4 } ]", rules="{ tydzien = true }",
-                                   setup="{ field = 24, cards = 3 }", id="too-long"))
-    with pytest.raises(ExampleError, match=r"too-long: step 2 .*the game is already over"):
-        replay(load(path)[0])
-
-
-def test_changes_off_wigilia_are_refused(tmp_path):
-    path = write(tmp_path, example("[ { roll = [3, 4], changes = [[0, 6]] } ]", id="early"))
-    with pytest.raises(ExampleError, match=r"^example coraz-blizej-swieta/early: step 1 .*"
-                                           r"only for a pawn on Wigilia"):
-        replay(load(path)[0])
-
-
-def test_setup_against_the_variant_is_an_example_error(tmp_path):
-    path = write(tmp_path, example("[ { roll = [3] } ]", rules="{ tydzien = true }",
-                                   id="two-dice-tydzien"))
-    with pytest.raises(ExampleError, match=r"two-dice-tydzien: setup .*uses one die"):
-        replay(load(path)[0])
-
-
-def test_face_and_roll_in_one_step_is_a_data_error(tmp_path):
-    path = write(tmp_path, example("[ { roll = [3], face = 4 } ]", rules="{ tydzien = true }",
-                                   setup="{ field = 24, cards = 3 }"))
-    with pytest.raises(DataErrors, match=r"steps\[0\]\.roll: a Tydzień answer"):
-        load(path)
-
-
-def test_unknown_step_key_lists_the_valid_ones(tmp_path):
-    path = write(tmp_path, example("[ { rolled = [3, 4] } ]"))
-    with pytest.raises(DataErrors, match="valid keys here: announced, changes, face, roll"):
-        load(path)

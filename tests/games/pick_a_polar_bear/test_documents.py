@@ -1,10 +1,9 @@
-"""Pick-a-Polar Bear's printed documents: animal cards, special cards and the two score sheets."""
+"""Pick-a-Polar Bear's printed documents: animal cards, special cards and the two score sheets.
+(Each sheet's page and the card pages' boxes: tests/games/test_sheets.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from io import BytesIO
-from pathlib import Path
 from typing import Any
 
 import pypdfium2
@@ -12,37 +11,19 @@ import pytest
 from PIL import Image, ImageChops
 
 from printkit.drawing.pdf import new_canvas
-from printkit.games.pick_a_polar_bear import GAME
 from printkit.games.pick_a_polar_bear.art import draw_animal
 from printkit.games.pick_a_polar_bear.card_sheets import (
     animal_deck,
     combinations,
-    render_animal_cards,
-    render_special_cards,
 )
-from printkit.games.pick_a_polar_bear.data import SCHEMA
-from printkit.games.pick_a_polar_bear.sheets import render_solo_sheet
 from printkit.geometry import PAPERS, CardSize, Rect, card_grid, mm
 from printkit.model.game import RenderContext
+from tests.games.benches import PAPER_IDS, PICK_A_POLAR_BEAR
 from tests.support import (
-    Bench,
-    card_page_boxes,
     page_texts,
-    reader,
 )
 
-GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/pick_a_polar_bear/game.toml"
-PAPER_IDS = ["a4", "letter"]
-RENDERERS: dict[str, Callable[[RenderContext], bytes]] = {
-    "animal-cards": render_animal_cards,
-    "special-cards": render_special_cards,
-    # the data-driven sheet of game.toml, with the game's picture and numbers
-    "score-sheet": GAME.document("score-sheet").render,
-    "solo-sheet": render_solo_sheet,
-}
-
-
-BENCH = Bench("pick-a-polar-bear", GAME_TOML, SCHEMA, RENDERERS)
+BENCH = PICK_A_POLAR_BEAR
 
 
 @pytest.fixture(scope="module")
@@ -63,22 +44,6 @@ def grid_for(data: dict[str, Any], paper: str, count: int):
     return card_grid(PAPERS[paper], CardSize(side, side), count=count)
 
 
-@pytest.mark.parametrize("paper", PAPER_IDS)
-def test_page_sizes(data, paper):
-    p = PAPERS[paper]
-    assert [(float(x.mediabox.width), float(x.mediabox.height))
-            for x in reader(built(data, "score-sheet", paper)).pages] == [
-        pytest.approx(p.landscape_size, abs=0.5)]
-    assert [(float(x.mediabox.width), float(x.mediabox.height))
-            for x in reader(built(data, "solo-sheet", paper)).pages] == [
-        pytest.approx(p.size, abs=0.5)]
-    for doc in ("animal-cards", "special-cards"):
-        grid = grid_for(data, paper, 96)
-        for page in reader(built(data, doc, paper)).pages:
-            assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
-                grid.page_size, abs=0.5)
-
-
 def test_the_deck_is_every_combination_three_times(data):
     combos = combinations(data)
     assert len(combos) == 32
@@ -89,17 +54,11 @@ def test_the_deck_is_every_combination_three_times(data):
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)
-@pytest.mark.parametrize("doc, count", [("animal-cards", 96), ("special-cards", 14)])
-def test_card_pages_come_in_front_and_back_pairs_with_trim_and_bleed_boxes(data, doc, count,
-                                                                        paper):
+@pytest.mark.parametrize("count", [96, 14])
+def test_cards_are_butted_so_their_grid_is_a_whole_number_of_them(data, count, paper):
+    """The trim is the real card size: 55 mm squares, butted, so the grid is a whole
+    number of them (the card pages and their boxes: see tests/games/test_sheets.py)."""
     grid = grid_for(data, paper, count)
-    pdf = reader(built(data, doc, paper))
-    assert len(pdf.pages) == 2 * grid.pages(count)
-    for page, (trim, bleed) in zip(pdf.pages, card_page_boxes(grid, count), strict=True):
-        assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
-        assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)
-    # The trim is the real card size: 55 mm squares, butted, so the grid is a whole
-    # number of them.
     side = mm(data["print"]["card_mm"])
     assert grid.grid_trim.width == pytest.approx(grid.cols * side)
 

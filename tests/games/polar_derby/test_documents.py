@@ -1,46 +1,31 @@
-"""Polar Derby's printed documents: rink, bear tokens, dice nets and score sheet."""
+"""Polar Derby's printed documents: rink, bear tokens, dice nets and score sheet.
+(Each sheet's page and the card pages' boxes: tests/games/test_sheets.py.)"""
 
 from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pypdfium2
 import pytest
 
 from printkit.errors import DataErrors
-from printkit.games.polar_derby import GAME
 from printkit.games.polar_derby.data import SCHEMA
 from printkit.games.polar_derby.dice import render_dice
-from printkit.games.polar_derby.rink import render_rink
 from printkit.games.polar_derby.tokens import render_tokens
 from printkit.geometry import MM, PAPERS, CardSize, card_grid
 from printkit.model.game import RenderContext
 from printkit.schema import read_toml, validate
+from tests.games.benches import PAPER_IDS, POLAR_DERBY
 from tests.support import (
-    Bench,
-    card_page_boxes,
-    page_sizes,
     reader,
     without_sheet_labels,
 )
 from tests.support import text as support_text
 
-GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/polar_derby/game.toml"
-PAPER_IDS = ["a4", "letter"]
-RENDERERS: dict[str, Callable[[RenderContext], bytes]] = {
-    "rink": render_rink,
-    "bear-tokens": render_tokens,
-    "dice": render_dice,
-    # the data-driven sheet of game.toml, with the game's picture and legend
-    "score-sheet": GAME.document("score-sheet").render,
-}
-
-
-BENCH = Bench("polar-derby", GAME_TOML, SCHEMA, RENDERERS)
+GAME_TOML = POLAR_DERBY.game_toml
+BENCH = POLAR_DERBY
 
 
 @pytest.fixture(scope="module")
@@ -58,20 +43,6 @@ def built(data: dict[str, Any], doc: str, paper: str) -> bytes:
 
 def text(pdf: bytes) -> str:
     return without_sheet_labels(support_text(reader(pdf)))
-
-
-@pytest.mark.parametrize("paper", PAPER_IDS)
-def test_page_sizes(data, paper):
-    p = PAPERS[paper]
-    portrait = pytest.approx(p.size, abs=0.5)
-    landscape = pytest.approx(p.landscape_size, abs=0.5)
-    assert page_sizes(built(data, "rink", paper)) == [landscape]
-    assert page_sizes(built(data, "score-sheet", paper)) == [portrait]
-    # Both 30 mm nets fit side by side on one landscape page.
-    assert page_sizes(built(data, "dice", paper)) == [landscape]
-    grid = card_grid(p, CardSize(28, 28), count=25)
-    assert all(s == pytest.approx(grid.page_size, abs=0.5)
-               for s in page_sizes(built(data, "bear-tokens", paper)))
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)
@@ -101,17 +72,10 @@ def test_dice_nets_have_free_skate_glue_tabs_and_instructions(data, paper):
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)
-def test_token_sheets_have_boxes_and_one_token_per_bear(data, paper):
+def test_one_token_per_bear(data, paper):
+    """(The token sheets' pages and boxes: see tests/games/test_sheets.py.)"""
     count = sum(c["bears"] for c in data["colours"])
     assert count == 25
-    side = data["print"]["token_mm"]
-    grid = card_grid(PAPERS[paper], CardSize(side, side), count=count)
-    pdf = reader(built(data, "bear-tokens", paper))
-    assert len(pdf.pages) == grid.pages(count)  # one-sided: no backs pages
-    for page, (trim, bleed) in zip(pdf.pages, card_page_boxes(grid, count, backs=False),
-                                   strict=True):
-        assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
-        assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)
     values = re.findall(r"\d+", text(built(data, "bear-tokens", paper)))
     assert sorted(values) == sorted(str(c["value"]) for c in data["colours"]
                                     for _ in range(c["bears"]))

@@ -1,43 +1,29 @@
-"""Yeti Slalom's printed documents: the tiled board, three kinds of cards and the score sheet."""
+"""Yeti Slalom's printed documents: the tiled board, three kinds of cards and the score sheet.
+(Each sheet's page and the card pages' boxes: tests/games/test_sheets.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from printkit.drawing.layout.tiles import tile_plan
-from printkit.games.yeti_slalom import GAME
-from printkit.games.yeti_slalom.board import MARGIN_MM, OVERLAP_MM, Geometry, render_board
+from printkit.games.yeti_slalom.board import MARGIN_MM, OVERLAP_MM, Geometry
 from printkit.games.yeti_slalom.cards import (
-    card_size,
-    render_cards,
     snowboarder_cards,
     yeti_cards,
 )
-from printkit.games.yeti_slalom.data import SCHEMA
-from printkit.geometry import PAPERS, CardSize, card_grid, mm
-from printkit.model.game import RenderContext
+from printkit.geometry import PAPERS, mm
+from tests.games.benches import PAPER_IDS, YETI_SLALOM
 from tests.support import (
-    Bench,
-    card_page_boxes,
     page_sizes,
     page_texts,
     printed_lines,
     reader,
 )
 
-GAME_TOML = Path(__file__).resolve().parents[3] / "printkit/games/yeti_slalom/game.toml"
-PAPER_IDS = ["a4", "letter"]
-RENDERERS: dict[str, Callable[[RenderContext], bytes]] = {
-    "board": render_board,
-    "cards": render_cards,
-    # the data-driven sheet of game.toml, with the game's pictures and multipliers
-    "score-sheet": GAME.document("score-sheet").render,
-}
-BENCH = Bench("yeti-slalom", GAME_TOML, SCHEMA, RENDERERS)
+BENCH = YETI_SLALOM
+RENDERERS = BENCH.renderers
 
 
 @pytest.fixture(scope="module")
@@ -111,12 +97,6 @@ def card_kinds(data: dict[str, Any]) -> list[int]:
     return [len(yeti_cards(data)), len(snowboarder_cards(data)), data["cards"]["snowballs"]]
 
 
-def kind_sizes(data: dict[str, Any]) -> list[CardSize]:
-    """Yeti and snowball cards share a size; snowboarders are small enough for a space."""
-    side = data["print"]["snowboarder_mm"]
-    return [card_size(data), CardSize(side, side), card_size(data)]
-
-
 def test_the_decks_hold_every_card(data):
     yetis = yeti_cards(data)
     assert len(yetis) == 20
@@ -128,31 +108,6 @@ def test_the_decks_hold_every_card(data):
     assert {(t["id"], v) for t, v in boarders} == {
         (t["id"], v) for t in data["teams"] for v in (1, 2, 3, 4)}
     assert card_kinds(data) == [20, 20, 16]
-
-
-@pytest.mark.parametrize("paper", PAPER_IDS)
-def test_card_pages_come_in_front_and_back_pairs_with_trim_and_bleed_boxes(data, paper):
-    pdf = reader(built(data, "cards", paper))
-    # Kinds of one size share sheets: Yetis and snowballs, then the snowboarders.
-    runs: dict[CardSize, int] = {}
-    for size, n in zip(kind_sizes(data), card_kinds(data), strict=True):
-        runs[size] = runs.get(size, 0) + n
-    grids = [(card_grid(PAPERS[paper], size, count=n), n) for size, n in runs.items()]
-    assert len(pdf.pages) == sum(2 * g.pages(n) for g, n in grids)
-    pages = iter(pdf.pages)
-    for grid, count in grids:
-        for trim, bleed in card_page_boxes(grid, count):
-            page = next(pages)
-            # A landscape sheet lies turned on portrait paper (/Rotate 90).
-            assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
-                grid.media_size, abs=0.5)
-            assert page.rotation == (90 if grid.turned else 0)
-            assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
-            assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)
-    grid = grids[0][0]
-    w, h = mm(data["print"]["card_width_mm"]), mm(data["print"]["card_height_mm"])
-    assert grid.front_box(0).trim.width == pytest.approx(w)
-    assert grid.front_box(0).trim.height == pytest.approx(h)
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)
@@ -181,9 +136,7 @@ def test_cards_show_names_values_and_backs_by_kind(data, paper):
 
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_score_sheet_has_a_column_per_captain_and_a_row_per_way_to_score(data, paper):
-    pdf = built(data, "score-sheet", paper)
-    assert page_sizes(pdf) == [pytest.approx(PAPERS[paper].size, abs=0.5)]
-    (text,) = page_texts(pdf)
+    (text,) = page_texts(built(data, "score-sheet", paper))  # (its page: test_sheets.py)
     captains = data["players"]["max"]
     multipliers = data["finish"]["multipliers"]
     for i, _m in enumerate(multipliers):
