@@ -30,6 +30,7 @@ from printkit.cli.common import (
     err,
     handle_stop_signals,
     named,
+    restore_signals,
 )
 from printkit.cli.options import join_negative_offset
 from printkit.errors import Stopped, error_lines
@@ -83,5 +84,4 @@ def main(argv: Sequence[str] | None = None) -> int:
             err(line)
         return 2 if isinstance(exc, RecursionError) else 1
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        restore_signals(previous)

@@ -13,6 +13,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from printkit.errors import PrintkitError, Stopped, error_lines
@@ -88,23 +89,66 @@ def exit_code(exc: PrintkitError) -> int:
     return exc.exit_code
 
 
-def stop(signum: int, frame: object) -> None:
+#: A stop signal that arrived while a module was being imported, delivered again once
+#: the import is over (see :func:`stop`).
+_PENDING: list[int] = []
+#: How soon a stop held off by an import is delivered again (it is held off again while
+#: an import still runs).
+_AGAIN_S = 0.02
+
+
+def stop(signum: int, frame: FrameType | None) -> None:
+    """Stop printkit (:class:`Stopped`), unless a module is being imported: then the stop
+    is delivered again a moment later. Code run by an import cannot be stopped safely: a
+    library's ``try: import … except:`` would take the stop for a missing part, and
+    Python turns what a class body's field raises into a ``RuntimeError``, so the stop
+    would end as a wrong refusal or an internal error instead of exit 143."""
+    if hasattr(signal, "setitimer") and _importing(frame):
+        _PENDING[:] = [signum]
+        signal.signal(signal.SIGALRM, _again)
+        signal.setitimer(signal.ITIMER_REAL, _AGAIN_S)
+        return
     raise Stopped(signum)
+
+
+def _again(_alarm: int, _frame: FrameType | None) -> None:
+    if _PENDING:
+        signal.raise_signal(_PENDING.pop())  # to whichever handler is in charge now
+
+
+def _importing(frame: FrameType | None) -> bool:
+    """Whether ``frame`` runs inside an import (its stack passes through importlib)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def handle_stop_signals() -> dict[int, Any]:
     """SIGTERM and SIGHUP stop printkit as Ctrl-C does (see :class:`Stopped`); the
-    handlers they had before, to put back."""
+    handlers they had before, to put back with :func:`restore_signals`."""
     previous: dict[int, Any] = {}
-    for name in ("SIGTERM", "SIGHUP"):
+    for name in ("SIGTERM", "SIGHUP", "SIGALRM"):
         signum = getattr(signal, name, None)
         if signum is None:
             continue
         try:
-            previous[signum] = signal.signal(signum, stop)
+            previous[signum] = signal.signal(signum, stop) if name != "SIGALRM" \
+                else signal.getsignal(signum)
         except ValueError:  # not the main thread (a test runner's): leave them
             pass
     return previous
+
+
+def restore_signals(previous: dict[int, Any]) -> None:
+    """Put back the handlers :func:`handle_stop_signals` replaced; a stop still held off
+    by an import is dropped with its timer."""
+    if previous and hasattr(signal, "setitimer"):
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        _PENDING.clear()
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)
 
 
 def load_libraries() -> None:

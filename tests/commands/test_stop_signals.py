@@ -132,6 +132,51 @@ def test_a_stop_while_reportlab_loads_stops_the_build_and_is_never_taken_for_a_m
     assert not out.exists()
 
 
+#: A module whose import is met by a SIGTERM while a class body's field is set up: Python
+#: turns whatever that raises into a RuntimeError.
+_A_FIELD_STOPPED = """
+import os, signal
+
+class Field:
+    def __set_name__(self, owner, name):
+        os.kill(os.getpid(), signal.SIGTERM)
+        sum(range(10 ** 6))  # (the handler runs here, inside the import)
+
+class Term:
+    exempt = Field()
+"""
+
+_IMPORT_IT = """
+import sys, time
+from printkit.cli import common
+from printkit.errors import Stopped
+common.handle_stop_signals()
+try:
+    import stopped_module
+except Stopped:
+    sys.exit(2)  # stopped inside the import: its module half made
+except Exception as exc:
+    print(type(exc).__name__)
+    sys.exit(1)
+try:
+    time.sleep(5)
+except Stopped:
+    sys.exit(143)  # stopped once the module was loaded
+sys.exit(3)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX interval timers")
+def test_a_stop_during_an_import_waits_for_the_module_and_is_never_an_internal_error(
+        tmp_path: Path) -> None:
+    (tmp_path / "stopped_module.py").write_text(_A_FIELD_STOPPED)
+    done = subprocess.run([sys.executable, "-c", _IMPORT_IT], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                              [str(tmp_path), os.environ.get("PYTHONPATH", "")])},
+                          timeout=ENDS_WITHIN)
+    assert done.returncode == 143, done.stdout + done.stderr
+
+
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX signals and process groups")
 def test_sigterm_at_50_random_moments_always_ends_within_5_s_leaving_nothing(
         tmp_path: Path) -> None:
