@@ -1,10 +1,10 @@
 """Shared fixtures: a kit built once per session, and a game whose data a test may break;
 and the fast loop (``--fast``).
 
-The fast loop leaves out the tests marked ``full``: every test that reads the session's
-whole kit (``built_kit``, ``built_kit_letter``) or every built page one by one (``slow``),
-those of :data:`BUILDING` (whole folders and modules that build and run printkit as its
-users do) and the others marked ``full`` where they stand. The end-to-end tests that read
+The fast loop leaves out the tests marked ``full``: every test that reads a whole kit
+of the session's (:data:`WHOLE_KITS`) or every built page one by one (``slow``), those of
+:data:`BUILDING` (whole folders and modules that build and run printkit as its users do)
+and the others marked ``full`` where they stand. The end-to-end tests that read
 the ``kit`` fixture still run: in the fast loop it is one game built end to end in a
 left-to-right, a right-to-left and a Japanese locale, and each such test runs for what
 that build holds (its other cases, for other games, locales or papers, are left out).
@@ -18,14 +18,14 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from printkit import games
-from printkit.commands.build import BuildOptions, build
+from printkit.commands.build import BuildOptions, BuildResult, build
 from printkit.language.translations import shipped_locales
 
 # Hypothesis profiles, chosen with PRINTKIT_HYPOTHESIS_PROFILE (default "ci"):
@@ -59,7 +59,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 #: left-to-right, a right-to-left and a Japanese locale, on A4.
 FAST_GAME, FAST_LOCALES, FAST_PAPER = GAME_ID, ("en", "ar", "ja"), "a4"
 #: The session fixtures that build every game in every locale: not in the fast loop.
-WHOLE_KITS = ("built_kit", "built_kit_letter")
+WHOLE_KITS = ("built_kit", "built_kit_letter", "built_in_layout")
 #: Folders and modules below tests/ whose tests build (and rebuild, stop, serve, install)
 #: as printkit's users do, each its own builds: not in the fast loop (marked ``full``).
 BUILDING = (
@@ -146,6 +146,24 @@ def built_kit_letter(request: pytest.FixtureRequest,
     out = tmp_path_factory.mktemp("output-letter")
     build(BuildOptions(out=out, paper="letter", previews=False))
     return out
+
+
+@pytest.fixture(scope="session")
+def built_in_layout(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+                    ) -> Callable[[str, str], tuple[Path, BuildResult]]:
+    """Every game in every shipped locale built strict in a card layout on a paper, without
+    previews, and what the build said: each built once, when a test first asks for it."""
+    _not_in_the_fast_loop(request)
+    built: dict[tuple[str, str], tuple[Path, BuildResult]] = {}
+
+    def kit(paper: str, layout: str) -> tuple[Path, BuildResult]:
+        if (paper, layout) not in built:
+            out = tmp_path_factory.mktemp(f"output-{layout}-{paper}")
+            built[(paper, layout)] = (out, build(BuildOptions(
+                out=out, paper=paper, layout=layout, strict=True, previews=False)))
+        return built[(paper, layout)]
+
+    return kit
 
 
 @dataclasses.dataclass(frozen=True)

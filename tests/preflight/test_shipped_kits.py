@@ -1,15 +1,17 @@
 """The shipped kits pass the preflight: every game, every shipped locale, A4 and Letter,
 in every layout. The home builds are the session's own (their fold and ink-saving
-versions included); the shop and fold layouts are built here, strict, so that any finding
-fails the build with its line."""
+versions included); the shop and fold layouts are built strict, once for the session
+(``built_in_layout``, whose guides tests/render/test_page_fill.py reads too), so that any
+finding fails the build with its line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from printkit.commands.build import BuildOptions, build
+from printkit.commands.build import BuildResult
 from printkit.commands.preflight import preflight
 from printkit.outputs.preflight import REPORT_NAME
 from tests.conftest import Kit
@@ -41,7 +43,8 @@ def test_the_command_agrees_on_a_built_kit(built_kit: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("layout", ["shop", "fold"])
-def test_every_layout_builds_strict(paper: str, layout: str, tmp_path: Path) -> None:
-    result = build(BuildOptions(paper=paper, layout=layout, strict=True, previews=False,
-                                out=tmp_path / "out"))
-    assert result.rendered > 200 and not (tmp_path / "out" / REPORT_NAME).exists()
+def test_every_layout_builds_strict(
+        built_in_layout: Callable[[str, str], tuple[Path, BuildResult]], paper: str,
+        layout: str) -> None:
+    out, result = built_in_layout(paper, layout)  # (shared with the guides' page-fill test)
+    assert result.rendered > 200 and not (out / REPORT_NAME).exists()

@@ -101,12 +101,12 @@ def test_translated_documents_show_translations(built_kit: Path, locale: str) ->
     assert _expected(locale, "Lost turns") in tracker
 
 
-def test_rulebook_numbers_come_from_verified_examples(built_kit: Path) -> None:
+def test_rulebook_numbers_come_from_verified_examples(kit: Kit) -> None:
     """Every example's computed total and end field is printed in its own panel's text."""
     from tests.render.test_rulebooks import flow_xml, squash
 
     game = GAMES[GAME_ID]
-    root = flow_xml(GAME_ID, "en", "rulebook")
+    root = flow_xml(kit, GAME_ID, "en", "rulebook")
     panels = {squash("".join(next(e.iter("h3")).itertext())): squash("".join(e.itertext()))
               for e in root.iter("example")}
     for verified in game.verify():

@@ -10,6 +10,7 @@ section ends (its last page), the columns end at about the same height.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -201,11 +202,10 @@ def test_a_two_column_section_ends_with_balanced_columns(built_kit: Path,
 @pytest.mark.parametrize("layout", ["shop", "fold"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_guide_of_every_card_layout_has_no_nearly_empty_page(
-        tmp_path: Path, layout: str, paper: str) -> None:
-    from printkit.commands.build import BuildOptions, build
-
-    build(BuildOptions(out=tmp_path, paper=paper, layout=layout, previews=False))
-    found = {game: problems(tmp_path, paper, game, "guide") for game in sorted(GAMES)}
+        built_in_layout: Callable[[str, str], tuple[Path, object]], layout: str,
+        paper: str) -> None:
+    kit, _said = built_in_layout(paper, layout)
+    found = {game: problems(kit, paper, game, "guide") for game in sorted(GAMES)}
     assert found == {game: [] for game in sorted(GAMES)}
 
 
