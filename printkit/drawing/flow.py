@@ -54,7 +54,7 @@ from printkit.drawing.pdfwriter import COLUMN_GAP, COMPACT, FigureMaker, PdfWrit
 from printkit.errors import FitError
 from printkit.geometry import MM, Paper
 from printkit.language import fonts
-from printkit.language.script import activate, active
+from printkit.language.script import load
 
 #: Also taken from here: the typesetting of the tree, the PDF writer's measures.
 __all__ = ["COMPACT", "UNITS", "FigureMaker", "FlowDocument", "lay_out_flow", "render_flow",
@@ -135,7 +135,7 @@ def lay_out_flow(doc: FlowDocument, root: doctree.Document, fitting: Fitting,
     A sketch given ``starts`` records how each of its pages begins, and begins at the last
     page cut if a sketch before it recorded that page's start (see
     :class:`printkit.drawing.pagefit.PageStart`)."""
-    activate(doc.locale)
+    script = load(doc.locale)
     buffer = BytesIO()
     margin = (12 if doc.compact else 18) * MM
     top, bottom = (10 if doc.compact else 16) * MM, (14 if doc.compact else 18) * MM
@@ -152,10 +152,10 @@ def lay_out_flow(doc: FlowDocument, root: doctree.Document, fitting: Fitting,
         canvas.setFont(fonts.REGULAR, 8)
         canvas.setFillColor(colors.grey)
         # the title where lines begin, the page number where they end
-        rtl = active().rtl
+        rtl = script.rtl
         y = 10 * MM if not doc.compact else 7 * MM
         fonts.draw_runs(canvas, page_w - margin if rtl else margin, y, footer, fonts.REGULAR,
-                        8, "right" if rtl else "left")
+                        8, script, "right" if rtl else "left")
         canvas.setFont(fonts.REGULAR, 8)
         if rtl:
             canvas.drawString(margin, y, str(document.page))
@@ -179,7 +179,7 @@ def lay_out_flow(doc: FlowDocument, root: doctree.Document, fitting: Fitting,
         leftMargin=margin, rightMargin=margin, topMargin=top, bottomMargin=bottom,
         pageTemplates=[
             PageTemplate("one", [frame(margin, width, "body")], onPage=page_footer),
-            PageTemplate("two", columns[::-1] if active().rtl else columns,
+            PageTemplate("two", columns[::-1] if script.rtl else columns,
                          onPage=page_footer),
         ],
         **doc_options(doc.title, doc.subject or doc.document, doc.locale))

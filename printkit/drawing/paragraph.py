@@ -23,7 +23,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph
 
 from printkit.language import fonts, internals, kinsoku, rtl
-from printkit.language.script import active, is_locale_font
+from printkit.language.script import Script, is_locale_font
 
 #: What ReportLab answers for a width too narrow to set anything in: not kept.
 _CANNOT_FIT = 0x7FFFFFFF
@@ -100,15 +100,19 @@ def _twin(style: ParagraphStyle, kind: str, leading: float = 1.0) -> ParagraphSt
 
 
 class Paragraph(paragraph.Paragraph):
-    """Text in the active locale's script: each run in a font that has its characters
-    (see :func:`printkit.language.fonts.mark`), lines broken as the script breaks them."""
+    """Text in its locale's ``script``: each run in a font that has its characters (see
+    :func:`printkit.language.fonts.mark`), lines broken as the script breaks them. (The
+    halves ReportLab makes when it splits a paragraph, from its fragments, take the
+    whole's script.)"""
 
-    def __init__(self, text: str, style: ParagraphStyle | None = None, *args: Any,
-                 **kwargs: Any) -> None:
-        script = active()
-        if style is not None and script.fonts:
+    def __init__(self, text: str | None, style: ParagraphStyle | None = None, *args: Any,
+                 script: Script | None = None, **kwargs: Any) -> None:
+        if script is None and text is not None:
+            raise TypeError("a paragraph is set in its locale's script: pass script=")
+        self.script = script
+        if script is not None and style is not None and script.fonts:
             if text is not None:  # None: a split paragraph's half, its frags already made
-                text = fonts.mark(text, style.fontName)
+                text = fonts.mark(text, style.fontName, script)
             if script.rtl:
                 if not getattr(style, "rtl", 0):
                     style = _twin(style, "rtl", script.leading)
@@ -155,6 +159,9 @@ class Paragraph(paragraph.Paragraph):
 
     def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
         parts = super().split(availWidth, availHeight)
+        for part in parts:
+            if isinstance(part, Paragraph) and part.script is None:
+                part.script = self.script
         if len(parts) == 2 and getattr(self.style, "rtl", 0):
             # the second half is broken again: from the text in logical order, not the
             # first half's lines in visual order
@@ -166,7 +173,7 @@ class Paragraph(paragraph.Paragraph):
         """Lines broken between characters, keeping the kinsoku rules (see
         :mod:`printkit.language.kinsoku`)."""
         return self._own_lines(maxWidths, lambda frags, widths, bounds: kinsoku.split(
-            frags, widths, bounds, getattr(self.style, "phrases", False)))
+            frags, widths, bounds, self.script.code, getattr(self.style, "phrases", False)))
 
     def _own_lines(self, maxWidths: Any, split: Any) -> Any:  # noqa: N803
         """The lines of ``split(frags, widths, bounds)``, with ReportLab's bookkeeping."""

@@ -36,7 +36,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit import __version__, caches
 from printkit.language import bidi, fonts, internals
 from printkit.language.charset import characters
-from printkit.language.script import activate
+from printkit.language.script import LATIN, load
 
 CREATOR = f"printkit {__version__}"
 
@@ -71,13 +71,15 @@ class PrintCanvas(Canvas):
     computes each one's four Bezier curves with 24 sines and cosines in Python. Here
     the unit terms are computed once; the operators written are the very same bytes.
 
-    A canvas made for a locale (``lang``) starts its font subsets with the locale's
-    shared characters (see :mod:`printkit.language.charset`): the document carries them,
-    so no setting is left behind for the next document.
+    A canvas made for a locale (``lang``) carries the locale's script, for what draws on
+    it, and starts its font subsets with the locale's shared characters (see
+    :mod:`printkit.language.charset`): the document carries them, so no setting is left
+    behind for the next document.
     """
 
     def __init__(self, *args: object, lang: str | None = None, **kwargs: object) -> None:
         super().__init__(*args, lang=lang, **kwargs)  # type: ignore[arg-type]
+        self.script = LATIN if lang is None else load(lang)
         if lang is not None:  # every document of a locale: the same font subsets
             fonts.share(internals.document(self), characters(lang))
 
@@ -103,7 +105,6 @@ def lean_streams() -> None:
 def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
                subject: str = "", lang: str = "en") -> Canvas:
     fonts.register()
-    activate(lang)
     lean_streams()
     # The initial font is written into every page; the default would be Helvetica.
     canvas = PrintCanvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=lang,
@@ -119,7 +120,6 @@ def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str,
 def doc_options(title: str, subject: str = "", lang: str = "en") -> dict[str, object]:
     """Keyword arguments for a Platypus DocTemplate with the same guarantees."""
     fonts.register()
-    activate(lang)
     lean_streams()
     return {
         "invariant": 1,

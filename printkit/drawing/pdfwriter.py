@@ -40,7 +40,7 @@ from printkit.drawing.text import markup_escape
 from printkit.errors import TranslationError
 from printkit.geometry import MM
 from printkit.language import fonts, internals
-from printkit.language.script import activate, active
+from printkit.language.script import load
 
 if TYPE_CHECKING:
     from printkit.drawing.flow import FlowDocument
@@ -111,7 +111,7 @@ class PdfWriter(dt.Visitor):
     def __init__(self, doc: FlowDocument, width: float, spacing: float = 1.0) -> None:
         self.doc = doc
         self.width = width
-        activate(doc.locale)
+        self.script = load(doc.locale)
         self.styles = _styles(doc.type_scale or (COMPACT if doc.compact else 1.0))
         if spacing != 1.0:  # tightened (see printkit.drawing.pagefit)
             for style in self.styles.values():
@@ -153,13 +153,14 @@ class PdfWriter(dt.Visitor):
                        for piece in content)
 
     def para(self, node: dt.Prose, style: str, prefix: str = "") -> Paragraph:
-        return Paragraph(prefix + self.markup(node.content), self.styles[style])
+        return Paragraph(prefix + self.markup(node.content), self.styles[style],
+                         script=self.script)
 
     def _panel(self, inner: list[Flowable], tint: colors.Color, rule: colors.Color,
                bar: bool = False, padding: float = 8) -> Table:
         """A tinted panel around ``inner``, framed, or with an accent bar on its left."""
         table = Table([[inner]], colWidths=[self.width - 4])
-        rtl = active().rtl  # the accent bar stands where lines begin
+        rtl = self.script.rtl  # the accent bar stands where lines begin
         frame = (("LINEAFTER" if rtl else "LINEBEFORE", (0, 0), (0, -1), 3, rule) if bar
                  else ("BOX", (0, 0), (-1, -1), 0.8, rule))
         table.setStyle(TableStyle([
@@ -223,12 +224,13 @@ class PdfWriter(dt.Visitor):
         return [_HeadingMarker(self.bookmark(node)), heading]
 
     def visit_Fact(self, node: dt.Fact) -> list[Flowable]:
-        return [Paragraph(markup_escape(node.label), self.styles["fact-label"]),
+        return [Paragraph(markup_escape(node.label), self.styles["fact-label"],
+                          script=self.script),
                 self.para(node, "fact")]
 
     def visit_Facts(self, node: dt.Facts) -> list[Flowable]:
         cells = [self.visit(fact) for fact in node.children]
-        if active().rtl:  # the first fact on the right
+        if self.script.rtl:  # the first fact on the right
             cells.reverse()
         table = Table([cells], colWidths=[self.width / len(cells)] * len(cells))
         table.setStyle(TableStyle([
@@ -287,7 +289,7 @@ class PdfWriter(dt.Visitor):
         items = [self.visit(item) for item in node.children]
         # bullets and numbers stand where lines begin: on the right, right to left
         side = ({"bulletDir": "rtl", "rightIndent": 14, "leftIndent": 0}
-                if active().rtl else {"leftIndent": 14})
+                if self.script.rtl else {"leftIndent": 14})
         return [ListFlowable(items, bulletType="1" if node.ordered else "bullet",
                              start=1 if node.ordered else None,
                              bulletFontName=fonts.REGULAR, bulletFontSize=9,

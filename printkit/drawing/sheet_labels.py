@@ -106,7 +106,7 @@ class SheetNames:
             if place.vertical:  # read bottom to top
                 rect = Rect(0.0, 0.0, place.rect.height, place.rect.width)
             if fit_size(text, fonts.REGULAR, min(SIZE, rect.height), MIN_SIZE,
-                        rect.width) is None:
+                        rect.width, self.ink.script) is None:
                 continue
             canvas.saveState()
             canvas.setFillColorCMYK(0, 0, 0, GREY)

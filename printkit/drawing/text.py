@@ -24,7 +24,7 @@ from printkit.drawing.pdf import printed_scale
 from printkit.errors import FitError
 from printkit.geometry import Rect
 from printkit.language import fonts, internals, typography
-from printkit.language.script import activate, active
+from printkit.language.script import Script, load
 from printkit.schema import DataText
 
 #: The legibility floor: no text prints smaller than this on the paper (labels, sheets,
@@ -141,11 +141,13 @@ def _markup(text: str, literal: bool) -> str:
     return markup_escape(text) if literal else markup(text)
 
 
-def fit_size(text: str, font: str, size: float, min_size: float, width: float) -> float | None:
-    """The largest size from ``size`` down to ``min_size`` (0.5 pt steps) at which text fits."""
+def fit_size(text: str, font: str, size: float, min_size: float, width: float,
+             script: Script) -> float | None:
+    """The largest size from ``size`` down to ``min_size`` (0.5 pt steps) at which text
+    set in ``script`` fits."""
     current = size
     while current >= min_size - 1e-9:
-        if fonts.string_width(text, font, current) <= width:
+        if fonts.string_width(text, font, current, script) <= width:
             return current
         current -= 0.5
     return None
@@ -162,7 +164,7 @@ class Ink:
     floor_pt: float = FLOOR_PT
 
     def __post_init__(self) -> None:
-        activate(self.locale)
+        self.script = load(self.locale)
         self._mirrored = False
 
     @contextmanager
@@ -172,7 +174,7 @@ class Ink:
         column and heading on the right), while the text in each box reads upright. Nothing
         changes in a locale read left to right. For sheets and forms, not for what has the
         game's own geometry (boards, tracks, cards)."""
-        if not active().rtl:
+        if not self.script.rtl:
             yield
             return
         c = self.canvas
@@ -234,7 +236,7 @@ class Ink:
         # the floor (a 2 mm band still takes a 6 pt line: its letters are 4.3 pt tall).
         # Nor is it condensed (see FLOOR_PT): too wide at the floor is a FitError.
         fitted = fit_size(text, font, max(min(size, box.height), min_size), min_size,
-                          box.width)
+                          box.width, self.script)
         if fitted is None:
             raise FitError(f"locale {self.locale}: {self.document}: {where}: {_shown(text)} "
                            f"does not fit {box.width / 2.8346:.0f} mm even at {min_size:g} pt")
@@ -252,11 +254,11 @@ class Ink:
         marked = not literal and _TAG.search(text) is not None and balanced(text)
         floor = self._life_floor()
         return fit_size(_measured(text, literal), fonts.BOLD if marked else font,
-                        floor, floor, width) is not None
+                        floor, floor, width, self.script) is not None
 
     def wrapped_height(self, lines: int = 2) -> float:
         """How tall ``lines`` lines of a label wrapped at the floor are (see :meth:`line`)."""
-        return lines * self._life_floor() * LEADING * active().leading
+        return lines * self._life_floor() * LEADING * self.script.leading
 
     def line(self, text: str, box: Rect, font: str = fonts.REGULAR, size: float = 10,
              min_size: float = 6, align: str = "centre", where: str = "label",
@@ -269,7 +271,7 @@ class Ink:
         given = text
         text, literal = _prepared(text, self.locale)
         # a script that is shaped (its own fonts, not CJK) is set as a paragraph too
-        script = active()
+        script = self.script
         marked = not literal and _TAG.search(text) is not None and balanced(text)
         tagged = marked or (bool(script.fonts) and not script.cjk and not text.isascii())
         if self.miniature() and min(size, box.height) < self.floor() - 1e-9:
@@ -302,16 +304,16 @@ class Ink:
                                        textColor=fill,
                                        alignment={"centre": TA_CENTER, "right": TA_RIGHT}.get(
                                            align, TA_LEFT))
-                para = Paragraph(_markup(text, literal), style)
+                para = Paragraph(_markup(text, literal), style, script=script)
                 para.wrap(box.width, box.height)
                 para.drawOn(c, box.x, y - used * 0.22)
                 return used
-            if active().rtl:  # (a paragraph above mirrors its own alignment)
+            if script.rtl:  # (a paragraph above mirrors its own alignment)
                 align = {"left": "right", "right": "left"}.get(align, align)
-            parts = fonts.runs(text, font)
+            parts = fonts.runs(text, font, script)
             if len(parts) > 1 or (parts and parts[0][0] != font):  # in more than one font
                 x = {"centre": box.x + box.width / 2, "right": box.right}.get(align, box.x)
-                fonts.draw_runs(c, x, y, text, font, used,
+                fonts.draw_runs(c, x, y, text, font, used, script,
                                 align if align in ("centre", "right") else "left")
                 return used
             c.setFont(font, used)
@@ -344,19 +346,18 @@ class Ink:
             para.drawOn(self.canvas, box.x, top - height)
         return current
 
-    @staticmethod
-    def _cannot_fit(shown: str, font: str, size: float, box: Rect) -> bool:
+    def _cannot_fit(self, shown: str, font: str, size: float, box: Rect) -> bool:
         """Whether ``shown`` is sure not to fit ``box`` as a paragraph at ``size``: its
         letters alone (no space, which ReportLab may shrink, nor soft hyphen) are wider
         than all the lines that fit. Known without breaking the lines, which is most of
         the work of trying a size (a sheet label tries several places and sizes before
         one fits). Not decided for shaped text, which may be narrower than its letters."""
-        script = active()
+        script = self.script
         if script.fonts and not script.cjk:
             return False
         lines = int(box.height / (size * LEADING * script.leading) + 1e-9)
-        return lines < 1 or fonts.string_width(_UNBREAKABLE.sub("", shown), font,
-                                               size) > lines * box.width + 1e-6
+        return lines < 1 or fonts.string_width(_UNBREAKABLE.sub("", shown), font, size,
+                                               script) > lines * box.width + 1e-6
 
     def _fit_paragraph(self, text: str, box: Rect, size: float, min_size: float, font: str,
                        colour: Color, align: str,
@@ -373,7 +374,7 @@ class Ink:
         # Words must fit a line whole. A script set without spaces keeps each phrase on
         # one line if any size allows; else its lines break between any characters.
         shown = _measured(text, literal)
-        tries = ([*_phrase_tries(shown, self.locale), []] if active().cjk
+        tries = ([*_phrase_tries(shown, self.locale), []] if self.script.cjk
                  else [_WORDS.split(shown)])
         for words in tries:
             current = size
@@ -384,10 +385,10 @@ class Ink:
                 style = ParagraphStyle("ink", fontName=font, fontSize=current,
                                        alignment=alignment, leading=current * LEADING,
                                        textColor=colour, phrases=bool(words))
-                para = Paragraph(_markup(text, literal), style)
+                para = Paragraph(_markup(text, literal), style, script=self.script)
                 _, height = para.wrap(box.width, box.height)
-                words_fit = all(fonts.string_width(word, font, current) <= box.width
-                                for word in words)
+                words_fit = all(fonts.string_width(word, font, current, self.script)
+                                <= box.width for word in words)
                 if height <= box.height and words_fit:
                     return para, current, height
                 current -= 0.5

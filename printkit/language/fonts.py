@@ -32,7 +32,6 @@ from printkit.language.script import (
     LOCALE_FONT_PREFIX,
     Script,
     ScriptError,
-    active,
     load,
 )
 from printkit.resources import fonts_dir
@@ -216,9 +215,9 @@ def _names(script: Script) -> dict[str, str]:
 _UPRIGHT = {ITALIC: REGULAR, BOLD_ITALIC: BOLD}
 
 
-def chain(font: str, script: Script | None = None) -> tuple[str, ...]:
-    """The fonts a character of text set in ``font`` is looked up in, first to last."""
-    script = script or active()
+def chain(font: str, script: Script) -> tuple[str, ...]:
+    """The fonts a character of text set in ``font`` is looked up in, first to last, in
+    ``script``."""
     role = ROLE_OF.get(font)
     names = _names(script)
     if role is None or not names:
@@ -233,17 +232,13 @@ def chain(font: str, script: Script | None = None) -> tuple[str, ...]:
 _TOKENS = re.compile(r"[^\s\u2e80-\U0010ffff]+|.", re.S)
 
 
-def runs(text: str, font: str, script: Script | None = None) -> tuple[tuple[str, str], ...]:
+@lru_cache(maxsize=8192)
+def runs(text: str, font: str, script: Script) -> tuple[tuple[str, str], ...]:
     """``text`` as (font, text) runs: each character in the first font of its chain that
     has it, a word of an alphabetic script in the first that has all its letters (so
     "bliżej" is never set half in one font; a bracket that font lacks in the next that
     has it), spaces with the run they are in where its font has them (else in the first
     font that has them). (Kept: a label is measured at every size it tries.)"""
-    return _runs(text, font, script or active())
-
-
-@lru_cache(maxsize=8192)
-def _runs(text: str, font: str, script: Script) -> tuple[tuple[str, str], ...]:
     fonts = chain(font, script)
     if len(fonts) == 1:
         return ((font, text),) if text else ()
@@ -293,13 +288,13 @@ _FACE = {(False, False): REGULAR, (True, False): BOLD, (False, True): ITALIC,
          (True, True): BOLD_ITALIC}
 
 
-def mark(markup: str, font: str) -> str:
+def mark(markup: str, font: str, script: Script) -> str:
     """Paragraph markup with every run that its base ``font`` cannot print wrapped in a
     ``<font>`` tag naming the locale's face for the text's role there: the base font's,
     made bold or italic by the <b> and <i> around the run (ReportLab's ``<font>`` sets a
     face whole, so naming the regular face inside <b> would print it regular). In a
     locale without italics, italic text that DejaVu prints is named its upright face."""
-    fonts = chain(font)
+    fonts = chain(font, script)
     if len(fonts) == 1:
         return markup
     bold, italic = int(font in (BOLD, BOLD_ITALIC)), int(font in (ITALIC, BOLD_ITALIC))
@@ -316,26 +311,28 @@ def mark(markup: str, font: str) -> str:
             out.append(piece)
             continue
         face = font if font == HEADING else _FACE[(bold > 0, italic > 0)]
-        for run_font, text in runs(piece, face):
+        for run_font, text in runs(piece, face, script):
             out.append(text if run_font == face else f'<font name="{run_font}">{text}</font>')
     return "".join(out)
 
 
-def string_width(text: str, font: str, size: float) -> float:
-    """The width of plain ``text`` as :func:`runs` sets it (shaped, right to left)."""
-    if active().rtl:
-        return rtl.width(text, font, size, runs)
-    return sum(pdfmetrics.stringWidth(t, f, size) for f, t in runs(text, font))
+def string_width(text: str, font: str, size: float, script: Script) -> float:
+    """The width of plain ``text`` as :func:`runs` sets it in ``script`` (shaped, right to
+    left)."""
+    if script.rtl:
+        return rtl.width(text, font, size, script, runs)
+    return sum(pdfmetrics.stringWidth(t, f, size) for f, t in runs(text, font, script))
 
 
 def draw_runs(canvas: object, x: float, y: float, text: str, font: str, size: float,
-              align: str = "left") -> None:
+              script: Script, align: str = "left") -> None:
     """One line of plain text at ``x`` (its left end, centre or right end), font by font;
-    in the bidi order of the line in a locale that reads right to left."""
-    if active().rtl:
-        parts = rtl.line(text, font, size, runs)
+    in the bidi order of the line in a script that reads right to left."""
+    if script.rtl:
+        parts = rtl.line(text, font, size, script, runs)
     else:
-        parts = [(f, t, pdfmetrics.stringWidth(t, f, size)) for f, t in runs(text, font)]
+        parts = [(f, t, pdfmetrics.stringWidth(t, f, size))
+                 for f, t in runs(text, font, script)]
     width = sum(w for _f, _t, w in parts)
     x -= {"left": 0.0, "centre": width / 2, "right": width}[align]
     for run_font, run_text, run_width in parts:

@@ -30,7 +30,6 @@ from unicodedata import category
 from reportlab.platypus.paragraph import ParaLines, cjkU, makeCJKParaLine
 
 from printkit.language import internals
-from printkit.language.script import active
 from printkit.language.typography import line_rules, phrases
 
 CANNOT_START = frozenset(
@@ -141,17 +140,16 @@ def _phrase_ends(units: Sequence[str], code: str) -> frozenset[int]:
     return frozenset(found)
 
 
-def split(frags: Sequence[object], widths: Sequence[float], bounds: bool,
+def split(frags: Sequence[object], widths: Sequence[float], bounds: bool, code: str,
           phrases: bool = False) -> ParaLines:
-    """Break ``frags`` (ReportLab paragraph fragments) into lines of ``widths``;
-    ``phrases``: keep phrases whole where a line has room (labels on cards, not running
-    text, which Japanese sets breaking anywhere)."""
+    """Break ``frags`` (ReportLab paragraph fragments) into lines of ``widths`` by the line
+    rules of locale ``code``; ``phrases``: keep phrases whole where a line has room (labels
+    on cards, not running text, which Japanese sets breaking anywhere)."""
     units = []
     for frag in frags:
         text = getattr(frag, "text", "")
         units += [cjkU(char, frag, "utf8") for char in text] if text else \
             [cjkU(text, frag, "utf8")]
-    code = active().code
     rules = line_rules(code)
     counters = rules.counters if rules.keep_with_number else ""
     between = _phrase_ends(units, code) if phrases else frozenset()

@@ -33,8 +33,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus.paragraph import FragLine, ParaLines
 
 from printkit.language import bidi, internals
-from printkit.language.script import active as active_script
-from printkit.language.script import is_locale_font
+from printkit.language.script import Script, is_locale_font
 
 #: HarfBuzz features: kerning and the ligatures a script needs, no discretionary ones.
 FEATURES = {"kern": True, "liga": True}
@@ -99,17 +98,19 @@ def visual_order(found: Sequence[int]) -> list[int]:
 
 #: How text is set in fonts: (font, text) runs, each in the first font that has its
 #: characters (:func:`printkit.language.fonts.runs`, which sets right-to-left lines here).
-Runs = Callable[[str, str], Iterable[tuple[str, str]]]
+Runs = Callable[[str, str, Script], Iterable[tuple[str, str]]]
 
 
-def line(text: str, font: str, size: float, runs: Runs) -> list[tuple[str, str, float]]:
+def line(text: str, font: str, size: float, script: Script, runs: Runs
+         ) -> list[tuple[str, str, float]]:
     """One line of plain text read right to left, as (font, visual text, width) pieces
-    from left to right: each font of ``runs`` and each bidi level shaped on its own."""
-    return [(f, t, w * size) for f, t, w in _at_one_point(text, font, runs, active_script())]
+    from left to right: each font of ``runs`` in ``script`` and each bidi level shaped on
+    its own."""
+    return [(f, t, w * size) for f, t, w in _at_one_point(text, font, script, runs)]
 
 
 @lru_cache(maxsize=8192)
-def _at_one_point(text: str, font: str, runs: Runs, _script: object
+def _at_one_point(text: str, font: str, script: Script, runs: Runs
                   ) -> tuple[tuple[str, str, float], ...]:
     """:func:`line` at 1 pt (shaping does not depend on the size; a label is measured at
     every size it tries)."""
@@ -117,7 +118,7 @@ def _at_one_point(text: str, font: str, runs: Runs, _script: object
     found = bidi.levels(text, _direction(text))
     pieces: list[tuple[str, int, str]] = []
     at = 0
-    for run_font, run_text in runs(text, font):
+    for run_font, run_text in runs(text, font, script):
         for char in run_text:
             level = found[at]
             at += 1
@@ -135,8 +136,8 @@ def _at_one_point(text: str, font: str, runs: Runs, _script: object
     return tuple(out)
 
 
-def width(text: str, font: str, size: float, runs: Runs) -> float:
-    return sum(w for _f, _t, w in line(text, font, size, runs))
+def width(text: str, font: str, size: float, script: Script, runs: Runs) -> float:
+    return sum(w for _f, _t, w in line(text, font, size, script, runs))
 
 
 class _Piece:

@@ -21,8 +21,9 @@ without a ``script.toml`` is set in DejaVu alone, left to right, breaking betwee
 A locale that declares no italic face sets its italic text upright, DejaVu's part of it
 too (no slanted Latin beside upright Arabic or Japanese).
 
-A document activates its locale (:func:`activate`) when its canvas or page template is
-made; paragraphs and labels then ask :func:`active` which fonts to use.
+Nothing holds a "current" script: what sets text is handed the script of the locale it
+sets (:func:`load`), and carries it: a document's canvas (``PrintCanvas.script``), an
+``Ink``, a paragraph, a flowing document's writer.
 """
 
 from __future__ import annotations
@@ -181,20 +182,6 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
         fonts.setdefault("bold_italic", fonts["bold"])
         fonts.setdefault("heading", fonts["bold"])
     return Script(code, fonts, direction, line_break, float(leading))
-
-
-_ACTIVE: Script = LATIN
-
-
-def activate(code: str) -> Script:
-    """Set text in locale ``code``'s script from now on (until another is activated)."""
-    global _ACTIVE
-    _ACTIVE = load(code)
-    return _ACTIVE
-
-
-def active() -> Script:
-    return _ACTIVE
 
 
 #: The registered names of a locale's declared fonts start with this (printkit's own

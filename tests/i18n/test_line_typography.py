@@ -112,23 +112,19 @@ def set_at_widths(texts: list[str], widths: range, locale: str, size: float = 10
 
     from printkit.drawing.paragraph import Paragraph
     from printkit.language import fonts
-    from printkit.language.script import activate
+    from printkit.language.script import load
 
-    activate(locale)
-    try:
-        out = BytesIO()
-        canvas = Canvas(out, pagesize=(600, 600))
-        style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=size,
-                               leading=size * 1.3, phrases=phrases)
-        for text in texts:
-            for width in widths:
-                para = Paragraph(text, style)
-                _, height = para.wrap(width, 600)
-                para.drawOn(canvas, 20, 580 - height)
-                canvas.showPage()
-        canvas.save()
-    finally:
-        activate("en")
+    out = BytesIO()
+    canvas = Canvas(out, pagesize=(600, 600))
+    style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=size,
+                           leading=size * 1.3, phrases=phrases)
+    for text in texts:
+        for width in widths:
+            para = Paragraph(text, style, script=load(locale))
+            _, height = para.wrap(width, 600)
+            para.drawOn(canvas, 20, 580 - height)
+            canvas.showPage()
+    canvas.save()
     return pdf_lines(out.getvalue())
 
 
@@ -318,18 +314,14 @@ def test_a_polish_label_shrinks_until_its_bound_words_fit_a_line() -> None:
     from printkit.drawing.text import Ink
     from printkit.geometry import Rect
     from printkit.language import fonts
-    from printkit.language.script import activate
 
     out = BytesIO()
     canvas = Canvas(out, pagesize=(300, 300))
     ink = Ink(canvas, "pl", "test")
-    try:
-        word = fonts.string_width("prawo", fonts.REGULAR, 9.5)
-        box = Rect(20, 100, word + 2, 100)
-        size = ink.paragraph("Zielony rzuca w prawo", box, size=9.5, min_size=6)
-        canvas.save()
-    finally:
-        activate("en")
-    assert fonts.string_width(f"w{NBSP_CHAR}prawo", fonts.REGULAR, size) <= box.width
+    word = fonts.string_width("prawo", fonts.REGULAR, 9.5, ink.script)
+    box = Rect(20, 100, word + 2, 100)
+    size = ink.paragraph("Zielony rzuca w prawo", box, size=9.5, min_size=6)
+    canvas.save()
+    assert fonts.string_width(f"w{NBSP_CHAR}prawo", fonts.REGULAR, size, ink.script) <= box.width
     lines = pdf_lines(out.getvalue())[0]
     assert lines[-1] == "w prawo" and not any(ends_with_one_letter_word(ln) for ln in lines)

@@ -22,7 +22,7 @@ from printkit.commands.build import BuildOptions, build
 from printkit.drawing.paragraph import Paragraph
 from printkit.games import GAMES
 from printkit.language import bidi, fonts, rtl
-from printkit.language.script import activate, load
+from printkit.language.script import Script, load
 from tests.conftest import Kit
 from tests.support import embedded_fonts, locale_fonts
 
@@ -31,10 +31,8 @@ MIXED = "يرمي Ben حجري النرد: 3 + 4 = 7، ثم يمرّر الدو�
 
 
 @pytest.fixture()
-def arabic() -> object:
-    activate("ar")
-    yield load("ar")
-    activate("en")
+def arabic() -> Script:
+    return load("ar")
 
 
 def _glyphs(shaped: str, font: str) -> list[int]:
@@ -42,8 +40,8 @@ def _glyphs(shaped: str, font: str) -> list[int]:
     return [face.charToGlyph[ord(c)] for c in shaped]
 
 
-def test_an_arabic_sentence_is_shaped_as_harfbuzz_shapes_it(arabic: object) -> None:
-    font = fonts.chain(fonts.REGULAR)[0]
+def test_an_arabic_sentence_is_shaped_as_harfbuzz_shapes_it(arabic: Script) -> None:
+    font = fonts.chain(fonts.REGULAR, arabic)[0]
     shaped, width = rtl.shape(SENTENCE, font, 10, True)
     blob = uharfbuzz.Blob.from_file_path(str(load("ar").fonts["regular"]))
     hb_font = uharfbuzz.Font(uharfbuzz.Face(blob))
@@ -111,7 +109,7 @@ def _draw(tmp_path: Path, text: str, width: float = 400) -> tuple[Path, Paragrap
     path = tmp_path / "para.pdf"
     canvas = Canvas(str(path), pagesize=(width + 40, 200))
     style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=12, leading=16)
-    para = Paragraph(text, style)
+    para = Paragraph(text, style, script=load("ar"))
     para.wrap(width, 200)
     para.drawOn(canvas, 20, 180 - para.height)
     canvas.save()
@@ -119,7 +117,7 @@ def _draw(tmp_path: Path, text: str, width: float = 400) -> tuple[Path, Paragrap
 
 
 def test_a_sentence_with_numbers_and_latin_names_is_in_bidi_order(
-        arabic: object, tmp_path: Path) -> None:
+        tmp_path: Path) -> None:
     path, para = _draw(tmp_path, MIXED)
     assert len(para.blPara.lines) == 1
     drawn = [word for word, _x in sorted(_words_by_x(path), key=lambda w: w[1])]
@@ -130,7 +128,7 @@ def test_a_sentence_with_numbers_and_latin_names_is_in_bidi_order(
     assert "21" not in drawn and "12" in drawn  # a number keeps its digits in order
 
 
-def test_right_to_left_lines_end_at_the_right_margin(arabic: object, tmp_path: Path) -> None:
+def test_right_to_left_lines_end_at_the_right_margin(tmp_path: Path) -> None:
     path, para = _draw(tmp_path, " ".join([SENTENCE, MIXED] * 3), width=250)
     assert len(para.blPara.lines) >= 4
     rows = _rows(path)
@@ -141,10 +139,10 @@ def test_right_to_left_lines_end_at_the_right_margin(arabic: object, tmp_path: P
 
 
 def test_a_split_paragraph_goes_on_with_the_words_after_the_first_half(
-        arabic: object) -> None:
+        arabic: Script) -> None:
     style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=12, leading=16)
     text = " ".join([SENTENCE] * 6)
-    para = Paragraph(text, style)
+    para = Paragraph(text, style, script=arabic)
     para.wrap(200, 1000)
     whole = len(para.blPara.lines)
     first, second = para.split(200, para.style.leading * 2 + 1)
@@ -213,28 +211,28 @@ def test_the_kit_page_sets_each_language_in_its_direction(kit: Kit) -> None:
     assert '<section class="locale" id="ja" lang="ja" dir="ltr">' in page
 
 
-def test_a_latin_title_alone_on_a_line_keeps_its_ellipsis_at_its_end(arabic: object) -> None:
-    pieces = rtl.line("Coraz bliżej Święta…", fonts.REGULAR, 10, fonts.runs)
+def test_a_latin_title_alone_on_a_line_keeps_its_ellipsis_at_its_end(arabic: Script) -> None:
+    pieces = rtl.line("Coraz bliżej Święta…", fonts.REGULAR, 10, arabic, fonts.runs)
     assert "".join(str(text) for _font, text, _w in pieces) == "Coraz bliżej Święta…"
-    mixed = rtl.line("يرمي Ben.", fonts.REGULAR, 10, fonts.runs)
+    mixed = rtl.line("يرمي Ben.", fonts.REGULAR, 10, arabic, fonts.runs)
     assert str(mixed[0][1]) == "."  # an Arabic sentence's full stop: at its left end
 
 
 def test_an_embedding_in_a_translation_orders_its_line_and_is_never_drawn(
-        arabic: object) -> None:
+        arabic: Script) -> None:
     text = "مرحبا \u202aBen 12\u202c يرمي"
     shown = "".join(str(piece) for _font, piece, _w in rtl.line(text, fonts.REGULAR, 10,
-                                                                    fonts.runs))
+                                                                    arabic, fonts.runs))
     assert not set(shown) & bidi.INVISIBLE
     expected = re.findall(r"[A-Za-z0-9]+", get_display(text, base_dir="R"))
     assert re.findall(r"[A-Za-z0-9]+", shown) == expected == ["Ben", "12"]
 
 
 def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(
-        arabic: object) -> None:
-    arabic_font = fonts.chain(fonts.REGULAR)[0]
+        arabic: Script) -> None:
+    arabic_font = fonts.chain(fonts.REGULAR, arabic)[0]
     assert ord("(") not in fonts._charmap(arabic_font)  # Noto Sans Arabic has no "("
-    assert fonts.runs("(الحجم الفعلي)", fonts.REGULAR) == (
+    assert fonts.runs("(الحجم الفعلي)", fonts.REGULAR, arabic) == (
         (fonts.REGULAR, "("), (arabic_font, "الحجم الفعلي"), (fonts.REGULAR, ")"))
     # and the word is shaped: its letters joined, not DejaVu's isolated forms
     shaped, _width = rtl.shape("الحجم", arabic_font, 10, True)
@@ -245,9 +243,8 @@ def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(
 _CODES = """
 import sys
 from printkit.language import bidi, fonts, rtl
-from printkit.language.script import activate
-activate("ar")
-font = fonts.chain(fonts.HEADING)[0]  # Noto Naskh: many glyphs without a character
+from printkit.language.script import load
+font = fonts.chain(fonts.HEADING, load("ar"))[0]  # Noto Naskh: many glyphs without a character
 for text in sys.argv[1:]:
     shaped, _ = rtl.shape(text, font, 10, True)
 print([ord(c) for c in shaped])

@@ -16,7 +16,7 @@ from printkit.commands.build import BuildOptions, build
 from printkit.drawing.paragraph import Paragraph
 from printkit.games import GAMES
 from printkit.language import fonts, kinsoku
-from printkit.language.script import activate, load
+from printkit.language.script import load
 from printkit.language.translations import catalog_path, read_po_file
 from tests.support import embedded_fonts, locale_fonts
 
@@ -61,11 +61,11 @@ def test_no_japanese_line_starts_with_a_closing_mark_or_ends_with_an_opening_one
 
 
 def test_a_forbidden_line_start_moves_to_the_next_line_with_the_character_before() -> None:
-    activate("ja")
+    japanese = load("ja")
     style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=10, leading=12)
     text = "あいうえおかきくけこ、さしすせそ「たちつてと」なにぬねの。"
     for width in range(40, 200, 7):  # every break position the text can meet
-        para = Paragraph(text, style)
+        para = Paragraph(text, style, script=japanese)
         para.wrap(width, 1000)
         lines = ["".join(f.text for f in line.words) for line in para.blPara.lines]
         assert "".join(lines) == text
@@ -74,7 +74,6 @@ def test_a_forbidden_line_start_moves_to_the_next_line_with_the_character_before
         for line in lines[:-1]:
             assert line[-1] not in kinsoku.CANNOT_END, (width, lines)
         assert all(line.currentWidth <= width + 0.01 for line in para.blPara.lines), width
-    activate("en")
 
 
 @pytest.mark.slow
@@ -203,9 +202,10 @@ def test_a_devanagari_sentence_is_shaped_as_harfbuzz_shapes_it(hindi: Path) -> N
     import uharfbuzz as hb
     from reportlab.pdfbase import pdfmetrics
 
-    script = activate("hi")
+    script = load("hi")
     text = "खिलाड़ी पासा फेंकता है। क्षत्रिय"
-    para = Paragraph(text, ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=12))
+    para = Paragraph(text, ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=12),
+                     script=script)
     para.wrap(400, 100)
     name = fonts.chain(fonts.REGULAR, script)[0]
     face = pdfmetrics.getFont(name).face
@@ -222,21 +222,19 @@ def test_a_devanagari_sentence_is_shaped_as_harfbuzz_shapes_it(hindi: Path) -> N
     # the vowel sign ि goes before its consonant, क्ष is one conjunct glyph
     assert len(shaped) < len(text.replace(" ", ""))
     assert printed == shaped
-    activate("en")
 
 
 def test_a_japanese_label_breaks_between_phrases_where_it_can() -> None:
     """A card's label keeps 「（右へ投げる）」 whole; running text may break anywhere."""
-    activate("ja")
+    japanese = load("ja")
     text = "緑のイエティ（右へ投げる）"
     lines = {}
     for phrases in (True, False):
         style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=8, leading=9.6,
                                phrases=phrases)
-        para = Paragraph(text, style)
+        para = Paragraph(text, style, script=japanese)
         para.wrap(99.2, 100)
         lines[phrases] = ["".join(f.text for f in line.words) for line in para.blPara.lines]
-    activate("en")
     assert lines[True] == ["緑のイエティ", "（右へ投げる）"]
     assert lines[False] == ["緑のイエティ（右へ投げ", "る）"]  # kinsoku alone: 」 not first
 
@@ -253,11 +251,11 @@ def test_japanese_sentences_follow_each_other_without_a_space(built_kit: Path) -
 
 
 def test_a_latin_name_or_number_is_never_cut_to_keep_a_closing_mark_off_a_line_start() -> None:
-    activate("ja")
+    japanese = load("ja")
     style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=10, leading=12)
     text = "合計は12点です。Ana、Benの勝利です。Cleoは19点、Devは7点でした。"
     for width in range(60, 260, 3):
-        para = Paragraph(text, style)
+        para = Paragraph(text, style, script=japanese)
         para.wrap(width, 1000)
         lines = ["".join(str(f.text) for f in line.words) for line in para.blPara.lines]
         assert "".join(lines) == text
@@ -265,4 +263,3 @@ def test_a_latin_name_or_number_is_never_cut_to_keep_a_closing_mark_off_a_line_s
             assert not (before[-1].isascii() and before[-1].isalnum()
                         and after[0].isascii() and after[0].isalnum()), (width, lines)
         assert all(line[0] not in kinsoku.CANNOT_START for line in lines[1:]), (width, lines)
-    activate("en")

@@ -12,7 +12,7 @@ from printkit.drawing.paragraph import Paragraph
 from printkit.drawing.text import Ink
 from printkit.geometry import Rect
 from printkit.language import fonts
-from printkit.language.script import activate
+from printkit.language.script import LATIN, load
 
 TEXT = ("Każdy gracz bierze kartę z wierzchu stosu i porównuje ją z kapitanem: "
         "<b>jedna cecha inna</b> i karta dołącza do stosu. ") * 4
@@ -21,13 +21,12 @@ TEXT = ("Każdy gracz bierze kartę z wierzchu stosu i porównuje ją z kapitane
 @pytest.fixture
 def style() -> ParagraphStyle:
     fonts.register()
-    activate("en")  # (an earlier test may leave another script active)
     return ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9.5, leading=13)
 
 
 def test_sizes_are_reportlabs_and_lines_are_broken_once_per_width(
         style: ParagraphStyle, monkeypatch: pytest.MonkeyPatch) -> None:
-    ours, theirs = Paragraph(TEXT, style), rl.Paragraph(TEXT, style)
+    ours, theirs = Paragraph(TEXT, style, script=LATIN), rl.Paragraph(TEXT, style)
     breaks = []
     original = rl.Paragraph.breakLines
     monkeypatch.setattr(rl.Paragraph, "breakLines",
@@ -38,9 +37,24 @@ def test_sizes_are_reportlabs_and_lines_are_broken_once_per_width(
     assert ours.wrap(0, 500) == theirs.wrap(0, 500)  # too narrow: nothing kept
 
 
+def test_a_paragraph_is_told_its_script_and_its_halves_keep_it(
+        style: ParagraphStyle) -> None:
+    """No script is "current": a paragraph of text is made with its locale's, and the
+    halves of a split (which ReportLab makes from fragments) break their lines in it: the
+    Japanese halves by Japanese line rules."""
+    with pytest.raises(TypeError, match="script="):
+        Paragraph(TEXT, style)
+    japanese = load("ja")
+    para = Paragraph("サイコロを2個振ります。" * 30, style, script=japanese)
+    _, height = para.wrap(200, 500)
+    parts = para.split(200, height / 2)
+    assert len(parts) == 2 and all(part.script is japanese for part in parts)
+    assert all(part.wrap(200, 500)[1] > 0 for part in parts)
+
+
 def test_a_split_that_finds_no_room_makes_the_next_wrap_break_again(
         style: ParagraphStyle) -> None:
-    para = Paragraph(TEXT, style)
+    para = Paragraph(TEXT, style, script=LATIN)
     width, height = para.wrap(200, 500)
     assert para.split(200, 5) == []  # not even one line fits: ReportLab drops the lines
     assert para.wrap(200, 500) == (width, height)
@@ -61,12 +75,13 @@ def test_a_size_is_skipped_only_when_the_paragraph_would_not_fit(
     """Ink.paragraph skips a size it knows cannot fit without breaking the lines; it must
     never skip one at which ReportLab would have fitted the text (its spaces shrink)."""
     fonts.register()
-    activate("pl")
+    ink = Ink(None, "pl", "test")  # type: ignore[arg-type]  # (measures, draws nothing)
     text, box = " ".join(words), Rect(0, 0, width, height)
     for font in (fonts.REGULAR, fonts.BOLD):
-        if Ink._cannot_fit(text, font, size, box):
+        if ink._cannot_fit(text, font, size, box):
             style = ParagraphStyle("ink", fontName=font, fontSize=size, leading=size * 1.2)
-            assert Paragraph(text, style).wrap(width, height)[1] > height, (text, font)
+            para = Paragraph(text, style, script=ink.script)
+            assert para.wrap(width, height)[1] > height, (text, font)
 
 
 def _frags(para: rl.Paragraph) -> list[dict[str, object]]:
@@ -94,23 +109,24 @@ def test_markup_is_read_once_and_each_paragraph_gets_fragments_of_its_own(
     most of a paragraph's making); each paragraph gets its own copies of the fragments,
     equal to a fresh reading, and what ReportLab adds to one's never shows in another's."""
     text = "Tura: <b>rzuć</b> kośćmi &amp; <i>policz</i> 10% pól."
-    fresh = rl.Paragraph(fonts.mark(text, style.fontName), style)  # ReportLab's own reading
+    fresh = rl.Paragraph(fonts.mark(text, style.fontName, LATIN), style)  # ReportLab's reading
     reads.clear()
-    first = Paragraph(text, style)
+    first = Paragraph(text, style, script=LATIN)
     same = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9.5, leading=13)
-    second = Paragraph(text, same)  # another style object with the same settings
+    second = Paragraph(text, same, script=LATIN)  # another style object with the same settings
     assert len(reads) == 1 and second.style is same
     assert _frags(first) == _frags(second) == _frags(fresh)
     assert not {id(f) for f in first.frags} & {id(f) for f in second.frags}
     first.frags[1].us_lines.append("underline")  # (as ReportLab does while drawing)
     first.frags[0].text = "changed"
-    assert _frags(Paragraph(text, style)) == _frags(fresh) and len(reads) == 1
+    assert _frags(Paragraph(text, style, script=LATIN)) == _frags(fresh) and len(reads) == 1
     for width in (200, 90):
         assert second.wrap(width, 500) == fresh.wrap(width, 500)
     # another size, or another text, is read again
     bigger = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=12, leading=13)
-    assert _frags(Paragraph(text, bigger))[0]["fontSize"] == 12 and len(reads) == 2
-    Paragraph(text + " ", style)
+    assert _frags(Paragraph(text, bigger, script=LATIN))[0]["fontSize"] == 12
+    assert len(reads) == 2
+    Paragraph(text + " ", style, script=LATIN)
     assert len(reads) == 3
 
 
@@ -118,6 +134,6 @@ def test_markup_that_sets_its_own_style_is_read_every_time(
         style: ParagraphStyle, reads: list[str]) -> None:
     text = '<para leading="20">Wyżej</para>'
     for _ in range(2):
-        para = Paragraph(text, style)
+        para = Paragraph(text, style, script=LATIN)
         assert para.style.leading == 20 and style.leading == 13
     assert len(reads) == 2

@@ -65,7 +65,6 @@ from printkit.drawing.text import Ink
 from printkit.geometry import MM, mm
 from printkit.kinds import ASSEMBLY, KINDS, kind
 from printkit.language import fonts
-from printkit.language.script import active
 from printkit.model.game import Document, RenderContext
 from printkit.model.kit_table import KIT
 from printkit.model.runs import in_kit, plan, run_file
@@ -198,11 +197,12 @@ class GuideWriter(PdfWriter):
         base = self.styles["p"]
         cell = ParagraphStyle("td", base, fontSize=9, leading=11.5, spaceAfter=0)
         head = ParagraphStyle("th", cell, fontName=fonts.BOLD, textColor=ACCENT)
-        rows = [[Paragraph(self.markup(c.content), head if c.head else cell)
+        rows = [[Paragraph(self.markup(c.content), head if c.head else cell,
+                           script=self.script)
                  for c in row.children] for row in node.children]
         fractions = list(node.widths)
         total = sum(fractions)
-        if active().rtl:  # the first column on the right
+        if self.script.rtl:  # the first column on the right
             rows = [row[::-1] for row in rows]
             fractions.reverse()
         table = Table(rows, colWidths=[self.width * f / total for f in fractions],

@@ -205,7 +205,8 @@ def _column(ink: Ink, box: Rect, items: list[str], where: str, size: float = 10)
         used = ink.paragraph(item, room, size=size, min_size=7, colour=INK, where=where)
         style = ParagraphStyle("measure", fontName=fonts.REGULAR, fontSize=used,
                                leading=used * 1.2)
-        _, height = Paragraph(markup_escape(item), style).wrap(box.width, room.height)
+        _, height = Paragraph(markup_escape(item), style, script=ink.script).wrap(
+            box.width, room.height)
         top -= height + mm(2.5)
 
 

@@ -27,7 +27,6 @@ from printkit.drawing.pdf import Shared, new_canvas
 from printkit.drawing.text import PLAY_PT, Ink
 from printkit.geometry import CardBox, CardSize, Rect, mm
 from printkit.language import fonts
-from printkit.language.script import active
 from printkit.model.game import RenderContext
 
 from .art import FUR_SHADE, ICE, INK, NAVY, PAPER, draw_animal, draw_feature_icon
@@ -242,7 +241,7 @@ def _bonus_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     # language: the points, the question (as tall as its lines), the features (the rest).
     # Everything on the face is read during play: never below 7 pt.
     points = Rect(safe.x, safe.y, safe.width, mm(3))
-    ask = Rect(safe.x, points.top + mm(0.5), safe.width, QUESTION_MM * active().leading)
+    ask = Rect(safe.x, points.top + mm(0.5), safe.width, QUESTION_MM * ink.script.leading)
     # TRANSLATORS: bonus card, below the two features pictured and named on it; italic, about
     # 49 mm wide (one or two lines at 7 to 8 pt, three at most).
     question = _("How many cards on the table show both?")

@@ -26,6 +26,7 @@ from printkit.drawing.text import FLOOR_PT, Ink, floor_of
 from printkit.errors import FitError
 from printkit.geometry import Rect, mm
 from printkit.language import fonts
+from printkit.language.script import load
 
 from .art import (
     BOARDS,
@@ -81,7 +82,8 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
     label = mm(8.5 if compact else 11)
     names = [translate(colour["name"]) for colour in colours]
     column = width / len(colours)
-    staggered = any(fonts.string_width(name, fonts.BOLD, floor_pt) > column
+    script = load(locale)
+    staggered = any(fonts.string_width(name, fonts.BOLD, floor_pt, script) > column
                     for name in names)
     words = label + label / 2 if staggered else label
     height += words - label

@@ -20,7 +20,6 @@ from printkit.assembly.raster import open_pdf, render_page
 from printkit.drawing.flow import FigureMaker
 from printkit.drawing.pdf import PrintCanvas
 from printkit.errors import TranslationError
-from printkit.language.script import activate
 from printkit.outputs.html.writer import Node
 
 #: Device pixels per CSS pixel of the pictures.
@@ -98,7 +97,6 @@ class FigureImages:
         if maker is None:
             raise TranslationError(f"locale {self.locale}: {self.document}: unknown figure "
                                    f"{name!r}; known: {', '.join(self.figures)}")
-        activate(self.locale)
         flowable = maker(dict(attrs), width)
         w, h = flowable.wrap(width, 10_000)
         if w <= 0 or h <= 0:
