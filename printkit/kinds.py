@@ -8,7 +8,8 @@ the ready-made variants, the previews and the card exports. A new kind is one
 
 An assembly step is a template, ``templates/guide/assembly/<step>.xml.j2``: one or more
 numbered ``<li>`` steps of the guide's Assembly section, given ``rows``, the kit's
-documents of every kind that shares the step (see :class:`printkit.assembly.guide.Material`).
+documents of every kind that shares the step (see
+:class:`printkit.assembly.guide.materials.Material`).
 A kind whose step has no template is refused when it is registered, not left out of
 the guide in silence.
 """

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, settings
 
 from printkit import games
 from printkit.commands.build import BuildOptions, BuildResult, build
-from printkit.language.translations import shipped_locales
+from printkit.language.locales import shipped_locales
 
 # Hypothesis profiles, chosen with PRINTKIT_HYPOTHESIS_PROFILE (default "ci"):
 # "ci" is seeded (the same examples on every run) and has no deadline, so a slow or

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.assembly.guide import materials, print_order
+from printkit.assembly.guide.materials import materials, print_order
 from printkit.games import GAMES
 from printkit.geometry import PAPERS
 from printkit.language.translations import Localizer

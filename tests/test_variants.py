@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from printkit.commands.build import BuildOptions, build
 from printkit.games import GAMES
 from printkit.geometry import DEFAULT_SPEC
-from printkit.language.translations import shipped_locales
+from printkit.language.locales import shipped_locales
 from printkit.model.variants import VARIANTS, versions
 from tests.conftest import GAME_ID
 

@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """One line per finding, then the count; 1 if anything was found."""
     from printkit.commands.preflight import preflight
-    from printkit.outputs.preflight import PRINTER_MARGIN_MM
+    from printkit.geometry import PRINTER_MARGIN_MM
 
     margin = PRINTER_MARGIN_MM if args.printer_margin is None else args.printer_margin
     done = preflight(args.paths or [Path("output")], margin, args.report,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printkit import games
-from printkit.language.translations import shipped_locales
+from printkit.language.locales import shipped_locales
 
 
 def listing() -> list[str]:

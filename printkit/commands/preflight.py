@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.errors import UsageError
-from printkit.outputs.preflight import PRINTER_MARGIN_MM, Finding, Target, check_pdf, target_for
+from printkit.geometry import PRINTER_MARGIN_MM
+from printkit.outputs.preflight import check_pdf, target_for
 from printkit.outputs.preflight.consistency import cover_facts
+from printkit.outputs.preflight.findings import Finding, Target
 from printkit.outputs.preflight.report import report
 
 #: Merged files: the whole kit and the print runs.
@@ -45,7 +47,7 @@ def documents(paths: list[Path]) -> list[tuple[Path, Path]]:
 
 def _kind_and_locale(pdf: Path, root: Path) -> tuple[str | None, str]:
     from printkit import games
-    from printkit.language.translations import shipped_locales
+    from printkit.language.locales import shipped_locales
 
     parts = pdf.relative_to(root).parts
     if len(parts) < 3:

@@ -32,11 +32,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from io import BytesIO
 
 from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError as RLLayoutError
-from reportlab.platypus.doctemplate import PageTemplate
 from reportlab.platypus.frames import Frame
 
 from printkit.drawing import doctree
@@ -54,7 +56,7 @@ from printkit.drawing.pdfwriter import COLUMN_GAP, COMPACT, FigureMaker, PdfWrit
 from printkit.errors import FitError
 from printkit.geometry import MM, Paper
 from printkit.language import fonts
-from printkit.language.script import load
+from printkit.language.script import Script, load
 
 #: Also taken from here: the typesetting of the tree, the PDF writer's measures.
 __all__ = ["COMPACT", "UNITS", "FigureMaker", "FlowDocument", "lay_out_flow", "render_flow",
@@ -125,6 +127,48 @@ class SketchCanvas(PrintCanvas):
         pass
 
 
+def _page_templates(doc: FlowDocument, margin: float, top: float, bottom: float,
+                    sketch: bool) -> list[PageTemplate]:
+    """A flowing document's pages: one column, and two; each with its footer (a sketch's
+    without)."""
+    script = load(doc.locale)
+    page_w, page_h = doc.paper.size
+    width, height = page_w - 2 * margin, page_h - top - bottom
+    column = (width - COLUMN_GAP) / 2
+    footer = partial(_footer, doc, script, margin, sketch)
+
+    def frame(x: float, w: float, name: str) -> Frame:
+        return Frame(x, bottom, w, height, leftPadding=0, rightPadding=0, topPadding=0,
+                     bottomPadding=0, id=name)
+
+    # (right to left, the first column is the right one)
+    columns = [frame(margin, column, "left"), frame(margin + column + COLUMN_GAP, column,
+                                                    "right")]
+    return [PageTemplate("one", [frame(margin, width, "body")], onPage=footer),
+            PageTemplate("two", columns[::-1] if script.rtl else columns, onPage=footer)]
+
+
+def _footer(doc: FlowDocument, script: Script, margin: float, sketch: bool,
+            canvas: Canvas, document: BaseDocTemplate) -> None:
+    """A page's footer: the title where lines begin, the page number where they end."""
+    if sketch:
+        return
+    page_w = doc.paper.size[0]
+    canvas.saveState()
+    canvas.setFont(fonts.REGULAR, 8)
+    canvas.setFillColor(colors.grey)
+    rtl = script.rtl
+    y = 10 * MM if not doc.compact else 7 * MM
+    fonts.draw_runs(canvas, page_w - margin if rtl else margin, y, doc.title, fonts.REGULAR,
+                    8, script, "right" if rtl else "left")
+    canvas.setFont(fonts.REGULAR, 8)
+    if rtl:
+        canvas.drawString(margin, y, str(document.page))
+    else:
+        canvas.drawRightString(page_w - margin, y, str(document.page))
+    canvas.restoreState()
+
+
 def lay_out_flow(doc: FlowDocument, root: doctree.Document, fitting: Fitting,
                  cuts: dict[int, float] | None = None, sketch: bool = False,
                  starts: PageStarts | None = None) -> tuple[bytes, Measure]:
@@ -135,41 +179,11 @@ def lay_out_flow(doc: FlowDocument, root: doctree.Document, fitting: Fitting,
     A sketch given ``starts`` records how each of its pages begins, and begins at the last
     page cut if a sketch before it recorded that page's start (see
     :class:`printkit.drawing.pagefit.PageStart`)."""
-    script = load(doc.locale)
     buffer = BytesIO()
     margin = (12 if doc.compact else 18) * MM
     top, bottom = (10 if doc.compact else 16) * MM, (14 if doc.compact else 18) * MM
-    page_w, page_h = doc.paper.size
-    width, height = page_w - 2 * margin, page_h - top - bottom
-    column = (width - COLUMN_GAP) / 2
-    footer = doc.title
-    fonts.check_glyphs(footer, doc.locale, f"{doc.document}: footer")
-
-    def page_footer(canvas, document) -> None:  # type: ignore[no-untyped-def]
-        if sketch:
-            return
-        canvas.saveState()
-        canvas.setFont(fonts.REGULAR, 8)
-        canvas.setFillColor(colors.grey)
-        # the title where lines begin, the page number where they end
-        rtl = script.rtl
-        y = 10 * MM if not doc.compact else 7 * MM
-        fonts.draw_runs(canvas, page_w - margin if rtl else margin, y, footer, fonts.REGULAR,
-                        8, script, "right" if rtl else "left")
-        canvas.setFont(fonts.REGULAR, 8)
-        if rtl:
-            canvas.drawString(margin, y, str(document.page))
-        else:
-            canvas.drawRightString(page_w - margin, y, str(document.page))
-        canvas.restoreState()
-
-    def frame(x: float, w: float, name: str) -> Frame:
-        return Frame(x, bottom, w, height, leftPadding=0, rightPadding=0, topPadding=0,
-                     bottomPadding=0, id=name)
-
-    # (right to left, the first column is the right one)
-    columns = [frame(margin, column, "left"), frame(margin + column + COLUMN_GAP, column,
-                                                    "right")]
+    width = doc.paper.size[0] - 2 * margin
+    fonts.check_glyphs(doc.title, doc.locale, f"{doc.document}: footer")
     resume = None
     if sketch and starts is not None and cuts:
         resume = starts.get(FittingDocTemplate.page_start_key(fitting, cuts, max(cuts)))
@@ -177,11 +191,7 @@ def lay_out_flow(doc: FlowDocument, root: doctree.Document, fitting: Fitting,
         buffer, fitting=fitting, cuts=cuts, sketch=sketch, starts=starts, resume=resume,
         pagesize=doc.paper.size,
         leftMargin=margin, rightMargin=margin, topMargin=top, bottomMargin=bottom,
-        pageTemplates=[
-            PageTemplate("one", [frame(margin, width, "body")], onPage=page_footer),
-            PageTemplate("two", columns[::-1] if script.rtl else columns,
-                         onPage=page_footer),
-        ],
+        pageTemplates=_page_templates(doc, margin, top, bottom, sketch),
         **doc_options(doc.title, doc.subject or doc.document, doc.locale))
     story = (resume.flowables() if resume is not None
              else keep_headings(PdfWriter(doc, width, fitting.spacing).visit(root)))

@@ -290,6 +290,14 @@ class Ink:
             if wrapped is None:
                 raise
             return wrapped
+        self._draw_line(text, literal, tagged, box, font, used, align, valign)
+        return used
+
+    def _draw_line(self, text: str, literal: bool, tagged: bool, box: Rect, font: str,
+                   used: float, align: str, valign: str) -> None:
+        """Draw a line that fits ``box`` at size ``used``: as a paragraph if ``tagged``
+        (bold, italic or shaped), else font by font."""
+        script = self.script
         c = self.canvas
         with self._upright(box):
             if valign == "middle":
@@ -307,7 +315,7 @@ class Ink:
                 para = Paragraph(_markup(text, literal), style, script=script)
                 para.wrap(box.width, box.height)
                 para.drawOn(c, box.x, y - used * 0.22)
-                return used
+                return
             if script.rtl:  # (a paragraph above mirrors its own alignment)
                 align = {"left": "right", "right": "left"}.get(align, align)
             parts = fonts.runs(text, font, script)
@@ -315,7 +323,7 @@ class Ink:
                 x = {"centre": box.x + box.width / 2, "right": box.right}.get(align, box.x)
                 fonts.draw_runs(c, x, y, text, font, used, script,
                                 align if align in ("centre", "right") else "left")
-                return used
+                return
             c.setFont(font, used)
             if align == "centre":
                 c.drawCentredString(box.x + box.width / 2, y, text)
@@ -323,7 +331,6 @@ class Ink:
                 c.drawRightString(box.right, y, text)
             else:
                 c.drawString(box.x, y, text)
-            return used
 
     def _wrapped(self, text: str, box: Rect, font: str, size: float, min_size: float,
                  align: str, where: str, valign: str) -> float | None:

@@ -28,15 +28,11 @@ from printkit.errors import (
 )
 from printkit.language import typography
 from printkit.language.checks import translation_problems
-from printkit.language.locales import (  # noqa: F401 - read through this module too
+from printkit.language.locales import (
     catalog_path,
-    locale_file,
-    locales_root,
     project_folder,
-    project_locales,
     read_po_file,
     shipped_locales,
-    template_path,
 )
 from printkit.resources import SOURCE_LOCALE, locales_dir, relative
 

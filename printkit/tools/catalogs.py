@@ -17,14 +17,14 @@ from babel.messages.pofile import write_po
 
 from printkit.errors import UsageError
 from printkit.language.checks import WORDS, placeholders
-from printkit.language.translations import (
-    SOURCE_LOCALE,
+from printkit.language.locales import (
     catalog_path,
     read_po_file,
     shipped_locales,
     template_path,
 )
 from printkit.output import write_atomic
+from printkit.resources import SOURCE_LOCALE
 from printkit.tools.extract import STABLE_DATE, extract_catalog
 
 #: Straight quotes and their typographic forms: a msgid that changed only in these keeps

@@ -13,7 +13,7 @@ from pathlib import Path
 from printkit import games
 from printkit.errors import UsageError
 from printkit.language.checks import translation_problems
-from printkit.language.translations import (
+from printkit.language.locales import (
     catalog_path,
     project_folder,
     read_po_file,

@@ -191,7 +191,7 @@ def _project_components(catalog: Catalog, folder: Path) -> None:
 def extract_catalog(root: Path | None = None) -> Catalog:
     """Every msgid of printkit's sources, or of the selected game project's (its strings only:
     printkit's own catalogs translate the rest)."""
-    from printkit.language.translations import project_folder
+    from printkit.language.locales import project_folder
 
     project = project_folder() if root is None else None
     base = root or _project_root()

@@ -29,15 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.errors import DataError, DataErrors
+from printkit.language.locales import catalog_path, locales_root, read_po_file, shipped_locales
 from printkit.language.script import load as load_script
-from printkit.language.translations import (
-    SOURCE_LOCALE,
-    catalog_path,
-    locales_root,
-    read_po_file,
-    shipped_locales,
-)
-from printkit.resources import relative
+from printkit.resources import SOURCE_LOCALE, relative
 
 _MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|%%")
 

@@ -40,7 +40,7 @@ from printkit.examples import (
     Replay,
     Replayer,
 )
-from printkit.language.translations import project_locales, shipped_locales
+from printkit.language.locales import project_locales, shipped_locales
 from printkit.model.components import COMPONENTS, check_components, documents
 from printkit.model.components.deck import shown
 from printkit.model.game import Document, Game

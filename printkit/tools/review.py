@@ -26,7 +26,8 @@ from printkit.drawing import trace
 from printkit.errors import FitError, PrintkitError, UsageError
 from printkit.geometry import PAPERS
 from printkit.language.checks import translation_problems
-from printkit.language.translations import Localizer, catalog_path, read_po_file, shipped_locales
+from printkit.language.locales import catalog_path, read_po_file, shipped_locales
+from printkit.language.translations import Localizer
 from printkit.language.typography import quotes
 from printkit.output import write_atomic
 from printkit.tools.coverage import COMMON, _owners

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.cli import main
-from printkit.language.translations import shipped_locales
+from printkit.language.locales import shipped_locales
 from tests.conftest import GAME_ID, snapshot
 
 

@@ -25,7 +25,7 @@ OTHER = "polar-derby"
 def files_per_build(game_ids: tuple[str, ...] = (GAME_ID, OTHER), locales: int = 2) -> int:
     """Every document and ready-made variant, the guide, the kit and the print runs of the
     games (both, unless told), in that many locales (two, unless told)."""
-    from printkit.assembly.guide import materials, print_order
+    from printkit.assembly.guide.materials import materials, print_order
     from printkit.games import GAMES
     from printkit.geometry import DEFAULT_SPEC
     from printkit.model.runs import plan

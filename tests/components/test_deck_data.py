@@ -12,7 +12,8 @@ from PIL import Image
 
 from printkit.errors import DataErrors
 from printkit.geometry import PAPERS, CardSize, PrintSpec, card_grid, mm
-from printkit.language.translations import Localizer, project_locales
+from printkit.language.locales import project_locales
+from printkit.language.translations import Localizer
 from printkit.model.components import check_components, component_msgids, load_deck
 from printkit.tools.extract import extract_catalog
 from printkit.tools.project import read_data

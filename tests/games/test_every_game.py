@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from printkit import games
 from printkit.errors import ExampleError
-from printkit.language.translations import shipped_locales
+from printkit.language.locales import shipped_locales
 from printkit.resources import BUILT_IN_GAMES
 from tests.conftest import Kit
 from tests.support import embedded_fonts, locale_fonts, made_up_example, write_examples

@@ -17,18 +17,20 @@ import pytest
 from babel.messages.pofile import write_po
 from pypdf import PdfReader
 
-from printkit.assembly.guide import (
+from printkit.assembly.guide import render_guide
+from printkit.assembly.guide.geometry import (
+    CROSSHAIR_EDGE_MM,
     back_scales,
-    bill_of_materials,
     crosshair,
-    render_guide,
     ruler_bars,
+    scale_values,
 )
-from printkit.assembly.guide.geometry import CROSSHAIR_EDGE_MM, scale_values
+from printkit.assembly.guide.materials import bill_of_materials
 from printkit.games import GAMES
 from printkit.geometry import DEFAULT_SPEC, MM, PAPERS, mm
 from printkit.kinds import kind
-from printkit.language.translations import Localizer, catalog_path
+from printkit.language.locales import catalog_path
+from printkit.language.translations import Localizer
 from printkit.model.game import RenderContext
 from printkit.model.variants import VARIANTS, variant_id
 from printkit.tools.extract import extract_catalog, extract_toml

@@ -343,7 +343,7 @@ def test_every_element_of_the_vocabulary() -> None:
 
 def test_every_build_writes_a_rules_page_for_every_kit_linked_from_the_kit_page(
         built_kit: Path) -> None:
-    from printkit.language.translations import shipped_locales
+    from printkit.language.locales import shipped_locales
 
     index = (built_kit / "index.html").read_text(encoding="utf-8")
     for game in GAMES.values():

@@ -5,8 +5,8 @@ from __future__ import annotations
 from babel.messages.pofile import read_po
 
 from printkit.language.fonts import missing_glyphs
+from printkit.language.locales import catalog_path, shipped_locales, template_path
 from printkit.language.script import load
-from printkit.language.translations import catalog_path, shipped_locales, template_path
 from printkit.tools.extract import extract_catalog
 
 

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from printkit.commands.build import BuildOptions, build
 from printkit.language.checks import placeholders
-from printkit.language.translations import catalog_path, template_path
+from printkit.language.locales import catalog_path, template_path
 from printkit.tools.pseudo import pseudo, pseudo_catalog
 
 PSEUDO = "en_001"  # a locale Babel knows, with English plural rules

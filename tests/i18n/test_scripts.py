@@ -16,8 +16,8 @@ from printkit.commands.build import BuildOptions, build
 from printkit.drawing.paragraph import Paragraph
 from printkit.games import GAMES
 from printkit.language import fonts, kinsoku
+from printkit.language.locales import catalog_path, read_po_file
 from printkit.language.script import load
-from printkit.language.translations import catalog_path, read_po_file
 from tests.support import embedded_fonts, locale_fonts
 
 #: Kanji, kana and CJK punctuation.

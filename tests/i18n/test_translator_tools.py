@@ -17,7 +17,8 @@ from pypdf import PdfReader
 
 from printkit.cli import main
 from printkit.drawing.flow import typeset
-from printkit.language.translations import Localizer, catalog_path, shipped_locales
+from printkit.language.locales import catalog_path, shipped_locales
+from printkit.language.translations import Localizer
 from printkit.resources import locales_dir
 from printkit.tools.catalogs import _po_bytes
 from printkit.tools.extract import extract_catalog

@@ -14,7 +14,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.outputs.preflight import Finding, check_pdf, target_for
+from printkit.outputs.preflight import check_pdf, target_for
+from printkit.outputs.preflight.findings import Finding
 from printkit.resources import fonts_dir
 
 FONTS = {"sans": "DejaVuSans.ttf", "sans-bold": "DejaVuSans-Bold.ttf",

@@ -13,7 +13,7 @@ from printkit.cli import main
 from printkit.commands.build import BuildOptions, build
 from printkit.errors import BuildError
 from printkit.outputs import preflight
-from printkit.outputs.preflight import Finding, Target
+from printkit.outputs.preflight.findings import PREFIX, REPORT_NAME, Finding, Target
 from printkit.outputs.preflight.reading import Page
 from tests.preflight.test_checks import page, text
 
@@ -41,17 +41,17 @@ def test_a_finding_is_a_warning_naming_document_page_and_text(seeded: None,
                                                                tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = build(_options(out, previews=True))
-    lines = [w for w in result.warnings if w.startswith(preflight.PREFIX)]
+    lines = [w for w in result.warnings if w.startswith(PREFIX)]
     assert len(lines) == 1, result.warnings
-    assert lines[0].startswith(f"{preflight.PREFIX}{GAME}/{LOCALE}/score-sheet-a4.pdf p. 1: "
+    assert lines[0].startswith(f"{PREFIX}{GAME}/{LOCALE}/score-sheet-a4.pdf p. 1: "
                                f"seeded: seeded: '"), lines
-    report = (out / preflight.REPORT_NAME).read_text(encoding="utf-8")
+    report = (out / REPORT_NAME).read_text(encoding="utf-8")
     assert "score-sheet-a4.pdf" in report and report.count('src="data:image/png;base64,') == 1
     assert 'href="preflight.html"' in (out / "index.html").read_text(encoding="utf-8")
     # kept documents keep their findings: a rebuild with nothing changed still says them
     again = build(_options(out, previews=True))
     assert again.rendered == 0
-    assert [w for w in again.warnings if w.startswith(preflight.PREFIX)] == lines
+    assert [w for w in again.warnings if w.startswith(PREFIX)] == lines
 
 
 def test_strict_makes_findings_errors_and_writes_nothing(seeded: None, tmp_path: Path) -> None:
@@ -71,7 +71,7 @@ def test_the_report_says_when_nothing_is_left(monkeypatch: pytest.MonkeyPatch,
     build(_options(out, previews=False))
     monkeypatch.setattr(preflight, "checks", lambda: [])
     build(_options(out, previews=False, force=True))
-    assert "No findings" in (out / preflight.REPORT_NAME).read_text(encoding="utf-8")
+    assert "No findings" in (out / REPORT_NAME).read_text(encoding="utf-8")
     assert "preflight.html" not in (out / "index.html").read_text(encoding="utf-8")
 
 

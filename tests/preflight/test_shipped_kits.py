@@ -13,7 +13,7 @@ import pytest
 
 from printkit.commands.build import BuildResult
 from printkit.commands.preflight import preflight
-from printkit.outputs.preflight import REPORT_NAME
+from printkit.outputs.preflight.findings import REPORT_NAME
 from tests.conftest import Kit
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from printkit.assembly.guide import ATTRIBUTES, ELEMENTS, GuideWriter
+from printkit.assembly.guide.writer import ATTRIBUTES, ELEMENTS, GuideWriter
 from printkit.drawing import doctree
 from printkit.drawing.doctree import NBSP, parse
 from printkit.drawing.flow import FlowDocument

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.assembly.guide import materials, print_order
+from printkit.assembly.guide.materials import materials, print_order
 from printkit.games import GAMES
 from printkit.geometry import DEFAULT_SPEC, MM, PAPERS, CardSize, card_grid
-from printkit.language.translations import Localizer, shipped_locales
+from printkit.language.locales import shipped_locales
+from printkit.language.translations import Localizer
 from printkit.model.runs import plan, run_file
 from printkit.model.variants import versions
 from tests.conftest import GAME_ID, Kit

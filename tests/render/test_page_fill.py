@@ -34,8 +34,8 @@ from printkit.drawing.pagefit import (
 from printkit.errors import FitError
 from printkit.games import GAMES
 from printkit.geometry import MM
+from printkit.language.locales import shipped_locales
 from printkit.language.script import load
-from printkit.language.translations import shipped_locales
 from printkit.model.rulebook import game_flow_document
 from tests.support import game_context
 

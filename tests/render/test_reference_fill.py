@@ -11,7 +11,7 @@ import pytest
 
 from printkit.games import GAMES
 from printkit.geometry import MM
-from printkit.language.translations import shipped_locales
+from printkit.language.locales import shipped_locales
 from printkit.model import rulebook
 from printkit.model.rulebook import SCALES, _filled_page
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit import games
-from printkit.assembly.guide import materials, print_order
+from printkit.assembly.guide.materials import materials, print_order
 from printkit.commands.build.job import RenderFailure, has_rules, outputs
 from printkit.commands.build.kits import GuideAndKit
 from printkit.commands.build.ledger import Ledger, kit_data_path

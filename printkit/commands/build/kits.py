@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit import games
-from printkit.assembly.guide import bill_of_materials, print_order, render_guide
+from printkit.assembly.guide import render_guide
+from printkit.assembly.guide.materials import bill_of_materials, print_order
 from printkit.commands.build.job import Job, failure, has_rules
 from printkit.commands.fingerprint import used_pictures
 from printkit.errors import PrintkitError

@@ -21,7 +21,7 @@ from printkit.geometry import (
     Paper,
     PrintSpec,
 )
-from printkit.language.translations import shipped_locales
+from printkit.language.locales import shipped_locales
 
 #: Where a build says what it is doing, a line at a time.
 Progress = Callable[[str], None]

@@ -23,7 +23,7 @@ from printkit import filestamps
 from printkit.commands.fingerprint import STORE_NAME, Record, Store
 from printkit.geometry import PAPERS
 from printkit.output import JOURNAL_NAME, LOCK_NAME, STAGED
-from printkit.outputs.preflight import REPORT_NAME
+from printkit.outputs.preflight.findings import REPORT_NAME
 from printkit.outputs.preview.kitpage import INDEX_NAME
 
 #: Files of the output folder that are the builds' own besides the records: their

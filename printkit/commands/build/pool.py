@@ -47,7 +47,7 @@ from typing import Any, Protocol
 from printkit import filestamps
 from printkit.commands.build.job import Job
 from printkit.errors import WorkerError
-from printkit.language.translations import project_folder
+from printkit.language.locales import project_folder
 from printkit.output import DeferredStops
 
 #: How worker processes start by default: fork where it is safe (Linux: fast, nothing to

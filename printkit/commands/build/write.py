@@ -19,7 +19,7 @@ from printkit.commands.fingerprint import STORE_NAME
 from printkit.commands.uptodate import build_digest, outputs_digest, remember
 from printkit.model.game import Game
 from printkit.output import commit
-from printkit.outputs.preflight import PREFIX, REPORT_NAME
+from printkit.outputs.preflight.findings import PREFIX, REPORT_NAME
 from printkit.outputs.preview.kitpage import INDEX_NAME, kit_page
 from printkit.resources import builtin_folder
 
@@ -58,7 +58,8 @@ def preflight_report(found: list[str], out: Path, files: dict) -> bytes:  # type
     read again for the spots, from what this build is about to write or from the output
     folder; a finding with no spot (a web page's) as its line says it."""
     from printkit.commands.preflight import checked_as
-    from printkit.outputs.preflight import Finding, check_pdf
+    from printkit.outputs.preflight import check_pdf
+    from printkit.outputs.preflight.findings import Finding
     from printkit.outputs.preflight.report import PICTURES, report
 
     said = [Finding.from_line(line) for line in found]

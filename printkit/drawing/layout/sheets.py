@@ -10,6 +10,7 @@ knows which layout is in use.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -210,31 +211,61 @@ def draw_card_sheets(
     """
     if count < 0:
         raise ValueError(f"negative card count {count}")
+    deck = _Sheets(canvas, grid, count, front, back, labels, front_key, back_key, shared)
     total = grid.pages(count)
-    written = 0
-    for page in range(total) if sheets is None else sheets:
+    written = sum(deck.draw(page, total) for page in (range(total) if sheets is None
+                                                       else sheets))
+    canvas.setTrimBox(None)
+    canvas.setBleedBox(None)
+    canvas.setPageRotation(0)
+    return written
+
+
+@dataclass(frozen=True)
+class _Sheets:
+    """One deck's sheets, as :func:`draw_card_sheets` draws them."""
+
+    canvas: Canvas
+    grid: CardGrid
+    count: int
+    front: DrawCard
+    back: DrawCard | None
+    labels: SheetLabels | None
+    front_key: CardKey | None
+    back_key: CardKey | None
+    shared: Shared | None
+
+    def draw(self, page: int, total: int) -> int:
+        """Sheet ``page`` (0-based) of ``total``: its fronts page and its backs page, or
+        one page of both, folded; returns the pages written."""
+        canvas, grid = self.canvas, self.grid
         first = page * grid.per_page
-        n = min(grid.per_page, count - first)
+        n = min(grid.per_page, self.count - first)
         _begin_page(canvas, grid)
         fronts = sheet_trims(grid, n)
         _boxes(canvas, grid, fronts)
-        _side(canvas, grid, first, n, front, grid.front_box, key=front_key, shared=shared)
+        _side(canvas, grid, first, n, self.front, grid.front_box, key=self.front_key,
+              shared=self.shared)
         if not grid.duplex:
-            if back is not None:
-                fronts += _side(canvas, grid, first, n, back, grid.back_box,
-                                turned=grid.fold == "horizontal", key=back_key,
+            if self.back is not None:
+                fronts += _side(canvas, grid, first, n, self.back, grid.back_box,
+                                turned=grid.fold == "horizontal", key=self.back_key,
                                 draw_back=True)
-            _decorate(canvas, grid, fronts, "folded", page + 1, total, labels)
+            _decorate(canvas, grid, fronts, "folded", page + 1, total, self.labels)
             _end_page(canvas)
-            written += 1
-            continue
-        _decorate(canvas, grid, fronts, "fronts" if back is not None else "single", page + 1,
-                  total, labels)
+            return 1
+        _decorate(canvas, grid, fronts, "fronts" if self.back is not None else "single",
+                  page + 1, total, self.labels)
         _end_page(canvas)
-        written += 1
-        if back is None:
-            continue
-        # The whole backs page moves by the duplex offset: cards, cut lines, label, boxes.
+        if self.back is None:
+            return 1
+        self._backs(self.back, page, total, first, n)
+        return 2
+
+    def _backs(self, back: DrawCard, page: int, total: int, first: int, n: int) -> None:
+        """The backs page of sheet ``page``, moved whole by the duplex offset: cards, cut
+        lines, label, boxes."""
+        canvas, grid = self.canvas, self.grid
         _begin_page(canvas, grid)
         _boxes(canvas, grid, sheet_trims(grid, n, backs=True))
         dx, dy = grid.back_offset
@@ -245,22 +276,17 @@ def draw_card_sheets(
         area = Rect(p.x - dx, p.y - dy, p.width, p.height)  # the printable part, on paper
         if grid.layout == "home":
             drawn, clips = _drift_boxes(grid, unmoved, area)
-            _side(canvas, grid, first, n, back, drawn.__getitem__, key=back_key,
+            _side(canvas, grid, first, n, back, drawn.__getitem__, key=self.back_key,
                   draw_back=True, clip_for=clips.__getitem__)
         else:
-            _side(canvas, grid, first, n, back, unmoved.__getitem__, key=back_key,
+            _side(canvas, grid, first, n, back, unmoved.__getitem__, key=self.back_key,
                   draw_back=True)
-        if grid.layout == "home" and _mixed(back_key, first, n):
+        if grid.layout == "home" and _mixed(self.back_key, first, n):
             _frame_backs(canvas, unmoved)
-        _decorate(canvas, grid, [b.trim for b in unmoved], "backs", page + 1, total, labels,
-                  area)
+        _decorate(canvas, grid, [b.trim for b in unmoved], "backs", page + 1, total,
+                  self.labels, area)
         canvas.restoreState()
         _end_page(canvas)
-        written += 1
-    canvas.setTrimBox(None)
-    canvas.setBleedBox(None)
-    canvas.setPageRotation(0)
-    return written
 
 
 #: How far a home sheet's backs reach beyond the outer cut lines of its grid: a back page

@@ -25,11 +25,12 @@ from printkit.errors import UsageError
 from printkit.geometry import MM
 from printkit.language import bidi
 from printkit.language.script import load as load_script
-from printkit.language.translations import SOURCE_LOCALE, Localizer
+from printkit.language.translations import Localizer
 from printkit.model.game import RenderContext
 from printkit.model.rulebook import game_flow_source
 from printkit.outputs.html.figures import FigureImages
 from printkit.outputs.html.writer import Heading, HtmlWriter, Node, anchors
+from printkit.resources import SOURCE_LOCALE
 
 TEMPLATE = "html/rules.html.j2"
 #: The file a build writes beside a kit's PDFs: ``<out>/<game>/<locale>/rules.html``.

@@ -137,7 +137,8 @@ class FigureImages:
     def _glyph_findings(self, pdf: bytes) -> list[str]:
         """The preflight's glyph check on the pictures, read from the PDF they are cut from:
         a letter drawn as an empty box on the rules page too."""
-        from printkit.outputs.preflight import Finding, target_for
+        from printkit.outputs.preflight import target_for
+        from printkit.outputs.preflight.findings import Finding
         from printkit.outputs.preflight.glyphs import missing_glyphs
         from printkit.outputs.preflight.reading import pages
 

@@ -31,15 +31,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from printkit.geometry import PRINTER_MARGIN_MM
-from printkit.outputs.preflight.findings import (  # noqa: F401 - the package's own names
-    FLOOR_PT,
-    PLAY_FLOOR_PT,
-    PLAY_KINDS,
-    PREFIX,
-    REPORT_NAME,
-    Finding,
-    Target,
-)
+from printkit.outputs.preflight.findings import Finding, Target
 from printkit.outputs.preflight.reading import Page, pages
 
 PageCheck = Callable[[Page, Target], Iterable[Finding]]

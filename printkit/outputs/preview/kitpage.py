@@ -23,11 +23,12 @@ from babel import Locale
 from markupsafe import Markup
 
 from printkit import games
-from printkit.assembly.guide import Material, bill_of_materials
+from printkit.assembly.guide.materials import Material, bill_of_materials
 from printkit.drawing.templating import render
 from printkit.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS
+from printkit.language.locales import shipped_locales
 from printkit.language.script import load as load_script
-from printkit.language.translations import Localizer, shipped_locales
+from printkit.language.translations import Localizer
 from printkit.model.game import GUIDE, RenderContext
 from printkit.model.variants import VARIANTS, variant_id
 from printkit.output import contents

@@ -16,7 +16,8 @@ from printkit.examples import Verified
 from printkit.games.coraz_blizej_swieta.figures import component_labels
 from printkit.games.coraz_blizej_swieta.rulebook import cast
 from printkit.geometry import PAPERS
-from printkit.language.translations import Localizer, shipped_locales
+from printkit.language.locales import shipped_locales
+from printkit.language.translations import Localizer
 from printkit.model.game import RenderContext
 from tests.support import flat, printed_in
 

@@ -21,7 +21,8 @@ from printkit.games.pick_a_polar_bear.rulebook import (
     template_context,
 )
 from printkit.geometry import PAPERS
-from printkit.language.translations import Localizer, shipped_locales
+from printkit.language.locales import shipped_locales
+from printkit.language.translations import Localizer
 from printkit.model.game import RenderContext
 from printkit.model.rulebook import render_game_flow as render_flow
 from tests.support import reader, says_in_words, text

@@ -12,7 +12,8 @@ import pytest
 
 from printkit.games import GAMES
 from printkit.geometry import PAPERS
-from printkit.language.translations import Localizer, shipped_locales
+from printkit.language.locales import shipped_locales
+from printkit.language.translations import Localizer
 from printkit.model import rulebook as flow_rulebook
 from printkit.model.game import RenderContext
 from tests.support import reader, text, writes_without_spaces
