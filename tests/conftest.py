@@ -65,9 +65,9 @@ WHOLE_KITS = ("built_kit", "built_kit_letter", "built_in_layout")
 BUILDING = (
     "commands/",  # the commands as a user runs them: builds, rebuilds, stops, the server
     "projects/",  # game projects of a user's own, built
-    "html/",  # the rules pages of every game and locale, in a browser too
-    "preflight/test_in_builds.py",  # builds with findings
-    "layout/test_printed_margins.py",  # every game in several layouts, every ink read
+    "outputs/html/",  # the rules pages of every game and locale, in a browser too
+    "outputs/preflight/test_in_builds.py",  # builds with findings
+    "drawing/layout/test_printed_margins.py",  # every game in several layouts, every ink read
     "test_previews.py",  # kits with their previews, the kit page in a browser
     "test_portable.py",  # builds in a fresh interpreter, workers spawned
     "test_wheel.py",  # a wheel built, installed and building a kit

@@ -121,7 +121,7 @@ def test_every_kind_renders_byte_identical_twice(sample: Project, doc: str) -> N
 @pytest.mark.parametrize("doc", ["heroes", "events", "race", "rink", "markers", "score"])
 def test_every_kind_has_an_ink_saver_variant_that_uses_less_ink(sample: Project,
                                                                 doc: str) -> None:
-    from tests.render.test_ink_saver import ink
+    from tests.drawing.test_ink_saver import ink
 
     normal, saver = ink(sample.render(doc)), ink(sample.render(doc, ink_saver=True))
     # Full-bleed fields and backs are what ink saving removes: the hero deck has them.

@@ -230,7 +230,7 @@ def test_a_translators_markup_prints_as_text(monkeypatch: pytest.MonkeyPatch) ->
 def test_an_element_outside_the_vocabulary_is_a_build_error_naming_the_template(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The game's own template grows an element no writer knows: the page fails to build,
-    as the PDF does, naming the template and the element (see tests/render/test_doctree.py
+    as the PDF does, naming the template and the element (see tests/drawing/test_doctree.py
     for a node kind one writer was not taught)."""
     real = html_page.game_flow_source
 

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from printkit.language.translations import Localizer
 from tests.conftest import GAME_ID, snapshot
-from tests.i18n.builds import build, only
+from tests.language.builds import build, only
 from tests.support import edit_catalog
 
 

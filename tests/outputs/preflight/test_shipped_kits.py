@@ -1,7 +1,7 @@
 """The shipped kits pass the preflight: every game, every shipped locale, A4 and Letter,
 in every layout. The home builds are the session's own (their fold and ink-saving
 versions included); the shop and fold layouts are built strict, once for the session
-(``built_in_layout``, whose guides tests/render/test_page_fill.py reads too), so that any
+(``built_in_layout``, whose guides tests/drawing/test_page_fill.py reads too), so that any
 finding fails the build with its line."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from printkit.errors import BuildError
 from printkit.outputs import preflight
 from printkit.outputs.preflight.findings import PREFIX, REPORT_NAME, Finding, Target
 from printkit.outputs.preflight.reading import Page
-from tests.preflight.test_checks import page, text
+from tests.outputs.preflight.test_checks import page, text
 
 GAME, LOCALE = "polar-derby", "pl"
 

@@ -99,7 +99,7 @@ def test_week_cards_and_bear_tokens_are_one_form_per_design() -> None:
 
 _DIGEST = """
 import hashlib, sys
-from tests.render.test_forms import render
+from tests.drawing.test_forms import render
 for game, doc in (("pick-a-polar-bear", "animal-cards"), ("yeti-slalom", "board"),
                   ("yeti-slalom", "cards")):
     print(hashlib.sha256(render(game, doc, "pl")).hexdigest())

@@ -104,7 +104,7 @@ def test_translated_documents_show_translations(built_kit: Path, locale: str) ->
 
 def test_rulebook_numbers_come_from_verified_examples(kit: Kit) -> None:
     """Every example's computed total and end field is printed in its own panel's text."""
-    from tests.render.test_rulebooks import flow_xml, squash
+    from tests.drawing.test_rulebooks import flow_xml, squash
 
     game = GAMES[GAME_ID]
     root = flow_xml(kit, GAME_ID, "en", "rulebook")

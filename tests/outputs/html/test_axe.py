@@ -12,7 +12,7 @@ import pytest
 
 from tests.browser import Browser
 
-AXE = Path(__file__).resolve().parent.parent / "data" / "axe" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[2] / "data" / "axe" / "axe.min.js"
 
 #: axe's verdict, as (rule id, impact, how many elements) of each serious or critical one.
 RUN = """axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a",
