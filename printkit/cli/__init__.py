@@ -26,16 +26,15 @@ from printkit.cli import build, catalog, check, export, listing, new, preflight,
 from printkit.cli.common import (
     Command,
     Parser,
+    StopSignals,
     add_commands,
     err,
-    handle_stop_signals,
     named,
-    restore_signals,
 )
 from printkit.cli.options import join_negative_offset
 from printkit.errors import Stopped, error_lines
 
-__all__ = ["COMMANDS", "error_lines", "main", "parser"]
+__all__ = ["COMMANDS", "main", "parser"]
 
 #: The commands, in the order ``printkit --help`` lists them.
 COMMANDS: tuple[Command, ...] = (new, build, serve, check, preflight, listing, solve, export,
@@ -63,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     disk, a read-only folder); 2 bad usage or bad data; 130 interrupted.
     """
     args = parser().parse_args(join_negative_offset(sys.argv[1:] if argv is None else argv))
-    previous = handle_stop_signals()
+    stops = StopSignals().install()
     try:
         return named(COMMANDS, args.command).run(args)
     except Stopped as stop:
@@ -84,4 +83,4 @@ def main(argv: Sequence[str] | None = None) -> int:
             err(line)
         return 2 if isinstance(exc, RecursionError) else 1
     finally:
-        restore_signals(previous)
+        stops.restore()

@@ -89,31 +89,61 @@ def exit_code(exc: PrintkitError) -> int:
     return exc.exit_code
 
 
-#: A stop signal that arrived while a module was being imported, delivered again once
-#: the import is over (see :func:`stop`).
-_PENDING: list[int] = []
-#: How soon a stop held off by an import is delivered again (it is held off again while
-#: an import still runs).
-_AGAIN_S = 0.02
+class StopSignals:
+    """SIGTERM and SIGHUP stop printkit as Ctrl-C does (see :class:`Stopped`) from
+    :meth:`install` to :meth:`restore`.
 
-
-def stop(signum: int, frame: FrameType | None) -> None:
-    """Stop printkit (:class:`Stopped`), unless a module is being imported: then the stop
-    is delivered again a moment later. Code run by an import cannot be stopped safely: a
-    library's ``try: import … except:`` would take the stop for a missing part, and
-    Python turns what a class body's field raises into a ``RuntimeError``, so the stop
+    A stop is not raised while a module is being imported: it is delivered again a moment
+    later, by an interval timer (SIGALRM). Code run by an import cannot be stopped
+    safely: a library's ``try: import … except:`` would take the stop for a missing part,
+    and Python turns what a class body's field raises into a ``RuntimeError``, so the stop
     would end as a wrong refusal or an internal error instead of exit 143."""
-    if hasattr(signal, "setitimer") and _importing(frame):
-        _PENDING[:] = [signum]
-        signal.signal(signal.SIGALRM, _again)
-        signal.setitimer(signal.ITIMER_REAL, _AGAIN_S)
-        return
-    raise Stopped(signum)
 
+    #: How soon a stop held off by an import is delivered again (held off again while an
+    #: import still runs).
+    AGAIN_S = 0.02
 
-def _again(_alarm: int, _frame: FrameType | None) -> None:
-    if _PENDING:
-        signal.raise_signal(_PENDING.pop())  # to whichever handler is in charge now
+    def __init__(self) -> None:
+        #: The handlers replaced (and the timer's, which a held-off stop takes over).
+        self._previous: dict[int, Any] = {}
+        #: The stop held off by an import, until the timer delivers it again.
+        self._pending: int | None = None
+
+    def install(self) -> StopSignals:
+        for name in ("SIGTERM", "SIGHUP", "SIGALRM"):
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                self._previous[signum] = signal.signal(signum, self.stop) \
+                    if name != "SIGALRM" else signal.getsignal(signum)
+            except ValueError:  # not the main thread (a test runner's): leave them
+                pass
+        return self
+
+    def restore(self) -> None:
+        """Put back the handlers replaced; a stop still held off is dropped with its
+        timer."""
+        if self._previous and hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self._pending = None
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._previous.clear()
+
+    def stop(self, signum: int, frame: FrameType | None) -> None:
+        """The handler: raise :class:`Stopped`, or hold the stop off during an import."""
+        if hasattr(signal, "setitimer") and _importing(frame):
+            self._pending = signum
+            signal.signal(signal.SIGALRM, self._again)
+            signal.setitimer(signal.ITIMER_REAL, self.AGAIN_S)
+            return
+        raise Stopped(signum)
+
+    def _again(self, _alarm: int, _frame: FrameType | None) -> None:
+        if self._pending is not None:
+            signum, self._pending = self._pending, None
+            signal.raise_signal(signum)  # to whichever handler is in charge now
 
 
 def _importing(frame: FrameType | None) -> bool:
@@ -123,32 +153,6 @@ def _importing(frame: FrameType | None) -> bool:
             return True
         frame = frame.f_back
     return False
-
-
-def handle_stop_signals() -> dict[int, Any]:
-    """SIGTERM and SIGHUP stop printkit as Ctrl-C does (see :class:`Stopped`); the
-    handlers they had before, to put back with :func:`restore_signals`."""
-    previous: dict[int, Any] = {}
-    for name in ("SIGTERM", "SIGHUP", "SIGALRM"):
-        signum = getattr(signal, name, None)
-        if signum is None:
-            continue
-        try:
-            previous[signum] = signal.signal(signum, stop) if name != "SIGALRM" \
-                else signal.getsignal(signum)
-        except ValueError:  # not the main thread (a test runner's): leave them
-            pass
-    return previous
-
-
-def restore_signals(previous: dict[int, Any]) -> None:
-    """Put back the handlers :func:`handle_stop_signals` replaced; a stop still held off
-    by an import is dropped with its timer."""
-    if previous and hasattr(signal, "setitimer"):
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        _PENDING.clear()
-    for signum, handler in previous.items():
-        signal.signal(signum, handler)
 
 
 def load_libraries() -> None:

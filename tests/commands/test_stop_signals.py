@@ -150,7 +150,7 @@ _IMPORT_IT = """
 import sys, time
 from printkit.cli import common
 from printkit.errors import Stopped
-common.handle_stop_signals()
+common.StopSignals().install()
 try:
     import stopped_module
 except Stopped:
