@@ -92,23 +92,14 @@ SCORE_SHEET_ART = SheetArt(header=_score_header, values=_score_values)
 
 
 def render_solo_sheet(ctx: RenderContext) -> bytes:
+    """The solo score sheet: the solo rules, the banner and the games round by round."""
     _ = ctx._
     loc = ctx.localizer
-    number = loc.number
-    solo = ctx.data["solo"]
     buffer = BytesIO()
     c = new_canvas(buffer, ctx.paper.size, ctx.title, _("Solo score sheet"), loc.code)
     ink = Ink(c, loc.code, "solo-sheet", floor_pt=PLAY_PT)
     area, strip = split_label_strip(page_area(ctx.paper, landscape=False, margin_mm=MARGIN_MM))
-    # TRANSLATORS: the rules of the solo game under the solo score sheet's title, a paragraph
-    # across the page (about 185 mm wide); %(cards)s is the number of cards laid out (40),
-    # %(rows)s and %(columns)s the grid's rows and columns (5 and 8), %(rounds)s the rounds (3).
-    note = _("Lay out %(cards)s cards in %(rows)s rows of %(columns)s. Start with any card, then "
-             "take one card after another, each differing from the one before in at most one "
-             "feature. When no card fits, set the rest aside and lay out %(cards)s new cards. "
-             "After %(rounds)s rounds, add up the cards set aside.") % {
-        "cards": number(solo["rows"] * solo["columns"]), "rows": number(solo["rows"]),
-        "columns": number(solo["columns"]), "rounds": number(solo["rounds"])}
+    note = _solo_rules(ctx)
     with ink.reading_order(ctx.paper.size[0]):  # right to left: the mirror image
         top = _heading(c, ink, ctx, area, _("Solo score sheet"), note)
         banner = Rect(area.x, top - mm(10), area.width, mm(9))
@@ -119,38 +110,61 @@ def render_solo_sheet(ctx: RenderContext) -> bytes:
         # shrunk to fit): a lower score is the better one.
         ink.line(_("The fewer cards you set aside, the better."), banner.inset(mm(1.5)), fonts.BOLD,
                  13, 7, where="lower is better")
-        label_w = mm(38)
-        col_w = (area.width - label_w) / SOLO_BLOCK
-        blocks = -(-SOLO_GAMES // SOLO_BLOCK)
-        rows = solo["rounds"] + 2
-        gap = mm(8)
-        room = banner.y - mm(6) - area.y - (blocks - 1) * gap
-        row_h = min(room / blocks / rows, mm(17))
-        y = banner.y - mm(6)
-        for block in range(blocks):
-            for r in range(rows):
-                y -= row_h
-                head, total = r == 0, r == rows - 1
-                # TRANSLATORS: head of the label column of each table on the solo score sheet
-                # (bold, one line about 36 mm wide, shrunk to fit).
-                label = (_("Cards set aside") if head else _("Total") if total
-                         else _("Round %(number)s") % {"number": number(r)})
-                c.setFillColor(NAVY if total else MUTED if head else INK)
-                ink.line(label, Rect(area.x, y, label_w - mm(2), row_h),
-                         fonts.ITALIC if head else fonts.BOLD, 11, 6, align="left",
-                         where="row label")
-                for g in range(SOLO_BLOCK):
-                    cell = Rect(area.x + label_w + g * col_w, y, col_w, row_h)
-                    _cell(c, cell, ICE if head or total else PAPER)
-                    if head:
-                        c.setFillColor(INK)
-                        game = block * SOLO_BLOCK + g + 1
-                        ink.line(_("Game %(number)s") % {"number": number(game)}, cell.inset(mm(1)),
-                                 fonts.BOLD, 10, 6, where="game heading")
-                if total:
-                    _outline(c, Rect(area.x + label_w, y, SOLO_BLOCK * col_w, row_h))
-            y -= gap
+        _draw_solo_games(c, ink, ctx, area, banner.y - mm(6))
         ctx.sheet_names(ink).page(c, 1, 1, strip)
     c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def _solo_rules(ctx: RenderContext) -> str:
+    """The solo game's rules, as the sheet's reminder, with the numbers from the data."""
+    _ = ctx._
+    number = ctx.localizer.number
+    solo = ctx.data["solo"]
+    # TRANSLATORS: the rules of the solo game under the solo score sheet's title, a paragraph
+    # across the page (about 185 mm wide); %(cards)s is the number of cards laid out (40),
+    # %(rows)s and %(columns)s the grid's rows and columns (5 and 8), %(rounds)s the rounds (3).
+    return _("Lay out %(cards)s cards in %(rows)s rows of %(columns)s. Start with any card, then "
+             "take one card after another, each differing from the one before in at most one "
+             "feature. When no card fits, set the rest aside and lay out %(cards)s new cards. "
+             "After %(rounds)s rounds, add up the cards set aside.") % {
+        "cards": number(solo["rows"] * solo["columns"]), "rows": number(solo["rows"]),
+        "columns": number(solo["columns"]), "rounds": number(solo["rounds"])}
+
+
+def _draw_solo_games(c: Canvas, ink: Ink, ctx: RenderContext, area: Rect, y: float) -> None:
+    """The games' tables down the page from ``y``: blocks of games side by side, each
+    with a row per round between the games' heads and their totals."""
+    _ = ctx._
+    number = ctx.localizer.number
+    label_w = mm(38)
+    col_w = (area.width - label_w) / SOLO_BLOCK
+    blocks = -(-SOLO_GAMES // SOLO_BLOCK)
+    rows = ctx.data["solo"]["rounds"] + 2
+    gap = mm(8)
+    room = y - area.y - (blocks - 1) * gap
+    row_h = min(room / blocks / rows, mm(17))
+    for block in range(blocks):
+        for r in range(rows):
+            y -= row_h
+            head, total = r == 0, r == rows - 1
+            # TRANSLATORS: head of the label column of each table on the solo score sheet
+            # (bold, one line about 36 mm wide, shrunk to fit).
+            label = (_("Cards set aside") if head else _("Total") if total
+                     else _("Round %(number)s") % {"number": number(r)})
+            c.setFillColor(NAVY if total else MUTED if head else INK)
+            ink.line(label, Rect(area.x, y, label_w - mm(2), row_h),
+                     fonts.ITALIC if head else fonts.BOLD, 11, 6, align="left",
+                     where="row label")
+            for g in range(SOLO_BLOCK):
+                cell = Rect(area.x + label_w + g * col_w, y, col_w, row_h)
+                _cell(c, cell, ICE if head or total else PAPER)
+                if head:
+                    c.setFillColor(INK)
+                    game = block * SOLO_BLOCK + g + 1
+                    ink.line(_("Game %(number)s") % {"number": number(game)}, cell.inset(mm(1)),
+                             fonts.BOLD, 10, 6, where="game heading")
+            if total:
+                _outline(c, Rect(area.x + label_w, y, SOLO_BLOCK * col_w, row_h))
+        y -= gap

@@ -8,7 +8,7 @@ disc, boot on a blade, star, fish), never just a different tint.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -75,6 +75,10 @@ def _skate_under(c: Canvas, x: float, y: float, u: float, line: float) -> None:
     c.line(x + 0.12 * u, y - 0.065 * u, x + 0.135 * u, y - 0.04 * u)
 
 
+#: A point of the bear's drawing, from its offsets in units of the drawing's side.
+_At = Callable[[float, float], tuple[float, float]]
+
+
 def draw_bear(canvas: Canvas, box: Rect, colour: Mapping[str, Any], value: str, *,
               ink: Ink, badges: bool = True, where: str = "bear",
               fills: Fills = NORMAL) -> None:
@@ -97,6 +101,26 @@ def draw_bear(canvas: Canvas, box: Rect, colour: Mapping[str, Any], value: str, 
     c.setStrokeColor(fills.stroke(INK))
     c.setLineWidth(line)
     c.setLineJoin(1)
+    _draw_limbs_and_body(c, at, u, fill, line)
+    _draw_head(c, at, u, fill)
+    # The belly carries the value.
+    belly = 0.15 * u
+    bx, by = at(0, -0.12)
+    c.setFillColor(SNOW)
+    c.circle(bx, by, belly, stroke=1, fill=1)
+    c.setFillColor(INK)
+    side = belly * 1.45
+    ink.line(value, Rect(bx - side / 2, by - side / 2, side, side), fonts.BOLD, u * 0.2, 5,
+             where=f"{where} value")
+    c.restoreState()
+    if badges:
+        for s in (-1, 1):
+            symbol_badge(c, colour["symbol"], *at(s * 0.33, 0.31), 0.115 * u, colour,
+                         fills=fills)
+
+
+def _draw_limbs_and_body(c: Canvas, at: _At, u: float, fill: Color, line: float) -> None:
+    """The legs on their skates, the arms and the body."""
     # Legs and skates first, so the body overlaps the tops of the legs.
     for side in (-1, 1):
         lx, ly = at(side * 0.12, -0.36)
@@ -113,7 +137,10 @@ def draw_bear(canvas: Canvas, box: Rect, colour: Mapping[str, Any], value: str, 
         c.restoreState()
     c.setFillColor(fill)
     c.ellipse(*at(-0.25, -0.33), *at(0.25, 0.12), stroke=1, fill=1)
-    # Ears, then the head over them.
+
+
+def _draw_head(c: Canvas, at: _At, u: float, fill: Color) -> None:
+    """The ears, then the head over them: muzzle, nose, eyes and a smile."""
     for side in (-1, 1):
         ex, ey = at(side * 0.14, 0.37)
         c.setFillColor(fill)
@@ -133,17 +160,3 @@ def draw_bear(canvas: Canvas, box: Rect, colour: Mapping[str, Any], value: str, 
     smile.curveTo(*at(-0.015, 0.105), *at(0.015, 0.105), *at(0.035, 0.125))
     c.setLineCap(1)
     c.drawPath(smile, stroke=1, fill=0)
-    # The belly carries the value.
-    belly = 0.15 * u
-    bx, by = at(0, -0.12)
-    c.setFillColor(SNOW)
-    c.circle(bx, by, belly, stroke=1, fill=1)
-    c.setFillColor(INK)
-    side = belly * 1.45
-    ink.line(value, Rect(bx - side / 2, by - side / 2, side, side), fonts.BOLD, u * 0.2, 5,
-             where=f"{where} value")
-    c.restoreState()
-    if badges:
-        for s in (-1, 1):
-            symbol_badge(c, colour["symbol"], *at(s * 0.33, 0.31), 0.115 * u, colour,
-                         fills=fills)

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -209,8 +210,10 @@ def _rows(data: Mapping[str, Any], rows: Sequence[int]) -> list[int]:
     return list(range(low, high + 1))
 
 
-def _disc(c: Canvas, ink: Ink, ctx: RenderContext, team: Mapping[str, Any], value: int,
+def _disc(c: Canvas, ink: Ink, ctx: RenderContext, snowboarder: Mapping[str, Any],
           cx: float, cy: float, r: float, faint: bool = False) -> None:
+    """A snowboarder: a disc of its team's colour with its value; dashed and pale if ``faint``."""
+    team = next(t for t in ctx.data["teams"] if t["id"] == snowboarder["team"])
     colour = team_colour(team)
     c.setFillColor(tint(colour, 0.6) if faint else colour)
     c.setStrokeColor(INK)
@@ -220,8 +223,65 @@ def _disc(c: Canvas, ink: Ink, ctx: RenderContext, team: Mapping[str, Any], valu
     c.circle(cx, cy, r, stroke=1, fill=1)
     c.setDash()
     c.setFillColor(INK if faint or colour.green > 0.6 else PAPER)
-    ink.line(ctx.localizer.number(value), Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r),
-             fonts.BOLD, 9, 5, where="example diagram value")
+    ink.line(ctx.localizer.number(snowboarder["value"]),
+             Rect(cx - r, cy - r * 0.8, 2 * r, 1.6 * r), fonts.BOLD, 9, 5,
+             where="example diagram value")
+
+
+def _draw_row_number(c: Canvas, ink: Ink, ctx: RenderContext, row: int, x: float, y: float,
+                     cell: float) -> None:
+    """A row's number, left of the row."""
+    c.setFillColor(NAVY)
+    ink.line(ctx.localizer.number(row), Rect(x, y, cell * 0.7, cell), fonts.BOLD, 7.5, 5,
+             where="example diagram row")
+
+
+def _draw_face_down(c: Canvas, x: float, y: float, cell: float) -> None:
+    """A later finisher's card, face down, in a finish space's place of side ``cell``."""
+    c.setFillColor(START)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.6)
+    c.roundRect(x, y + cell * 0.1, cell * 0.8, cell * 0.8, 2, stroke=1, fill=1)
+
+
+@dataclass(frozen=True)
+class _Scene:
+    """What a course diagram shows: its rows, the throw, the snowboarders and the marks."""
+
+    rows: list[int]
+    throw: Mapping[str, Any] | None
+    #: The snowboarders drawn, by space, and those the throw took off (drawn faint).
+    shown: Mapping[Space, Mapping[str, Any]]
+    gone: Mapping[Space, Mapping[str, Any]]
+    #: The spaces the next captain's snowboarder may move to, each marked with a dot.
+    destinations: set[Space]
+    hit: set[Space]
+    spared: set[Space]
+    started: set[Space]
+
+
+def _scene(v: Verified, data: Mapping[str, Any]) -> _Scene:
+    """What an example's course diagram shows: a throw on the position it was thrown at,
+    anything else after its last step."""
+    throw = throw_event(v)
+    destinations = {(s[0], s[1]) for s in v.replay.observed.get("destinations") or []}
+    passed = any(e.kind == "passed" for e in v.replay.events)
+    show_moves = bool(destinations) and (throw is None or passed)
+    throw_index = next((i for i, s in enumerate(v.example.steps) if s.get("yeti")), None)
+    positions = _positions(v, throw_index if throw_index is not None else -1)
+    shown = positions
+    gone: dict[Space, Mapping[str, Any]] = {}
+    if throw is not None and show_moves:
+        # after the throw (and a pass): who is left on the course, and where they may go
+        shown = _positions(v, -1)
+        gone = {s: p for s, p in positions.items() if s not in shown}
+    focus = [throw["row"]] if throw else []
+    focus += [s[0] for s in positions] + [s[0] for s in destinations]
+    started = {(e.params["space"][0], e.params["space"][1]) for e in v.replay.events
+               if e.kind == "started"}
+    return _Scene(rows=_rows(data, focus or [1]), throw=throw, shown=shown, gone=gone,
+                  destinations=destinations if show_moves else set(), hit=_spaces(v, "hit"),
+                  spared=_spaces(v, "spared"), started=started)
 
 
 def course_figure(v: Verified, ctx: RenderContext, width: float) -> Figure:
@@ -233,29 +293,10 @@ def course_figure(v: Verified, ctx: RenderContext, width: float) -> Figure:
     outlined, and a dot on each space the next captain's snowboarder may move to.
     """
     data = ctx.data
-    teams = {t["id"]: t for t in data["teams"]}
-    throw = throw_event(v)
-    hit, spared = _spaces(v, "hit"), _spaces(v, "spared")
-    started = {(e.params["space"][0], e.params["space"][1]) for e in v.replay.events
-               if e.kind == "started"}
-    destinations = {(s[0], s[1]) for s in v.replay.observed.get("destinations") or []}
-    passed = any(e.kind == "passed" for e in v.replay.events)
-    show_moves = bool(destinations) and (throw is None or passed)
-    # A throw is shown on the position it was thrown at; anything else after its last step.
-    throw_index = next((i for i, s in enumerate(v.example.steps) if s.get("yeti")), None)
-    positions = _positions(v, throw_index if throw_index is not None else -1)
-    if throw is not None and show_moves:
-        # after the throw (and a pass): who is left on the course, and where they may go
-        after = _positions(v, -1)
-        gone = {s for s in positions if s not in after}
-    else:
-        after, gone = positions, set()
-    focus = [throw["row"]] if throw else []
-    focus += [s[0] for s in positions] + [s[0] for s in destinations]
-    rows = _rows(data, focus or [1])
+    scene = _scene(v, data)
+    rows = scene.rows
     columns = data["course"]["columns"]
     cell = min(mm(CELL_MM), width / (columns + 3.2))
-    yetis = {y["row"]: y for y in data["yetis"]}
     height = len(rows) * cell + mm(1)
 
     def draw(c: Canvas, box: Rect) -> None:
@@ -263,56 +304,10 @@ def course_figure(v: Verified, ctx: RenderContext, width: float) -> Figure:
         left = box.x + (box.width - (columns + 3) * cell) / 2 + cell
         for i, row in enumerate(rows):
             y = box.top - (i + 1) * cell
-            c.setFillColor(NAVY)
-            ink.line(ctx.localizer.number(row), Rect(left - cell, y, cell * 0.7, cell),
-                     fonts.BOLD, 7.5, 5, where="example diagram row")
-            for side, col in (("green", 0), ("red", columns + 1)):
-                x = left + col * cell
-                if row not in yetis:
-                    continue
-                colour = side_colour(data, side)
-                active = throw is not None and throw["row"] == row and throw["colour"] == side
-                c.setFillColor(tint(colour, 0.35) if active else tint(colour, 0.88))
-                c.setStrokeColor(colour)
-                c.setLineWidth(1.4 if active else 0.5)
-                c.roundRect(x + 1, y + 1, cell - 2, cell - 2, 2, stroke=1, fill=1)
-                if active:
-                    throw_mark(c, side, x + cell / 2, y + cell / 2, cell * 0.62, colour)
+            _draw_row_number(c, ink, ctx, row, left - cell, y, cell)
+            _draw_yeti_spaces(c, data, scene.throw, row, left, y, cell)
             for col in range(1, columns + 1):
-                x = left + col * cell
-                space = (row, col)
-                c.setFillColor(tint(START, 0.8) if row in data["course"]["start_rows"] else ICE)
-                c.setStrokeColor(NAVY)
-                c.setLineWidth(0.4)
-                c.rect(x, y, cell, cell, stroke=1, fill=1)
-                if throw is not None and row == throw["row"]:
-                    face = data["throws"][throw["colour"]][col - 1]
-                    if face:
-                        # the die symbol in the space's top corner, as small as still legible
-                        size = cell * 0.5
-                        throw_mark(c, throw["colour"], x + cell / 2, y + cell * 0.75,
-                                   size, side_colour(data, throw["colour"]), face)
-                if throw is not None and row == throw["row"]:
-                    cx, cy, r = x + cell / 2, y + cell * 0.3, cell * 0.2
-                else:
-                    cx, cy, r = x + cell / 2, y + cell / 2, cell * 0.27
-                shown = positions if not show_moves else after
-                if show_moves and space in destinations:
-                    c.setFillColor(SPARED)
-                    c.circle(x + cell / 2, y + cell / 2, cell * 0.12, stroke=0, fill=1)
-                if space in shown:
-                    p = shown[space]
-                    _disc(c, ink, ctx, teams[p["team"]], p["value"], cx, cy, r)
-                elif space in gone:
-                    p = positions[space]
-                    _disc(c, ink, ctx, teams[p["team"]], p["value"], cx, cy, r, faint=True)
-                if space in hit or space in spared or space in started:
-                    c.setStrokeColor(HIT if space in hit else SPARED if space in spared
-                                     else NAVY)
-                    c.setLineWidth(1.3)
-                    c.circle(cx, cy, r + 1.6, stroke=1, fill=0)
-                if space in hit:
-                    draw_snowball(c, x + cell * 0.86, cy, cell * 0.11, 0.4)
+                _draw_course_space(c, ink, ctx, scene, (row, col), left + col * cell, y, cell)
         c.setStrokeColor(NAVY)
         c.setLineWidth(0.9)
         top = box.top - len(rows) * cell
@@ -321,12 +316,63 @@ def course_figure(v: Verified, ctx: RenderContext, width: float) -> Figure:
     return Figure(width, height, draw)
 
 
+def _draw_yeti_spaces(c: Canvas, data: Mapping[str, Any], throw: Mapping[str, Any] | None,
+                      row: int, left: float, y: float, cell: float) -> None:
+    """A Yeti row's green and red Yeti spaces; the one thrown from shows its die symbol."""
+    if row not in {yeti["row"] for yeti in data["yetis"]}:
+        return
+    for side, col in (("green", 0), ("red", data["course"]["columns"] + 1)):
+        x = left + col * cell
+        colour = side_colour(data, side)
+        active = throw is not None and throw["row"] == row and throw["colour"] == side
+        c.setFillColor(tint(colour, 0.35) if active else tint(colour, 0.88))
+        c.setStrokeColor(colour)
+        c.setLineWidth(1.4 if active else 0.5)
+        c.roundRect(x + 1, y + 1, cell - 2, cell - 2, 2, stroke=1, fill=1)
+        if active:
+            throw_mark(c, side, x + cell / 2, y + cell / 2, cell * 0.62, colour)
+
+
+def _draw_course_space(c: Canvas, ink: Ink, ctx: RenderContext, scene: _Scene, space: Space,
+                       x: float, y: float, cell: float) -> None:
+    """A space of the course: the throw's die symbol, a dot, its snowboarder and its marks."""
+    data = ctx.data
+    row, col = space
+    throw = scene.throw
+    c.setFillColor(tint(START, 0.8) if row in data["course"]["start_rows"] else ICE)
+    c.setStrokeColor(NAVY)
+    c.setLineWidth(0.4)
+    c.rect(x, y, cell, cell, stroke=1, fill=1)
+    if throw is not None and row == throw["row"]:
+        face = data["throws"][throw["colour"]][col - 1]
+        if face:
+            # the die symbol in the space's top corner, as small as still legible
+            throw_mark(c, throw["colour"], x + cell / 2, y + cell * 0.75, cell * 0.5,
+                       side_colour(data, throw["colour"]), face)
+        # the snowboarder below the die symbol
+        cx, cy, r = x + cell / 2, y + cell * 0.3, cell * 0.2
+    else:
+        cx, cy, r = x + cell / 2, y + cell / 2, cell * 0.27
+    if space in scene.destinations:
+        c.setFillColor(SPARED)
+        c.circle(x + cell / 2, y + cell / 2, cell * 0.12, stroke=0, fill=1)
+    if space in scene.shown:
+        _disc(c, ink, ctx, scene.shown[space], cx, cy, r)
+    elif space in scene.gone:
+        _disc(c, ink, ctx, scene.gone[space], cx, cy, r, faint=True)
+    if space in scene.hit or space in scene.spared or space in scene.started:
+        c.setStrokeColor(HIT if space in scene.hit else SPARED if space in scene.spared
+                         else NAVY)
+        c.setLineWidth(1.3)
+        c.circle(cx, cy, r + 1.6, stroke=1, fill=0)
+    if space in scene.hit:
+        draw_snowball(c, x + cell * 0.86, cy, cell * 0.11, 0.4)
+
+
 def finish_figure(v: Verified, ctx: RenderContext, width: float) -> Figure:
     """The last row and the finish spaces after the example's move; the mover is outlined."""
     data = ctx.data
-    teams = {t["id"]: t for t in data["teams"]}
-    columns, last = data["course"]["columns"], data["course"]["rows"]
-    multipliers = data["finish"]["multipliers"]
+    columns = data["course"]["columns"]
     moved = next((e.params for e in v.replay.events
                   if e.kind in ("finished", "finished-late")), None)
     before = _positions(v, 0)
@@ -338,55 +384,69 @@ def finish_figure(v: Verified, ctx: RenderContext, width: float) -> Figure:
         ink = _ink(c, ctx)
         left = box.x + (box.width - (columns + 2) * cell) / 2
         y = box.top - cell
-        c.setFillColor(NAVY)
-        ink.line(ctx.localizer.number(last), Rect(left - cell * 0.2, y, cell * 0.7, cell),
-                 fonts.BOLD, 7.5, 5, where="example diagram row")
-        for col in range(1, columns + 1):
-            x = left + col * cell
-            c.setFillColor(ICE)
-            c.setStrokeColor(NAVY)
-            c.setLineWidth(0.4)
-            c.rect(x, y, cell, cell, stroke=1, fill=1)
-            space = (last, col)
-            if space in before:
-                p = before[space]
-                mover = moved is not None and list(space) == moved["from"]
-                _disc(c, ink, ctx, teams[p["team"]], p["value"], x + cell / 2, y + cell / 2,
-                      cell * 0.3, faint=mover)
+        _draw_last_row(c, ink, ctx, before, moved, left, y, cell)
         fy = y - mm(2) - cell
-        for i, multiplier in enumerate(multipliers):
-            x = left + (i + 1) * cell
-            c.setFillColor(tint(GOLD, 0.55))
-            c.setStrokeColor(NAVY)
-            c.setLineWidth(0.6)
-            c.rect(x, fy, cell, cell, stroke=1, fill=1)
-            c.setFillColor(INK)
-            ink.line(f"×{ctx.localizer.number(multiplier)}",
-                     Rect(x, fy + cell * 0.62, cell, cell * 0.36), fonts.BOLD, 6.5, 4,
-                     where="example diagram multiplier")
-            if i < len(finishers):
-                p = finishers[i]
-                _disc(c, ink, ctx, teams[p["team"]], p["value"], x + cell / 2,
-                      fy + cell * 0.36, cell * 0.26)
-                if moved is not None and i == moved.get("space", 0) - 1:
-                    c.setStrokeColor(NAVY)
-                    c.setLineWidth(1.3)
-                    c.circle(x + cell / 2, fy + cell * 0.36, cell * 0.26 + 1.6, stroke=1,
-                             fill=0)
+        _draw_finish_spaces(c, ink, ctx, finishers, moved, left, fy, cell)
         if moved is not None and moved.get("space") is None:
             # a late finisher: face down beside the finish spaces, as its captain keeps it
-            x = left + (len(multipliers) + 1) * cell + mm(3)
-            c.setFillColor(START)
-            c.setStrokeColor(INK)
-            c.setLineWidth(0.6)
-            c.roundRect(x, fy + cell * 0.1, cell * 0.8, cell * 0.8, 2, stroke=1, fill=1)
+            x = left + (len(data["finish"]["multipliers"]) + 1) * cell + mm(3)
+            _draw_face_down(c, x, fy, cell)
             shapes.arrow(c, left + moved["from"][1] * cell + cell / 2, y,
                          x + cell * 0.4, fy + cell * 0.9, width=0.8, head=mm(1.6), colour=NAVY)
 
     return Figure(width, height, draw)
 
 
+def _draw_last_row(c: Canvas, ink: Ink, ctx: RenderContext,
+                   before: Mapping[Space, Mapping[str, Any]], moved: Mapping[str, Any] | None,
+                   left: float, y: float, cell: float) -> None:
+    """The course's last row before the move; the snowboarder that finished drawn faint."""
+    last = ctx.data["course"]["rows"]
+    _draw_row_number(c, ink, ctx, last, left - cell * 0.2, y, cell)
+    for col in range(1, ctx.data["course"]["columns"] + 1):
+        x = left + col * cell
+        c.setFillColor(ICE)
+        c.setStrokeColor(NAVY)
+        c.setLineWidth(0.4)
+        c.rect(x, y, cell, cell, stroke=1, fill=1)
+        space = (last, col)
+        if space in before:
+            mover = moved is not None and list(space) == moved["from"]
+            _disc(c, ink, ctx, before[space], x + cell / 2, y + cell / 2, cell * 0.3,
+                  faint=mover)
+
+
+def _draw_finish_spaces(c: Canvas, ink: Ink, ctx: RenderContext,
+                        finishers: Sequence[Mapping[str, Any]], moved: Mapping[str, Any] | None,
+                        left: float, fy: float, cell: float) -> None:
+    """The finish spaces with their multipliers and finishers; the one that just finished
+    ringed."""
+    for i, multiplier in enumerate(ctx.data["finish"]["multipliers"]):
+        x = left + (i + 1) * cell
+        c.setFillColor(tint(GOLD, 0.55))
+        c.setStrokeColor(NAVY)
+        c.setLineWidth(0.6)
+        c.rect(x, fy, cell, cell, stroke=1, fill=1)
+        c.setFillColor(INK)
+        ink.line(f"×{ctx.localizer.number(multiplier)}",
+                 Rect(x, fy + cell * 0.62, cell, cell * 0.36), fonts.BOLD, 6.5, 4,
+                 where="example diagram multiplier")
+        if i < len(finishers):
+            _disc(c, ink, ctx, finishers[i], x + cell / 2, fy + cell * 0.36, cell * 0.26)
+            if moved is not None and i == moved.get("space", 0) - 1:
+                c.setStrokeColor(NAVY)
+                c.setLineWidth(1.3)
+                c.circle(x + cell / 2, fy + cell * 0.36, cell * 0.26 + 1.6, stroke=1,
+                         fill=0)
+
+
 # --- the quick reference's chart ------------------------------------------------------------
+
+#: The chart's spaces (the Yeti row's and the finish's), its head (the column numbers) and
+#: each line of symbols under it.
+_CHART_CELL = _FINISH_CELL = mm(11)
+_CHART_HEAD, _CHART_LINE = mm(6), mm(5)
+
 
 def reach_chart(ctx: RenderContext, width: float, labels: Mapping[str, str]) -> Figure:
     """What players look up mid-game: the die symbol of each column, and the finish.
@@ -399,81 +459,91 @@ def reach_chart(ctx: RenderContext, width: float, labels: Mapping[str, str]) -> 
     ``labels`` holds the translated ``column`` and ``later`` labels.
     """
     data = ctx.data
-    loc = ctx.localizer
     columns = data["course"]["columns"]
     multipliers = data["finish"]["multipliers"]
-    real = mm(data["print"]["space_mm"])
-    guarded = data["yetis"][0]["row"]
-    cell = finish_cell = mm(11)
-    head, line = mm(6), mm(5)
-    height = head + cell + 2 * line + mm(2)
+    cell, head = _CHART_CELL, _CHART_HEAD
+    height = head + cell + 2 * _CHART_LINE + mm(2)
     # the chart: a label column, the Yeti spaces and the course; then the finish, apart
     chart_w = cell * 1.2 + (columns + 2) * cell + mm(2)
-    finish_w = len(multipliers) * finish_cell + mm(3) + finish_cell * 0.8
+    finish_w = len(multipliers) * _FINISH_CELL + mm(3) + _FINISH_CELL * 0.8
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = _ink(c, ctx)
         gap = max(mm(8), (box.width - chart_w - finish_w) / 3)
-        x0 = box.x + gap + cell * 1.2
         top = box.top - head
-        row_y = top - cell
         c.setFillColor(NAVY)
         ink.line(labels["column"], Rect(box.x + gap - mm(2), top, cell * 1.2 + cell, head),
                  fonts.BOLD, 8, 5, align="right", where="reference chart column label")
-        for side, slot in (("green", 0), ("red", columns + 1)):
-            colour = side_colour(data, side)
-            x = x0 + slot * cell + (mm(1) if side == "red" else -mm(1))
-            c.setFillColor(tint(colour, 0.8))
-            c.setStrokeColor(colour)
-            c.setLineWidth(1.2)
-            c.roundRect(x + 1, row_y + 1, cell - 2, cell - 2, 3, stroke=1, fill=1)
-            throw_mark(c, side, x + cell / 2, row_y + cell / 2, cell * 0.6, colour)
-        for col in range(1, columns + 1):
-            x = x0 + col * cell
-            c.setFillColor(NAVY)
-            ink.line(loc.number(col), Rect(x, top, cell, head), fonts.BOLD, 9, 5,
-                     where="reference chart column")
-            _scaled(c, x, row_y, cell / real,
-                    lambda col=col: course_space(c, ctx, guarded, col, Rect(0, 0, real, real),
-                                                 True))
-            for i, side in enumerate(("green", "red")):
-                face = data["throws"][side][col - 1]
-                y = row_y - (i + 1) * line
-                c.setFillColor(side_colour(data, side) if face else MUTED)
-                ink.line(loc.number(face) if face else "–", Rect(x, y, cell, line),
-                         fonts.BOLD, 10, 6, where="reference chart symbol")
-        for i, side in enumerate(("green", "red")):
-            y = row_y - (i + 1) * line
-            throw_mark(c, side, x0 + cell / 2, y + line / 2, line * 0.9,
-                       side_colour(data, side))
-        c.setStrokeColor(NAVY)
-        c.setLineWidth(0.9)
-        c.rect(x0 + cell, row_y, columns * cell, cell, stroke=1, fill=0)
-        # the finish spaces, as on the board: order number and multiplier
-        fx = box.right - gap - finish_w
-        fy = row_y + (cell - finish_cell) / 2
-        for i, multiplier in enumerate(multipliers):
-            x = fx + i * finish_cell
-            c.setFillColor(tint(GOLD, 0.55))
-            c.setStrokeColor(NAVY)
-            c.setLineWidth(0.8)
-            c.rect(x, fy, finish_cell, finish_cell, stroke=1, fill=1)
-            c.setFillColor(NAVY)
-            ink.line(loc.number(i + 1), Rect(x, top, finish_cell, head), fonts.BOLD, 9, 5,
-                     where="reference chart finish order")
-            c.setFillColor(INK)
-            ink.line(f"×{loc.number(multiplier)}", Rect(x, fy, finish_cell, finish_cell),
-                     fonts.BOLD, 13, 6, where="reference chart multiplier")
-        # a later finisher: face down in front of its captain, at its value
-        lx = fx + len(multipliers) * finish_cell + mm(3)
-        c.setFillColor(START)
-        c.setStrokeColor(INK)
-        c.setLineWidth(0.6)
-        c.roundRect(lx, fy + finish_cell * 0.1, finish_cell * 0.8, finish_cell * 0.8, 2,
-                    stroke=1, fill=1)
-        c.setFillColor(INK)
-        ink.paragraph(labels["later"], Rect(fx, row_y - 2 * line, finish_w, 2 * line),
-                      size=8, min_size=5.5, colour=INK, align="centre",
-                      where="reference chart later finishers")
+        _draw_chart_row(c, ink, ctx, box.x + gap + cell * 1.2, top)
+        _draw_chart_finish(c, ink, ctx, box.right - gap - finish_w, top, finish_w,
+                           labels["later"])
 
     return Figure(width, height, draw)
+
+
+def _draw_chart_row(c: Canvas, ink: Ink, ctx: RenderContext, x0: float, top: float) -> None:
+    """The Yeti row between its Yeti spaces: over each space its column, under it the
+    symbol of each colour as a number, and each colour's symbol at the left."""
+    data, loc = ctx.data, ctx.localizer
+    cell, line = _CHART_CELL, _CHART_LINE
+    columns = data["course"]["columns"]
+    real = mm(data["print"]["space_mm"])
+    guarded = data["yetis"][0]["row"]
+    row_y = top - cell
+    for side, slot in (("green", 0), ("red", columns + 1)):
+        colour = side_colour(data, side)
+        x = x0 + slot * cell + (mm(1) if side == "red" else -mm(1))
+        c.setFillColor(tint(colour, 0.8))
+        c.setStrokeColor(colour)
+        c.setLineWidth(1.2)
+        c.roundRect(x + 1, row_y + 1, cell - 2, cell - 2, 3, stroke=1, fill=1)
+        throw_mark(c, side, x + cell / 2, row_y + cell / 2, cell * 0.6, colour)
+    for col in range(1, columns + 1):
+        x = x0 + col * cell
+        c.setFillColor(NAVY)
+        ink.line(loc.number(col), Rect(x, top, cell, _CHART_HEAD), fonts.BOLD, 9, 5,
+                 where="reference chart column")
+        _scaled(c, x, row_y, cell / real,
+                lambda col=col: course_space(c, ctx, guarded, col, Rect(0, 0, real, real),
+                                             True))
+        for i, side in enumerate(("green", "red")):
+            face = data["throws"][side][col - 1]
+            y = row_y - (i + 1) * line
+            c.setFillColor(side_colour(data, side) if face else MUTED)
+            ink.line(loc.number(face) if face else "–", Rect(x, y, cell, line),
+                     fonts.BOLD, 10, 6, where="reference chart symbol")
+    for i, side in enumerate(("green", "red")):
+        y = row_y - (i + 1) * line
+        throw_mark(c, side, x0 + cell / 2, y + line / 2, line * 0.9,
+                   side_colour(data, side))
+    c.setStrokeColor(NAVY)
+    c.setLineWidth(0.9)
+    c.rect(x0 + cell, row_y, columns * cell, cell, stroke=1, fill=0)
+
+
+def _draw_chart_finish(c: Canvas, ink: Ink, ctx: RenderContext, fx: float, top: float,
+                       finish_w: float, later: str) -> None:
+    """The finish spaces, as on the board (order number and multiplier), and a later
+    finisher: face down in front of its captain, at its value."""
+    loc = ctx.localizer
+    multipliers = ctx.data["finish"]["multipliers"]
+    cell, finish_cell, head, line = _CHART_CELL, _FINISH_CELL, _CHART_HEAD, _CHART_LINE
+    row_y = top - cell
+    fy = row_y + (cell - finish_cell) / 2
+    for i, multiplier in enumerate(multipliers):
+        x = fx + i * finish_cell
+        c.setFillColor(tint(GOLD, 0.55))
+        c.setStrokeColor(NAVY)
+        c.setLineWidth(0.8)
+        c.rect(x, fy, finish_cell, finish_cell, stroke=1, fill=1)
+        c.setFillColor(NAVY)
+        ink.line(loc.number(i + 1), Rect(x, top, finish_cell, head), fonts.BOLD, 9, 5,
+                 where="reference chart finish order")
+        c.setFillColor(INK)
+        ink.line(f"×{loc.number(multiplier)}", Rect(x, fy, finish_cell, finish_cell),
+                 fonts.BOLD, 13, 6, where="reference chart multiplier")
+    _draw_face_down(c, fx + len(multipliers) * finish_cell + mm(3), fy, finish_cell)
+    c.setFillColor(INK)
+    ink.paragraph(later, Rect(fx, row_y - 2 * line, finish_w, 2 * line),
+                  size=8, min_size=5.5, colour=INK, align="centre",
+                  where="reference chart later finishers")

@@ -324,45 +324,10 @@ def setup_state(rules: Rules, teams: Sequence[str], *,
     snowballs not in a hand.
     """
     teams = _check_teams(rules, teams)
-    course = rules.course
     where: dict[Snowboarder, Location] = {}
-
-    def put(sb: Snowboarder, loc: Location, what: str) -> None:
-        if sb.team not in teams:
-            raise RuleError(f"{what}: {sb} is not in play; teams in play: {', '.join(teams)}")
-        if sb.value not in rules.values:
-            raise RuleError(f"{what}: {sb}: values are {', '.join(map(str, rules.values))}")
-        if sb in where:
-            raise RuleError(f"{what}: {sb} is already {_said(where[sb], teams)}")
-        where[sb] = loc
-
-    taken: dict[Space, Snowboarder] = {}
-    for sb, space in positions:
-        if not course.contains(space):
-            raise RuleError(f"positions: {sb} at {list(space)} is off the course "
-                            f"(rows 1-{course.rows}, columns 1-{course.columns})")
-        if space in taken:
-            raise RuleError(f"positions: {sb} and {taken[space]} are both on {list(space)}")
-        taken[space] = sb
-        put(sb, Location(Where.COURSE, space=space), "positions")
-    if len(finish) > course.finish_spaces:
-        raise RuleError(f"finish: {len(finish)} snowboarders, but there are only "
-                        f"{course.finish_spaces} finish spaces")
-    for k, sb in enumerate(finish, 1):
-        put(sb, Location(Where.FINISH, finish=k), "finish")
-    late = tuple(late)
-    if late and len(finish) < course.finish_spaces:
-        raise RuleError(f"late: {late[0]} finished late, but finish space {len(finish) + 1} "
-                        f"is still free")
-    for sb in late:
-        put(sb, LATE, "late")
-    for sb, by in held:
-        if by not in teams:
-            raise RuleError(f"held: {sb} is held by {by!r}, not a team in play")
-        if by == sb.team:
-            raise RuleError(f"held: {sb} cannot be held by its own captain; a Yeti never "
-                            f"hits the thrower's snowboarders")
-        put(sb, Location(Where.HELD, holder=teams.index(by)), "held")
+    _put_on_course(where, rules, teams, positions)
+    _put_finishers(where, rules, teams, finish, late)
+    _put_held(where, rules, teams, held)
     if over and positions:
         raise RuleError("positions: a finished game has no snowboarder left on the course")
     unnamed = OUT if over else WAITING
@@ -383,6 +348,62 @@ def setup_state(rules: Rules, teams: Sequence[str], *,
         raise RuleError(f"hands: {snowballs} snowball cards, but the game has {rules.snowballs}")
     return State(teams=teams, locations=locations, hands=seat_hands, placed=placed, box=box,
                  snowball_box=rules.snowballs - snowballs, current=teams.index(current))
+
+
+def _put(where: dict[Snowboarder, Location], rules: Rules, teams: Sequence[str],
+         sb: Snowboarder, loc: Location, what: str) -> None:
+    """``sb`` at ``loc``, if it is in play and not placed yet; ``what`` names the argument."""
+    if sb.team not in teams:
+        raise RuleError(f"{what}: {sb} is not in play; teams in play: {', '.join(teams)}")
+    if sb.value not in rules.values:
+        raise RuleError(f"{what}: {sb}: values are {', '.join(map(str, rules.values))}")
+    if sb in where:
+        raise RuleError(f"{what}: {sb} is already {_said(where[sb], teams)}")
+    where[sb] = loc
+
+
+def _put_on_course(where: dict[Snowboarder, Location], rules: Rules, teams: Sequence[str],
+                   positions: Iterable[tuple[Snowboarder, Space]]) -> None:
+    """Each snowboarder of ``positions`` on its space of the course, one to a space."""
+    course = rules.course
+    taken: dict[Space, Snowboarder] = {}
+    for sb, space in positions:
+        if not course.contains(space):
+            raise RuleError(f"positions: {sb} at {list(space)} is off the course "
+                            f"(rows 1-{course.rows}, columns 1-{course.columns})")
+        if space in taken:
+            raise RuleError(f"positions: {sb} and {taken[space]} are both on {list(space)}")
+        taken[space] = sb
+        _put(where, rules, teams, sb, Location(Where.COURSE, space=space), "positions")
+
+
+def _put_finishers(where: dict[Snowboarder, Location], rules: Rules, teams: Sequence[str],
+                   finish: Sequence[Snowboarder], late: Iterable[Snowboarder]) -> None:
+    """The finish spaces filled from space 1; the late finishers only once they are full."""
+    course = rules.course
+    if len(finish) > course.finish_spaces:
+        raise RuleError(f"finish: {len(finish)} snowboarders, but there are only "
+                        f"{course.finish_spaces} finish spaces")
+    for k, sb in enumerate(finish, 1):
+        _put(where, rules, teams, sb, Location(Where.FINISH, finish=k), "finish")
+    late = tuple(late)
+    if late and len(finish) < course.finish_spaces:
+        raise RuleError(f"late: {late[0]} finished late, but finish space {len(finish) + 1} "
+                        f"is still free")
+    for sb in late:
+        _put(where, rules, teams, sb, LATE, "late")
+
+
+def _put_held(where: dict[Snowboarder, Location], rules: Rules, teams: Sequence[str],
+              held: Iterable[tuple[Snowboarder, str]]) -> None:
+    """Each knocked-off snowboarder with the captain of the team that holds it."""
+    for sb, by in held:
+        if by not in teams:
+            raise RuleError(f"held: {sb} is held by {by!r}, not a team in play")
+        if by == sb.team:
+            raise RuleError(f"held: {sb} cannot be held by its own captain; a Yeti never "
+                            f"hits the thrower's snowboarders")
+        _put(where, rules, teams, sb, Location(Where.HELD, holder=teams.index(by)), "held")
 
 
 def _sorted_hand(hand: Hand) -> Hand:

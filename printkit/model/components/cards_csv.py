@@ -46,6 +46,26 @@ def read_cards(path: Path, label: str,
     Values stay strings (a CSV has no types); ``count`` becomes a whole number.
     Blank lines are skipped.
     """
+    numbered = _lines(path, label, fields)
+    header_line, header = numbered[0]
+    names = [h.strip() for h in header]
+    errors = _header_errors(label, header_line, names, fields)
+    if errors:
+        raise DataErrors(errors)
+    cards: list[tuple[int, dict[str, Any]]] = []
+    for line, row in numbered[1:]:
+        if len(row) != len(names):  # a ragged row: a cell lost or one too many
+            errors.append(DataError(label, f"line {line}", f"has {len(row)} cells, the header "
+                                                           f"{len(names)}"))
+            continue
+        cards.append((line, _card(label, line, names, row, errors)))
+    if errors:
+        raise DataErrors(errors)
+    return cards, {name: col for col, name in enumerate(names, 1)}
+
+
+def _lines(path: Path, label: str, fields: list[str]) -> list[tuple[int, list[str]]]:
+    """Every line that is not blank, with its number (from 1); the first is the header."""
     text = _read(path, label)
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows: list[list[str]] = []
@@ -55,48 +75,48 @@ def read_cards(path: Path, label: str,
     except csv.Error as exc:  # an unclosed quote, a cell over the field limit
         raise DataErrors([DataError(label, f"line {reader.line_num}",
                                     f"is not valid CSV ({exc})")]) from None
-    errors: list[DataError] = []
     numbered = [(i + 1, row) for i, row in enumerate(rows) if any(c.strip() for c in row)]
     if not numbered:
         raise DataErrors([DataError(label, "", "has no header row; the first line names "
                                                f"the columns: {', '.join(fields)}, count")])
-    header_line, header = numbered[0]
-    names = [h.strip() for h in header]
+    return numbered
+
+
+def _header_errors(label: str, line: int, names: list[str],
+                   fields: list[str]) -> list[DataError]:
+    """A column the deck does not declare, a column named twice, a declared field missing."""
+    errors: list[DataError] = []
     allowed = [*fields, "count"]
     for col, name in enumerate(names, 1):
         if name not in allowed:
-            errors.append(DataError(label, _cell(header_line, col, name or "empty"),
+            errors.append(DataError(label, _cell(line, col, name or "empty"),
                                     f"unknown column; declared fields: {', '.join(fields)} "
                                     f"(and count)"))
         elif names.index(name) != col - 1:
-            errors.append(DataError(label, _cell(header_line, col, name), "repeats a column"))
+            errors.append(DataError(label, _cell(line, col, name), "repeats a column"))
     for name in fields:
         if name not in names:
-            errors.append(DataError(label, f"line {header_line}", f"no column for the "
-                                                                  f"declared field {name!r}"))
-    if errors:
-        raise DataErrors(errors)
-    cards: list[tuple[int, dict[str, Any]]] = []
-    for line, row in numbered[1:]:
-        if len(row) != len(names):  # a ragged row: a cell lost or one too many
-            errors.append(DataError(label, f"line {line}", f"has {len(row)} cells, the header "
-                                                           f"{len(names)}"))
-            continue
-        card: dict[str, Any] = {}
-        for col, (name, value) in enumerate(zip(names, row, strict=False), 1):
-            value = value.strip()
-            if name == "count":
-                if not value:
-                    continue
-                if not re.fullmatch(r"[0-9]{1,7}", value) or int(value) > MAX_COUNT:
-                    errors.append(DataError(label, _cell(line, col, name),
-                                            f"{value!r} is not a whole number from 0 to "
-                                            f"{MAX_COUNT:,}"))
-                    continue
-                card["count"] = int(value)
-            elif value:
-                card[name] = value
-        cards.append((line, card))
-    if errors:
-        raise DataErrors(errors)
-    return cards, {name: col for col, name in enumerate(names, 1)}
+            errors.append(DataError(label, f"line {line}", f"no column for the "
+                                                           f"declared field {name!r}"))
+    return errors
+
+
+def _card(label: str, line: int, names: list[str], row: list[str],
+          errors: list[DataError]) -> dict[str, Any]:
+    """One row's card: its cells by column name, blanks left out; a bad count into
+    ``errors``."""
+    card: dict[str, Any] = {}
+    for col, (name, value) in enumerate(zip(names, row, strict=False), 1):
+        value = value.strip()
+        if name == "count":
+            if not value:
+                continue
+            if not re.fullmatch(r"[0-9]{1,7}", value) or int(value) > MAX_COUNT:
+                errors.append(DataError(label, _cell(line, col, name),
+                                        f"{value!r} is not a whole number from 0 to "
+                                        f"{MAX_COUNT:,}"))
+                continue
+            card["count"] = int(value)
+        elif value:
+            card[name] = value
+    return card

@@ -155,6 +155,11 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
                                                               f"symbols: {', '.join(SYMBOLS)}"))
 
 
+#: Where a deck shows an image: its name, the width and height it prints at, and the
+#: file, the key and the words (``on card 'Ana'``) that name the place.
+_Use = tuple[str, float, float, str, str, str]
+
+
 def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
             cards: list[Card], folder: Path, file: str, errors: list[DataError],
             soft: list[SoftImage], needed: set[tuple[Artwork, tuple[int, int]]]
@@ -163,7 +168,42 @@ def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
     below :data:`~printkit.model.components.images.MIN_DPI`, at its softest use, naming the card;
     into ``needed``, each image with the pixel size it is embedded at."""
     art: dict[str, Artwork] = {}
-    uses: list[tuple[str, float, float, str, str, str]] = []  # name, w, h, file, key, on
+    uses = _image_uses(data, spec, deck_id, cards, file)
+    softest: dict[str, tuple[float, _Use]] = {}
+    others: dict[str, int] = {}  # further soft uses of each image, beyond the one named
+    for use in uses:
+        name, w, h, where, key, _on = use
+        if name not in art:
+            try:
+                art[name] = replace(load_artwork(folder, name, where, key),
+                                    dpi=spec["picture_dpi"])
+            except DataError as exc:
+                errors.append(exc)
+                art[name] = None  # type: ignore[assignment]  # reported once
+                continue
+        if art[name] is None:
+            continue
+        dpi = print_dpi(art[name], w, h)
+        if not is_soft(dpi):
+            continue
+        if name in softest:
+            others[name] += 1
+            if dpi >= softest[name][0] - 1e-6:
+                continue
+        else:
+            others[name] = 0
+        softest[name] = (dpi, use)
+    soft.extend(_soft_images(art, softest, others))
+    needed.update((art[name], embedded_size(art[name], w, h)) for name, w, h, *_ in uses
+                  if art.get(name) is not None)
+    return {k: v for k, v in art.items() if v is not None}
+
+
+def _image_uses(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
+                cards: list[Card], file: str) -> list[_Use]:
+    """Every place the deck shows an image: a box's own picture or one the data names, each
+    card's picture in a box that takes it from a field, and the back's picture."""
+    uses: list[_Use] = []
     back_boxes = (spec.get("back") or {}).get("boxes") or []
     for i, box, where, on in [
             *((i, b, "boxes", "on every card") for i, b in enumerate(spec["boxes"])),
@@ -188,30 +228,14 @@ def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
         inset = 2 * DEFAULT_SPEC.safe_mm
         uses.append((back["image"], mm(card["width_mm"] - inset), mm(card["height_mm"] - inset),
                      file, f"decks.{deck_id}.back.image", "on the card back"))
-    softest: dict[str, tuple[float, tuple[str, float, float, str, str, str]]] = {}
-    others: dict[str, int] = {}  # further soft uses of each image, beyond the one named
-    for use in uses:
-        name, w, h, where, key, _on = use
-        if name not in art:
-            try:
-                art[name] = replace(load_artwork(folder, name, where, key),
-                                    dpi=spec["picture_dpi"])
-            except DataError as exc:
-                errors.append(exc)
-                art[name] = None  # type: ignore[assignment]  # reported once
-                continue
-        if art[name] is None:
-            continue
-        dpi = print_dpi(art[name], w, h)
-        if not is_soft(dpi):
-            continue
-        if name in softest:
-            others[name] += 1
-            if dpi >= softest[name][0] - 1e-6:
-                continue
-        else:
-            others[name] = 0
-        softest[name] = (dpi, use)
+    return uses
+
+
+def _soft_images(art: Mapping[str, Artwork], softest: Mapping[str, tuple[float, _Use]],
+                 others: Mapping[str, int]) -> list[SoftImage]:
+    """A warning for each image at its softest use, saying how many other cards it is
+    soft on."""
+    soft: list[SoftImage] = []
     for name, (dpi, (_, w, h, where, key, on)) in softest.items():
         n = others[name]
         more = f" and {n} other card{'s' if n > 1 else ''}" if n and on.startswith("on card") \
@@ -219,9 +243,7 @@ def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
         line = resolution_warning(art[name], name, w, h, where, key, on + more)
         if line is not None:
             soft.append(SoftImage(name, dpi, line))
-    needed.update((art[name], embedded_size(art[name], w, h)) for name, w, h, *_ in uses
-                  if art.get(name) is not None)
-    return {k: v for k, v in art.items() if v is not None}
+    return soft
 
 
 def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
