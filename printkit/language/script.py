@@ -74,6 +74,12 @@ class Script:
     def cjk(self) -> bool:
         return self.line_break == "cjk"
 
+    @property
+    def italics(self) -> bool:
+        """Whether the locale's text has italics: DejaVu's, for a locale of no fonts of its
+        own, else an italic face it declares. Without, its italic text is set upright."""
+        return not self.fonts or self.slanted("italic")
+
     def slanted(self, role: str) -> bool:
         """Whether the locale has a face of its own for ``role`` ("italic" or
         "bold_italic"), not its upright one: a script without italics (Arabic, Japanese)

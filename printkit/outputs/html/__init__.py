@@ -125,11 +125,12 @@ def rules_page(ctx: RenderContext) -> bytes:
     # The game's title heads the page (its <h1>), so the cover's own title is left out.
     cover = [n for n in cover if n.attrs.get("class") != "title"]
     code = ctx.localizer.code
-    rtl = load_script(code).rtl
+    script = load_script(code)
+    rtl = script.rtl
     if rtl:  # a Latin title reads whole, its "…" at its end, in <title> and <h1> alike
         title = bidi.isolate(title)
     page = render(TEMPLATE, ctx.localizer, lang=code.replace("_", "-"),
-                  dir="rtl" if rtl else "ltr", title=title,
+                  dir="rtl" if rtl else "ltr", upright=not script.italics, title=title,
                   cover=cover, toc=toc, reference=reference, rulebook=rulebook)
     return (page.rstrip("\n") + "\n").encode("utf-8")
 

@@ -172,7 +172,7 @@ def kit_page(out: Path, pending: Mapping[Path, Any], names: set[str],
         kit = _kit(out, record, names)
         if kit is not None:
             by_locale.setdefault(locale, []).append(kit)
-    sections = []
+    sections, upright = [], []
     for code in shipped_locales():
         kits = sorted(by_locale.get(code, []), key=lambda k: (order.get(k.game, 0), k.paper))
         if not kits:
@@ -181,8 +181,10 @@ def kit_page(out: Path, pending: Mapping[Path, Any], names: set[str],
         body = render(TEMPLATE, localizer, part="locale", code=code, kits=kits,
                       direction=load_script(code).direction)
         sections.append((code, _language(code), Markup(body)))
+        if not load_script(code).italics:
+            upright.append(code.replace("_", "-"))
     english = Localizer.for_locale("en")
-    return (render(TEMPLATE, english, part="page", sections=sections,
+    return (render(TEMPLATE, english, part="page", sections=sections, upright=upright,
                    findings=findings) + "\n").encode()
 
 
