@@ -88,6 +88,16 @@ def isolate(text: str) -> str:
     return f"{FSI}{text}{PDI}" if text else text
 
 
+def change(before: str, after: str, rtl: bool) -> str:
+    """A count that changed, as a diagram shows it: "5 → 4", read in the reader's order. In
+    a right-to-left locale it reads from the right, "before" first with the arrow pointing
+    on to "after" ("4 ← 5" as printed), whatever direction the rest of its line takes:
+    an arrow is not mirrored by the bidi algorithm, so it is chosen here."""
+    if not rtl:
+        return f"{before}\u2009\u2192\u2009{after}"
+    return f"{RLI}{before}\u2009\u2190\u2009{after}{PDI}"
+
+
 def plain(text: str) -> str:
     """``text`` without isolate controls (for metadata and for what is drawn)."""
     return "".join(c for c in text if c not in CONTROLS) if _has_controls(text) else text

@@ -331,18 +331,27 @@ def _card_icon(c: Canvas, ink: Ink, box: Rect, label: str) -> None:
 
 def _dice_row(c: Canvas, ink: Ink, items: list[Item], area: Rect, size: float,
               card_label: str) -> None:
+    """The row read in the reader's order: from the right in a right-to-left locale, its
+    arrows pointing on to the dice after a change."""
     widths = _widths(size)
-    x = area.x + (area.width - sum(widths[kind] for kind, _f, _h in items)) / 2
+    rtl = ink.script.rtl
+    step = -1 if rtl else 1
+    total = sum(widths[kind] for kind, _f, _h in items)
+    x = area.x + (area.width - total) / 2 + (total if rtl else 0)
     y = area.y + (area.height - size) / 2
     for kind, face, highlighted in items:
+        left = x - widths[kind] if rtl else x
         if kind == "die":
-            shapes.die_face(c, x, y, size, face, highlight=GOLD if highlighted else None)
+            shapes.die_face(c, left, y, size, face, highlight=GOLD if highlighted else None)
         elif kind == "card":
-            _card_icon(c, ink, Rect(x, y, size * 1.3, size), card_label)
+            _card_icon(c, ink, Rect(left, y, size * 1.3, size), card_label)
         elif kind == "arrow":
-            shapes.arrow(c, x + size * 0.2, y + size / 2, x + size * 1.3, y + size / 2,
-                         width=1.2, head=mm(1.8), colour=GREEN)
-        x += widths[kind]
+            start, end = left + size * 0.2, left + size * 1.3
+            if rtl:
+                start, end = left + widths[kind] - size * 0.2, left + widths[kind] - size * 1.3
+            shapes.arrow(c, start, y + size / 2, end, y + size / 2, width=1.2,
+                         head=mm(1.8), colour=GREEN)
+        x += step * widths[kind]
 
 
 def _track_fields(v: Verified, width: float, last: int) -> list[int | None]:

@@ -25,7 +25,7 @@ from printkit.drawing.ink import NORMAL, fills_for
 from printkit.drawing.text import FLOOR_PT, Ink, floor_of
 from printkit.errors import FitError
 from printkit.geometry import Rect, mm
-from printkit.language import fonts
+from printkit.language import bidi, fonts
 from printkit.language.script import load
 
 from .art import (
@@ -515,7 +515,7 @@ def _draw_count(c: Canvas, ink: Ink, cell: Rect, before: int, after: int,
         ink.line(text, cell, fonts.REGULAR, 7, 4.5, where="diagram count")
     else:
         c.setFillColor(CHANGED)
-        ink.line(f"{loc.number(before)}\u2009\u2192\u2009{loc.number(after)}", cell,
+        ink.line(bidi.change(loc.number(before), loc.number(after), ink.script.rtl), cell,
                  fonts.BOLD, 7, 4.5, where="diagram change")
 
 
