@@ -37,6 +37,9 @@ from printkit.language.locales import (
 from printkit.resources import SOURCE_LOCALE, locales_dir, relative
 
 MINUS = "\u2212"
+#: Languages whose house style writes every count in digits, even where a sentence asks
+#: for it in words (Japanese: "サイコロを2個", never "二個"; see locales/ja/STYLE.md).
+DIGIT_COUNTS = frozenset({"ja"})
 
 
 def N_(message: str) -> str:
@@ -200,10 +203,13 @@ class Localizer:
 
     def words(self, value: int) -> str:
         """A count from 0 to 12 spelt out as the locale writes it ("three", "trzy"), for the
-        sentences whose style wants it; larger numbers, and languages num2words does not
-        know, in digits. Grammatical agreement (Polish "dwa"/"dwie") is the translator's
+        sentences whose style wants it; larger numbers, languages num2words does not know
+        and those whose style writes counts in digits (:data:`DIGIT_COUNTS`), in digits.
+        Grammatical agreement (Polish "dwa"/"dwie") is the translator's
         call: each entry may use the digits twin instead (see :mod:`printkit.language.checks`)."""
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12:
+            return self.number(value)
+        if typography.language(self.code) in DIGIT_COUNTS:
             return self.number(value)
         return _in_words(value, self.code) or self.number(value)
 
@@ -212,11 +218,19 @@ class Localizer:
         return (MINUS if value < 0 else "") + self.number(abs(value))
 
     def points(self, value: int) -> str:
-        """'1 point', '5 points', '−2 points', with the locale's plural forms."""
-        # TRANSLATORS: a number of points, on cards and sheets; %(num)s is the number, with
-        # a true minus sign when negative (−2).
-        return self.ngettext("%(num)s point", "%(num)s points", abs(value)) % {
-            "num": self.signed(value)}
+        """'1 point', '5 points', '−2 points', with the locale's plural forms: a penalty
+        has entries of its own, so that a form that spells its number out (Arabic's
+        "نقطتان", two points) never loses the sign."""
+        if value < 0:
+            # TRANSLATORS: a penalty in points, on cards and sheets (−2, −4); %(num)s is the
+            # number without its sign, which picks the plural form. Keep the minus sign
+            # (U+2212) before the number in every form: the card must read as a penalty.
+            return self.ngettext("−%(num)s point", "−%(num)s points", -value) % {
+                "num": self.number(-value)}
+        # TRANSLATORS: a number of points, on cards and sheets; %(num)s is the number (0
+        # or more; a penalty has its own entry, "−%(num)s points").
+        return self.ngettext("%(num)s point", "%(num)s points", value) % {
+            "num": self.number(value)}
 
 
 # Numbers are formatted thousands of times a document (every count in every sentence

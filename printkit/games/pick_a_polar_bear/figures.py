@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from babel.lists import format_list
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -144,7 +145,7 @@ def chain_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str
             for (ax, line), (_from, to, diffs, broken) in zip(places(len(steps) + 1), steps,
                                                               strict=True):
                 x, y = box.x + ax, first - line * line_h
-                text = "=" if not diffs else ", ".join(names[d] for d in diffs)
+                text = "=" if not diffs else format_list([names[d] for d in diffs], locale=locale)
                 ink.paragraph(("✗ " if broken else "") + text,
                               Rect(x + mm(0.3), y + side * 0.42, gap - mm(0.6),
                                    max(side * 0.58, mm(5))), size=6.5, min_size=6,

@@ -165,14 +165,26 @@ def _yeti_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
                   min_size=7, font=fonts.BOLD, colour=INK, align="centre", valign="middle",
                   where="Yeti card side")
     row = Rect(safe.x, safe.y, safe.width * 0.38, mm(16))
-    c.setFillColor(INK)
-    # TRANSLATORS: Yeti card front, bottom left, above the number of the course row the Yeti
-    # guards; bold, one line about 13 mm wide, shrunk to fit.
-    ink.line(_("Row"), Rect(row.x, row.centre[1], row.width, mm(5)), fonts.BOLD, 9, 7,
-             where="Yeti card row label")
-    c.setFillColor(colour)
-    ink.line(ctx.localizer.number(yeti["row"]), Rect(row.x, row.y, row.width, row.height / 2),
-             fonts.BOLD, 20, 10, where="Yeti card row")
+    # TRANSLATORS: Yeti card front, bottom left: the course row the Yeti guards; %(num)s is
+    # the row (2–6), printed large in the Yeti's colour, the words small and bold (one line
+    # about 13 mm wide, shrunk to fit) above it, or below it when they follow the number
+    # ("%(num)s段目").
+    before, _sep, after = _("Row %(num)s").partition("%(num)s")
+    number = ctx.localizer.number(yeti["row"])
+    if before.strip() or not after.strip():
+        c.setFillColor(INK)
+        ink.line(before.strip(), Rect(row.x, row.centre[1], row.width, mm(5)), fonts.BOLD, 9,
+                 7, where="Yeti card row label")
+        c.setFillColor(colour)
+        ink.line(number, Rect(row.x, row.y, row.width, row.height / 2), fonts.BOLD, 20, 10,
+                 where="Yeti card row")
+    else:  # the number first, the words under it
+        c.setFillColor(colour)
+        ink.line(number, Rect(row.x, row.y + mm(6), row.width, row.height / 2), fonts.BOLD,
+                 20, 10, where="Yeti card row")
+        c.setFillColor(INK)
+        ink.line(after.strip(), Rect(row.x, row.y + mm(1), row.width, mm(5)), fonts.BOLD, 9,
+                 7, where="Yeti card row label")
     _course_map(c, ctx.data, yeti["row"], side,
                 Rect(row.right, safe.y, safe.width - row.width, mm(16)))
 
