@@ -24,7 +24,6 @@ from babel.numbers import format_decimal
 from printkit.errors import (
     TranslationError,
     TranslationErrors,
-    UsageError,
 )
 from printkit.language import typography
 from printkit.language.checks import translation_problems
@@ -32,7 +31,7 @@ from printkit.language.locales import (
     catalog_path,
     project_folder,
     read_po_file,
-    shipped_locales,
+    shipped_locale,
 )
 from printkit.resources import SOURCE_LOCALE, locales_dir, relative
 
@@ -142,9 +141,7 @@ class Localizer:
 
     @classmethod
     def for_locale(cls, code: str, strict: bool = False, root: Path | None = None) -> Localizer:
-        known = shipped_locales(root)
-        if code not in known:
-            raise UsageError(f"unknown locale {code!r}; shipped locales: {', '.join(known)}")
+        code = shipped_locale(code, root)
         catalog = None if code == SOURCE_LOCALE else load_catalog(code, root)
         if strict and catalog is not None and catalog.rejected:
             raise TranslationErrors(catalog.rejected)

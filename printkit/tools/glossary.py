@@ -29,7 +29,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.errors import DataError, DataErrors
-from printkit.language.locales import catalog_path, locales_root, read_po_file, shipped_locales
+from printkit.language.locales import (
+    catalog_path,
+    locales_root,
+    read_po_file,
+    shipped_locale,
+    shipped_locales,
+)
 from printkit.language.script import load as load_script
 from printkit.resources import SOURCE_LOCALE, relative
 
@@ -173,7 +179,7 @@ def glossary_problems(codes: list[str] | None = None, root: Path | None = None) 
     Called by ``printkit catalog check`` and by ``printkit build --strict``.
     """
     out: list[str] = []
-    for code in codes or shipped_locales(root):
+    for code in [shipped_locale(c, root) for c in codes] if codes else shipped_locales(root):
         if code == SOURCE_LOCALE:
             continue
         out += check_catalog(code, root)
