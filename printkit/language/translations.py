@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
+from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
@@ -27,6 +28,7 @@ from printkit.errors import (
 )
 from printkit.language import typography
 from printkit.language.checks import translation_problems
+from printkit.language.conventions import conventions
 from printkit.language.locales import (
     catalog_path,
     project_folder,
@@ -185,8 +187,13 @@ class Localizer:
         return forms[min(index, len(forms) - 1)]
 
     def list(self, items: Sequence[str], style: str = "standard") -> str:
-        """Items joined as the locale joins a list: "A, B and C", "A, B y C", "A, B i C"."""
-        return format_list(list(items), style=style, locale=self.code)
+        """Items joined as the locale joins a list: "A, B and C", "A, B y C", "A, B i C";
+        Babel's CLDR patterns, or the locale's own ``[lists]`` (see
+        :mod:`printkit.language.conventions`)."""
+        own = conventions(self.code).lists.get(style)
+        if not own:
+            return format_list(list(items), style=style, locale=self.code)
+        return _joined(list(items), {**_list_patterns(self.code, style), **own})
 
     def series(self, items: Sequence[str]) -> str:
         """Items joined with no "and", as the locale separates them: "A, B, C", "A، B، C"."""
@@ -197,10 +204,12 @@ class Localizer:
 
     def words(self, value: int) -> str:
         """A count from 0 to 12 spelt out as the locale writes it ("three", "trzy"), for the
-        sentences whose style wants it; larger numbers, and languages num2words does not
-        know, in digits. Grammatical agreement (Polish "dwa"/"dwie") is the translator's
-        call: each entry may use the digits twin instead (see :mod:`printkit.language.checks`)."""
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12:
+        sentences whose style wants it; larger numbers, languages num2words does not know
+        and locales whose typography.toml says ``count_words = false``, in digits.
+        Grammatical agreement (Polish "dwa"/"dwie") is the translator's call: each entry
+        may use the digits twin instead (see :mod:`printkit.language.checks`)."""
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12 \
+                or not conventions(self.code).count_words:
             return self.number(value)
         return _in_words(value, self.code) or self.number(value)
 
@@ -222,6 +231,26 @@ class Localizer:
 @lru_cache(maxsize=4096)
 def _decimal(_kind: type, value: float, code: str) -> str:
     return format_decimal(value, locale=code)
+
+
+def _joined(items: list[str], patterns: dict[str, str]) -> str:
+    """``items`` joined by CLDR list patterns (Babel's keys: ``2``, ``start``, ``middle``,
+    ``end``), as Babel joins them."""
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return patterns["2"].format(*items)
+    text = patterns["start"].format(items[0], items[1])
+    for item in items[2:-1]:
+        text = patterns["middle"].format(text, item)
+    return patterns["end"].format(text, items[-1])
+
+
+@cache
+def _list_patterns(code: str, style: str) -> dict[str, str]:
+    """Babel's CLDR list patterns of a locale for ``style``."""
+    patterns = Locale.parse(code).list_patterns
+    return dict(patterns.get(style) or patterns["standard"])
 
 
 @lru_cache(maxsize=1024)
