@@ -44,6 +44,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
 
+sys.path.insert(0, str(ROOT))  # printkit's own code, whether installed or not
+from printkit.language.locales import folder_code  # noqa: E402 - after the path
+
 #: Always in a subset: ASCII, Latin-1 and Latin Extended-A (names, titles), general
 #: punctuation.
 BASE = frozenset([*range(0x20, 0x7F), *range(0xA0, 0x180), *range(0x2000, 0x2070)])
@@ -60,15 +63,6 @@ class Subset:
     source: Path
     number: int
     output: Path
-
-
-def folder_code(code: str) -> str:
-    """A locale's catalog folder from its code as typed (``zh-Hans``: ``zh_Hans``)."""
-    parts = code.strip().replace("-", "_").split("_")
-    rest = [p.title() if len(p) == 4 and p.isalpha() else
-            p.upper() if len(p) == 2 and p.isalpha() or len(p) == 3 and p.isdigit() else p
-            for p in parts[1:]]
-    return "_".join([parts[0].lower(), *rest])
 
 
 def catalog_text(locale: Path) -> str:
