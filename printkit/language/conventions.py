@@ -199,3 +199,31 @@ def _lists(table: Any, fail: Any) -> dict[str, dict[str, str]]:
             patterns[LIST_PATTERNS[name]] = pattern
         out[style] = patterns
     return out
+
+
+def joined(items: list[str], style: str, code: str) -> str:
+    """``items`` joined as locale ``code`` joins a list of ``style``: Babel's CLDR patterns,
+    those its ``[lists]`` declares in their place."""
+    from babel.lists import format_list
+
+    own = conventions(code).lists.get(style)
+    if not own:
+        return format_list(items, style=style, locale=code)
+    patterns = {**_list_patterns(code, style), **own}
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return patterns["2"].format(*items)
+    text = patterns["start"].format(items[0], items[1])
+    for item in items[2:-1]:
+        text = patterns["middle"].format(text, item)
+    return patterns["end"].format(text, items[-1])
+
+
+@cache
+def _list_patterns(code: str, style: str) -> dict[str, str]:
+    """Babel's CLDR list patterns of locale ``code`` for ``style``."""
+    from babel import Locale
+
+    patterns = Locale.parse(code).list_patterns
+    return dict(patterns.get(style) or patterns["standard"])

@@ -18,8 +18,6 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
-from babel import Locale
-from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from printkit.errors import (
@@ -28,7 +26,7 @@ from printkit.errors import (
 )
 from printkit.language import typography
 from printkit.language.checks import translation_problems
-from printkit.language.conventions import conventions
+from printkit.language.conventions import conventions, joined
 from printkit.language.locales import (
     catalog_path,
     project_folder,
@@ -187,13 +185,9 @@ class Localizer:
         return forms[min(index, len(forms) - 1)]
 
     def list(self, items: Sequence[str], style: str = "standard") -> str:
-        """Items joined as the locale joins a list: "A, B and C", "A, B y C", "A, B i C";
-        Babel's CLDR patterns, or the locale's own ``[lists]`` (see
-        :mod:`printkit.language.conventions`)."""
-        own = conventions(self.code).lists.get(style)
-        if not own:
-            return format_list(list(items), style=style, locale=self.code)
-        return _joined(list(items), {**_list_patterns(self.code, style), **own})
+        """Items joined as the locale joins a list: "A, B and C", "A, B y C", "A, B i C"
+        (Babel's CLDR patterns, or the locale's own ``[lists]`` in typography.toml)."""
+        return joined(list(items), style, self.code)
 
     def series(self, items: Sequence[str]) -> str:
         """Items joined with no "and", as the locale separates them: "A, B, C", "A، B، C"."""
@@ -231,26 +225,6 @@ class Localizer:
 @lru_cache(maxsize=4096)
 def _decimal(_kind: type, value: float, code: str) -> str:
     return format_decimal(value, locale=code)
-
-
-def _joined(items: list[str], patterns: dict[str, str]) -> str:
-    """``items`` joined by CLDR list patterns (Babel's keys: ``2``, ``start``, ``middle``,
-    ``end``), as Babel joins them."""
-    if len(items) < 2:
-        return "".join(items)
-    if len(items) == 2:
-        return patterns["2"].format(*items)
-    text = patterns["start"].format(items[0], items[1])
-    for item in items[2:-1]:
-        text = patterns["middle"].format(text, item)
-    return patterns["end"].format(text, items[-1])
-
-
-@cache
-def _list_patterns(code: str, style: str) -> dict[str, str]:
-    """Babel's CLDR list patterns of a locale for ``style``."""
-    patterns = Locale.parse(code).list_patterns
-    return dict(patterns.get(style) or patterns["standard"])
 
 
 @lru_cache(maxsize=1024)
