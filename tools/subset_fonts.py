@@ -1,19 +1,35 @@
-"""Remake printkit's subset fonts from the full fonts (needs fontTools: ``pip install fonttools``).
+"""Subset fonts for a locale: the characters its catalogs use, from the full fonts.
 
-A CJK font has tens of thousands of glyphs (15–20 MB a face), too big to ship whole.
-printkit ships a subset of each: every kana, the CJK punctuation and full-width forms,
-Latin with its accents (game titles, names), and every other character the shipped
-catalogs of the locales using that font contain. When a translator types a character
-the subset lacks, the glyph check says to run this script::
+Needs fontTools (``pip install fonttools``).
 
-    python tools/subset_fonts.py --source /usr/share/fonts/opentype/noto
+A font too big to ship whole (a CJK face is 15-20 MB) ships as a subset of the characters
+its locales print: printable ASCII, Latin-1 and Latin Extended-A (names, titles), general
+punctuation, the ranges ``--with`` names, and every character of the catalogs of the
+locales it is made for. When a translator types a character a subset lacks, the glyph
+check names the command that remakes it from the full font. Each ``--font SOURCE OUTPUT``
+makes one subset: SOURCE is the full font (``file.ttc#2``: face 2 of a collection, the
+first by default), OUTPUT the subset file written. PostScript (CFF) outlines become
+TrueType ones, which ReportLab embeds.
 
-``--source`` is a folder holding the full fonts named in ``SUBSETS`` below (Debian and
-Ubuntu: the package fonts-noto-cjk; elsewhere: https://github.com/notofonts/noto-cjk,
-"Sans/OTF" or the OTC files). Each subset is converted from PostScript (CFF) outlines to
-TrueType outlines, which ReportLab embeds, and written to ``printkit/fonts``. The fonts
-are under the SIL Open Font License 1.1 (``printkit/fonts/LICENSE-OFL.txt``), which
-allows modified versions such as subsets.
+The locales are those named by ``--locale`` (BCP-47 or folder codes: ``zh-Hans``), else
+those whose script.toml names the OUTPUT's file name; their catalogs are read from
+``--locales`` (default: printkit's ``locales/``). printkit's Japanese subsets, from
+Noto Sans/Serif CJK (Debian and Ubuntu: the package fonts-noto-cjk; elsewhere
+https://github.com/notofonts/noto-cjk, "Sans/OTF" or the OTC files)::
+
+    F=/usr/share/fonts/opentype/noto
+    python tools/subset_fonts.py --with cjk \\
+        --font $F/NotoSansCJK-Regular.ttc printkit/fonts/NotoSansJP-printkit.ttf \\
+        --font $F/NotoSansCJK-Bold.ttc printkit/fonts/NotoSansJP-Bold-printkit.ttf \\
+        --font $F/NotoSerifCJK-Bold.ttc printkit/fonts/NotoSerifJP-Bold-printkit.ttf
+
+Simplified Chinese (face 2 of the collections is SC), into the locale's folder::
+
+    python tools/subset_fonts.py --with cjk --locale zh-Hans \\
+        --font $F/NotoSansCJK-Regular.ttc#2 locales/zh_Hans/NotoSansSC-printkit.ttf
+
+The Noto fonts are under the SIL Open Font License 1.1 (``printkit/fonts/LICENSE-OFL.txt``),
+which allows modified versions such as subsets.
 """
 
 from __future__ import annotations
@@ -21,30 +37,32 @@ from __future__ import annotations
 import argparse
 import sys
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
-
-from fontTools import subset
-from fontTools.pens.cu2quPen import Cu2QuPen
-from fontTools.pens.ttGlyphPen import TTGlyphPen
-from fontTools.ttLib import TTCollection, TTFont, newTable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-FONTS = ROOT / "printkit" / "fonts"
 LOCALES = ROOT / "locales"
 
-#: Subset file -> (full font file, face number in a collection).
-SUBSETS = {
-    "NotoSansJP-printkit.ttf": ("NotoSansCJK-Regular.ttc", 0),
-    "NotoSansJP-Bold-printkit.ttf": ("NotoSansCJK-Bold.ttc", 0),
-    "NotoSerifJP-Bold-printkit.ttf": ("NotoSerifCJK-Bold.ttc", 0),
-}
+sys.path.insert(0, str(ROOT))  # printkit's own code, whether installed or not
+from printkit.language.locales import folder_code  # noqa: E402 - after the path
 
 #: Always in a subset: ASCII, Latin-1 and Latin Extended-A (names, titles), general
-#: punctuation, CJK punctuation, hiragana, katakana, full-width forms, and the numerals
-#: counts are spelled with (printkit's ``%(x_words)s`` placeholders).
-BASE = [*range(0x20, 0x7F), *range(0xA0, 0x180), *range(0x2000, 0x2070),
-        *range(0x3000, 0x3100), *range(0xFF00, 0xFFF0),
-        *map(ord, "零〇一二三四五六七八九十百千万億")]
+#: punctuation.
+BASE = frozenset([*range(0x20, 0x7F), *range(0xA0, 0x180), *range(0x2000, 0x2070)])
+#: More ranges by name (``--with``). cjk: CJK punctuation, hiragana, katakana, full-width
+#: forms, and the numerals counts are spelt with.
+RANGES = {"cjk": frozenset([*range(0x3000, 0x3100), *range(0xFF00, 0xFFF0),
+                            *map(ord, "零〇一二三四五六七八九十百千万億")])}
+
+
+@dataclass(frozen=True)
+class Subset:
+    """One subset to make: from face ``number`` of ``source`` into ``output``."""
+
+    source: Path
+    number: int
+    output: Path
 
 
 def catalog_text(locale: Path) -> str:
@@ -52,19 +70,31 @@ def catalog_text(locale: Path) -> str:
     return po.read_text(encoding="utf-8") if po.is_file() else ""
 
 
-def wanted(name: str) -> set[int]:
-    """The characters of subset ``name``: BASE and every character of the catalogs of the
-    locales whose script.toml names it."""
-    codes = set(BASE)
-    for script in sorted(LOCALES.glob("*/script.toml")):
+def locales_of(name: str, locales: Path) -> list[str]:
+    """The locales whose script.toml names font file ``name``."""
+    found = []
+    for script in sorted(locales.glob("*/script.toml")):
         data = tomllib.loads(script.read_text(encoding="utf-8"))
         if name in data.get("fonts", {}).values():
-            codes |= {ord(c) for c in catalog_text(script.parent) if ord(c) >= 0x20}
-    return codes
+            found.append(script.parent.name)
+    return found
 
 
-def to_truetype(font: TTFont) -> None:
+def wanted(codes: list[str], locales: Path, extra: frozenset[int] = frozenset()) -> set[int]:
+    """The characters of a subset: BASE, ``extra`` and every character of the catalogs of
+    locales ``codes``."""
+    chars = set(BASE | extra)
+    for code in codes:
+        chars |= {ord(c) for c in catalog_text(locales / code) if ord(c) >= 0x20}
+    return chars
+
+
+def to_truetype(font: Any) -> None:
     """Replace CFF outlines by quadratic TrueType outlines (what ReportLab embeds)."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+
     if "CFF " not in font:
         return
     order = font.getGlyphOrder()
@@ -96,36 +126,82 @@ def to_truetype(font: TTFont) -> None:
     font.sfntVersion = "\x00\x01\x00\x00"
 
 
-def make(name: str, source: Path, number: int) -> Path:
-    full = (TTCollection(str(source)).fonts[number] if source.suffix in (".ttc", ".otc")
-            else TTFont(str(source)))
-    options = subset.Options()
+def make(subset: Subset, unicodes: set[int]) -> Path:
+    """Write the subset of ``unicodes`` (those the font has) with TrueType outlines."""
+    from fontTools import subset as fontsubset
+    from fontTools.ttLib import TTCollection, TTFont
+
+    full = (TTCollection(str(subset.source)).fonts[subset.number]
+            if subset.source.suffix.lower() in (".ttc", ".otc") else TTFont(str(subset.source)))
+    options = fontsubset.Options()
     options.layout_features = ["*"]
     options.name_IDs = ["*"]
     options.notdef_outline = True
     options.hinting = False
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=sorted(wanted(name)))
+    subsetter = fontsubset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(unicodes))
     subsetter.subset(full)
     to_truetype(full)
-    out = FONTS / name
-    full.save(str(out))
+    subset.output.parent.mkdir(parents=True, exist_ok=True)
+    full.save(str(subset.output))
+    return subset.output
+
+
+def source(text: str) -> tuple[Path, int]:
+    """``file.ttc#2`` as the file and the face number (0 without one)."""
+    path, _, number = text.partition("#")
+    if number and not number.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: the face number after # must be a number")
+    return Path(path), int(number or 0)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--font", nargs=2, action="append", required=True,
+                   metavar=("SOURCE", "OUTPUT"),
+                   help="the full font (file.ttc#N: face N of a collection) and the subset "
+                   "file to write (repeatable)")
+    p.add_argument("--locale", action="append", metavar="CODE", type=folder_code,
+                   help="keep the characters of this locale's catalog (repeatable; default: "
+                   "the locales whose script.toml names OUTPUT's file name)")
+    p.add_argument("--locales", type=Path, default=LOCALES, metavar="DIR",
+                   help="the locales folder holding the catalogs (default: printkit's)")
+    p.add_argument("--with", dest="ranges", action="append", choices=sorted(RANGES),
+                   default=[], help="keep these ranges too (cjk: CJK punctuation, kana, "
+                   "full-width forms, numerals)")
+    p.add_argument("--keep", default="", metavar="CHARS", help="keep these characters too")
+    return p
+
+
+def subsets(args: argparse.Namespace) -> list[Subset]:
+    out = []
+    for text, output in args.font:
+        path, number = source(text)
+        out.append(Subset(path, number, Path(output)))
     return out
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--source", type=Path, required=True,
-                        help="folder holding the full fonts (e.g. fonts-noto-cjk's)")
-    args = parser.parse_args(argv)
-    for name, (file, number) in SUBSETS.items():
-        source = args.source / file
-        if not source.is_file():
-            print(f"subset_fonts: {source} not found (the full font for {name})",
-                  file=sys.stderr)
+    args = parser().parse_args(argv)
+    try:
+        jobs = subsets(args)
+    except argparse.ArgumentTypeError as exc:
+        print(f"subset_fonts: {exc}", file=sys.stderr)
+        return 2
+    extra = frozenset(map(ord, args.keep)).union(*(RANGES[r] for r in args.ranges))
+    for job in jobs:
+        if not job.source.is_file():
+            print(f"subset_fonts: {job.source} not found (the full font for "
+                  f"{job.output.name})", file=sys.stderr)
             return 2
-        out = make(name, source, number)
-        print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size // 1024} KB)")
+        codes = args.locale or locales_of(job.output.name, args.locales)
+        missing = [c for c in codes if not (args.locales / c).is_dir()]
+        if missing:
+            print(f"subset_fonts: no locale {missing[0]!r} in {args.locales}", file=sys.stderr)
+            return 2
+        out = make(job, wanted(codes, args.locales, extra))
+        print(f"wrote {out} ({out.stat().st_size // 1024} KB) for "
+              f"{', '.join(codes) or 'no locale'}")
     return 0
 
 

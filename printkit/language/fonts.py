@@ -370,7 +370,8 @@ def missing_glyphs(text: str, fonts: tuple[str, ...] = tuple(_FILES),
 
 
 #: The tool that remakes a shipped subset font, named in the glyph check's message.
-SUBSET_TOOL = "python tools/subset_fonts.py --source <folder with the full fonts>"
+#: The command that remakes a locale's subset font from the full font, for any locale.
+SUBSET_TOOL = "python tools/subset_fonts.py --locale {locale} --font <full font file> {subset}"
 
 
 def _tried(script: Script, heading: bool) -> list[str]:
@@ -380,9 +381,12 @@ def _tried(script: Script, heading: bool) -> list[str]:
 
 def _how(locale: str, tried: list[str]) -> str:
     """How to give the locale the glyph it lacks."""
-    if any(n.endswith("-printkit.ttf") for n in tried):
+    subsets = [n for n in tried if n.endswith("-printkit.ttf")]
+    if subsets:
+        command = SUBSET_TOOL.format(locale=locale, subset=subsets[0])
         return (f"printkit ships that font as a subset of the characters its catalogs use: "
-                f"run '{SUBSET_TOOL}' to add the new ones from the full font")
+                f"run '{command}' (with --with cjk for a CJK font; tools/subset_fonts.py "
+                f"says more) to add the new ones from the full font")
     return (f"declare a font that has it in locales/{locale}/script.toml (README: "
             f"\"Add a locale in any script\")")
 

@@ -9,7 +9,7 @@ kana, the prolonged sound mark, full-width ！？：；) and never ends with one
 together (oidashi), so no line runs past its box, and a Latin word or a number they
 would cut moves with them. Nor does a line break at a no-break
 space (a sum, a number and its unit), nor between a number and a counter of the locale's
-``typography.toml`` ("2頭", "1枚": see :func:`printkit.language.typography.line_rules`), and
+``typography.toml`` ("2頭", "1枚": see :func:`printkit.language.conventions.line_rules`), and
 Latin words inside the text break at their spaces where the line has one in its second
 half.
 
@@ -30,7 +30,8 @@ from unicodedata import category
 from reportlab.platypus.paragraph import ParaLines, cjkU, makeCJKParaLine
 
 from printkit.language import internals
-from printkit.language.typography import line_rules, phrases
+from printkit.language.conventions import line_rules
+from printkit.language.typography import phrases
 
 CANNOT_START = frozenset(
     "、。，．・：；？！ー…‥〜～)]}）］｝〕〉》」』】〙〗〟’”"

@@ -68,6 +68,31 @@ def locale_file(code: str, name: str) -> Path | None:
     return None
 
 
+def folder_code(code: str) -> str:
+    """The catalog folder of a locale code as typed: BCP-47's ``zh-Hans``, ``pt-BR`` (any
+    case) as gettext and Babel spell them, ``zh_Hans``, ``pt_BR``."""
+    parts = code.strip().replace("-", "_").split("_")
+    out = [parts[0].lower()]
+    for part in parts[1:]:
+        if len(part) == 4 and part.isalpha():
+            out.append(part.title())  # a script: Hans, Latn, Cyrl
+        elif len(part) == 2 and part.isalpha() or len(part) == 3 and part.isdigit():
+            out.append(part.upper())  # a region: BR, CN, 419
+        else:
+            out.append(part)  # a variant, as typed
+    return "_".join(out)
+
+
+def shipped_locale(code: str, root: Path | None = None) -> str:
+    """The shipped locale a code typed on the command line names (``pt-BR``: ``pt_BR``); a
+    UsageError naming the code as typed if none."""
+    known = shipped_locales(root)
+    for candidate in (code, folder_code(code)):
+        if candidate in known:
+            return candidate
+    raise UsageError(f"unknown locale {code!r}; shipped locales: {', '.join(known)}")
+
+
 def catalog_path(code: str, root: Path | None = None) -> Path:
     return locales_root(root) / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 

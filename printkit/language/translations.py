@@ -18,28 +18,24 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
-from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from printkit.errors import (
     TranslationError,
     TranslationErrors,
-    UsageError,
 )
 from printkit.language import typography
 from printkit.language.checks import translation_problems
+from printkit.language.conventions import conventions, joined
 from printkit.language.locales import (
     catalog_path,
     project_folder,
     read_po_file,
-    shipped_locales,
+    shipped_locale,
 )
 from printkit.resources import SOURCE_LOCALE, locales_dir, relative
 
 MINUS = "\u2212"
-#: Languages whose house style writes every count in digits, even where a sentence asks
-#: for it in words (Japanese: "サイコロを2個", never "二個"; see locales/ja/STYLE.md).
-DIGIT_COUNTS = frozenset({"ja"})
 
 
 def N_(message: str) -> str:
@@ -145,9 +141,7 @@ class Localizer:
 
     @classmethod
     def for_locale(cls, code: str, strict: bool = False, root: Path | None = None) -> Localizer:
-        known = shipped_locales(root)
-        if code not in known:
-            raise UsageError(f"unknown locale {code!r}; shipped locales: {', '.join(known)}")
+        code = shipped_locale(code, root)
         catalog = None if code == SOURCE_LOCALE else load_catalog(code, root)
         if strict and catalog is not None and catalog.rejected:
             raise TranslationErrors(catalog.rejected)
@@ -191,8 +185,9 @@ class Localizer:
         return forms[min(index, len(forms) - 1)]
 
     def list(self, items: Sequence[str], style: str = "standard") -> str:
-        """Items joined as the locale joins a list: "A, B and C", "A, B y C", "A, B i C"."""
-        return format_list(list(items), style=style, locale=self.code)
+        """Items joined as the locale joins a list: "A, B and C", "A, B y C", "A, B i C"
+        (Babel's CLDR patterns, or the locale's own ``[lists]`` in typography.toml)."""
+        return joined(list(items), style, self.code)
 
     def series(self, items: Sequence[str]) -> str:
         """Items joined with no "and", as the locale separates them: "A, B, C", "A، B، C"."""
@@ -204,12 +199,11 @@ class Localizer:
     def words(self, value: int) -> str:
         """A count from 0 to 12 spelt out as the locale writes it ("three", "trzy"), for the
         sentences whose style wants it; larger numbers, languages num2words does not know
-        and those whose style writes counts in digits (:data:`DIGIT_COUNTS`), in digits.
-        Grammatical agreement (Polish "dwa"/"dwie") is the translator's
-        call: each entry may use the digits twin instead (see :mod:`printkit.language.checks`)."""
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12:
-            return self.number(value)
-        if typography.language(self.code) in DIGIT_COUNTS:
+        and locales whose typography.toml says ``count_words = false``, in digits.
+        Grammatical agreement (Polish "dwa"/"dwie") is the translator's call: each entry
+        may use the digits twin instead (see :mod:`printkit.language.checks`)."""
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12 \
+                or not conventions(self.code).count_words:
             return self.number(value)
         return _in_words(value, self.code) or self.number(value)
 

@@ -1,15 +1,16 @@
 """Typography per language, applied where text is laid out, never typed by a translator.
 
 - **Quotation marks**: a pair of straight double quotes in a string prints as the
-  language's own marks (“…” en, „…“ de, «…» es/fr/it, „…” pl). Babel ships no
-  CLDR delimiter data, so the marks are this one per-locale setting (a locale
-  missing here gets English marks; add it with one line).
+  language's own marks (“…” en, „…“ de, «…» es/fr, „…” pl), which its translator
+  declares as ``quotes`` in ``locales/<code>/typography.toml`` (Babel ships no CLDR
+  delimiter data; a locale that declares none prints English marks).
 - **French spacing**: a no-break space before ``; : ! ?`` and inside ``« »``, so
   a line never starts with a colon or a closing guillemet; a space the translator
   typed there becomes a no-break one, and a missing one is added.
 - **Line breaks**: the lines a language's readers expect, declared per locale in
-  ``locales/<code>/typography.toml`` beside its catalog (read by :func:`line_rules`; the
-  README's "Add a locale in any script" shows the file). Polish typesetting never ends a
+  ``locales/<code>/typography.toml`` beside its catalog (read by
+  :mod:`printkit.language.conventions`, which describes every key; the README's "Add a
+  locale in any script" shows the file). Polish typesetting never ends a
   line with a one-letter word ("w", "z", "i"…): each word of ``no_break_after`` is bound
   to the next word with a no-break space where text is laid out (:func:`localise`: the
   PDF's paragraphs, labels, cards and tables, and the rules page), never in the catalog,
@@ -18,36 +19,26 @@
   breaker (:mod:`printkit.language.kinsoku`) keeps them with the number. The rules are
   data rather than code because they belong to the language, like its quotation marks,
   and a translator who knows them can add Czech or Slovak without touching Python; a
-  PDF checker reads the same file through :func:`line_rules`.
+  PDF checker reads the same file.
 - **Phrases**: headings and short labels in a language written without spaces break
   only between phrases where they can (:func:`phrases`, BudouX's model of the language),
   never inside a word such as クリスマスイブ; running text keeps breaking between any
   two characters with the kinsoku rules, as Japanese books do.
 
 Lists ("A, B et C") and numbers come from Babel's CLDR data in
-:class:`printkit.language.translations.Localizer`.
+:class:`printkit.language.translations.Localizer`, a list's patterns from the locale's
+``[lists]`` where it declares them.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
-from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
-from printkit import caches
-from printkit.errors import TranslationError
+from printkit.language.conventions import conventions
 
 NBSP = "\u00a0"
-#: Opening and closing quotation marks per language (CLDR's ``quotationStart/End``).
-QUOTES: dict[str, tuple[str, str]] = {
-    "en": ("“", "”"), "de": ("„", "“"), "es": ("«", "»"), "fr": ("«", "»"),
-    "it": ("«", "»"), "pl": ("„", "”"), "pt": ("“", "”"), "nl": ("‘", "’"),
-    "cs": ("„", "“"), "ja": ("「", "」"), "zh": ("“", "”"), "ko": ("“", "”"),
-    "ar": ("”", "“"), "he": ("”", "”"), "fa": ("«", "»"), "hi": ("“", "”"),
-}
 #: What separates the items of a series with no "and" (a legend, values in brackets), where
 #: it is not ", ": CLDR's list separators for these scripts.
 SERIES: dict[str, str] = {"ar": "، ", "fa": "، ", "ur": "، ", "ja": "、", "zh": "、"}
@@ -77,7 +68,7 @@ def quotes(text: str, code: str | None) -> str:
     count = sum(p.count('"') for i, p in enumerate(parts) if i % 2 == 0)
     if count % 2:
         return text  # unbalanced: leave the translator's text as it is
-    start, end = QUOTES.get(language(code), QUOTES["en"])
+    start, end = conventions(code).quotes
     opening = True
     out = []
     for i, part in enumerate(parts):
@@ -115,115 +106,6 @@ def french_spacing(text: str) -> str:
         if part:
             last = part[-1]
     return "".join(out)
-
-
-# -- line breaks: locales/<code>/typography.toml ----------------------------------------
-
-FILE = "typography.toml"
-#: The keys of typography.toml, each with what it holds (for the error naming a bad one).
-KEYS = {"no_break_after": "a list of words", "counters": "a string of characters",
-        "keep_with_number": "true or false"}
-
-
-class TypographyError(TranslationError):
-    """A typography.toml that cannot be used: one line naming the locale, the file and the
-    key; nothing is rendered."""
-
-    exit_code = 2
-
-
-@dataclass(frozen=True)
-class LineRules:
-    """Where a locale's lines may not break (see the module's docstring)."""
-
-    #: Words that never end a line: each is bound to the next word with a no-break space.
-    no_break_after: frozenset[str] = frozenset()
-    #: Characters that count things after a number (Japanese 頭, 枚, 点…).
-    counters: str = ""
-    #: Whether a number is kept on the line of the counter after it (by default: whether
-    #: the locale lists counters).
-    keep_with_number: bool = False
-
-    def digest(self) -> list[str]:
-        """What the rules change in a document, for the incremental build."""
-        return [f"{FILE}:no_break_after=" + " ".join(sorted(self.no_break_after)),
-                f"counters={self.counters}", f"keep_with_number={self.keep_with_number}"]
-
-
-#: The rules of a locale without a typography.toml: none.
-NO_RULES = LineRules()
-
-
-def typography_file(code: str) -> Path | None:
-    """The locale's typography.toml: in the selected project's locales, else printkit's."""
-    from printkit.language.locales import locale_file
-
-    return locale_file(code, FILE)
-
-
-#: Rules looked up since the build began, by locale and locales folder: every string laid
-#: out asks for its locale's rules.
-_LOOKED_UP: dict[tuple[str, Path], LineRules] = {}
-caches.per_build("line rules as read from typography.toml", _LOOKED_UP.clear)
-
-
-def line_rules(code: str | None) -> LineRules:
-    """The line-break rules of locale ``code`` (:data:`NO_RULES` if it declares none); a bad
-    file is a TypographyError naming it and the key. Looked up once per build (see
-    :func:`forget`), read again only when the file changed."""
-    from printkit.language.locales import locales_root
-
-    key = (code or "", locales_root())
-    found = _LOOKED_UP.get(key)
-    if found is None:
-        path = typography_file(code) if code else None
-        if path is None:
-            found = NO_RULES
-        else:
-            stat = path.stat()
-            found = _load(code or "", path, stat.st_mtime_ns, stat.st_size)
-        _LOOKED_UP[key] = found
-    return found
-
-
-def digest(code: str) -> list[str]:
-    """What locale ``code``'s typography.toml changes in its documents: nothing without one
-    (so a locale's fingerprints stay as they were)."""
-    rules = line_rules(code)
-    return [] if rules is NO_RULES else rules.digest()
-
-
-@cache
-def _load(code: str, path: Path, _mtime: int, _size: int) -> LineRules:
-    from printkit.resources import relative
-
-    where = f"locale {code}: {relative(path)}"
-    try:
-        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise TypographyError(f"{where}: cannot be read ({exc})") from None
-    unknown = sorted(set(data) - set(KEYS))
-    if unknown:
-        raise TypographyError(f"{where}: unknown key {unknown[0]!r}; keys: "
-                              f"{', '.join(KEYS)}")
-    words = data.get("no_break_after", [])
-    if not isinstance(words, list):
-        raise TypographyError(f"{where}: no_break_after must be {KEYS['no_break_after']}, "
-                              f"not {words!r}")
-    for i, word in enumerate(words):
-        if not isinstance(word, str) or not word or any(c.isspace() for c in word):
-            raise TypographyError(f"{where}: no_break_after[{i}] = {word!r} is not one word")
-    counters = data.get("counters", "")
-    if not isinstance(counters, str) or any(c.isspace() or c.isdigit() for c in counters):
-        raise TypographyError(f"{where}: counters must be {KEYS['counters']} (no spaces or "
-                              f"digits), not {counters!r}")
-    keep = data.get("keep_with_number", bool(counters))
-    if not isinstance(keep, bool):
-        raise TypographyError(f"{where}: keep_with_number must be {KEYS['keep_with_number']}, "
-                              f"not {keep!r}")
-    if keep and not counters:
-        raise TypographyError(f"{where}: keep_with_number = true needs counters")
-    return LineRules(frozenset(words), counters, keep)
 
 
 @cache
@@ -269,7 +151,7 @@ def _parser(loader: str) -> Any:
 def localise(text: str, code: str | None) -> str:
     """All of the language's typography rules, in order."""
     text = quotes(text, code)
-    text = bind(text, line_rules(code).no_break_after)
+    text = bind(text, conventions(code).no_break_after)
     if language(code) in SPACED_PUNCTUATION:
         text = french_spacing(text)
     if language(code) in CLOSED_UP:

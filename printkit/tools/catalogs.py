@@ -19,6 +19,7 @@ from printkit.errors import UsageError
 from printkit.language.checks import WORDS, placeholders
 from printkit.language.locales import (
     catalog_path,
+    folder_code,
     read_po_file,
     shipped_locales,
     template_path,
@@ -88,15 +89,17 @@ def extract_template(root: Path | None = None) -> Path:
 
 
 def init_locale(code: str, root: Path | None = None) -> Path:
-    """Start a catalog for a new locale from the template (plural forms from Babel's CLDR data)."""
+    """Start a catalog for a new locale from the template (plural forms from Babel's CLDR
+    data), in the folder :func:`~printkit.language.locales.folder_code` names."""
+    typed, code = code, folder_code(code)
     try:
         Locale.parse(code)
     except (UnknownLocaleError, ValueError):
-        raise UsageError(f"{code!r} is not a locale Babel knows (try e.g. 'de', 'fr', 'pt_BR')") \
-            from None
+        raise UsageError(f"{typed!r} is not a locale Babel knows (try e.g. 'de', 'fr', "
+                         f"'pt-BR')") from None
     path = catalog_path(code, root)
     if code == SOURCE_LOCALE or path.exists():
-        raise UsageError(f"locale {code!r} already exists")
+        raise UsageError(f"locale {typed!r} already exists")
     template = extract_catalog()
     catalog = Catalog(locale=code, project="printkit", creation_date=STABLE_DATE,
                       revision_date=STABLE_DATE, charset="utf-8")

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit import games
-from printkit.errors import UsageError
 from printkit.language.checks import translation_problems
 from printkit.language.locales import (
     catalog_path,
     project_folder,
     read_po_file,
+    shipped_locale,
     shipped_locales,
 )
 
@@ -101,10 +101,8 @@ def coverage(locales: list[str] | None = None, root: Path | None = None) -> list
     game's; entries of no game are 'common'), games by id, 'common' last."""
     project = _project() if root is None else None
     rows = []
-    for code in locales or shipped_locales(root)[1:]:
-        if code not in shipped_locales(root):
-            raise UsageError(f"unknown locale {code!r}; shipped locales: "
-                             f"{', '.join(shipped_locales(root))}")
+    for code in [shipped_locale(c, root) for c in locales] if locales else \
+            shipped_locales(root)[1:]:
         catalog = read_po_file(code, catalog_path(code, root))
         counts: dict[str, list[int]] = {}
         for message in catalog:
@@ -154,10 +152,8 @@ def why_untranslated(message, code: str = "") -> str | None:  # type: ignore[no-
 def gaps(locales: list[str] | None = None, root: Path | None = None) -> list[Gap]:
     """Every untranslated, fuzzy, partly filled or rejected entry, per locale, in file order."""
     out = []
-    for code in locales or shipped_locales(root)[1:]:
-        if code not in shipped_locales(root):
-            raise UsageError(f"unknown locale {code!r}; shipped locales: "
-                             f"{', '.join(shipped_locales(root))}")
+    for code in [shipped_locale(c, root) for c in locales] if locales else \
+            shipped_locales(root)[1:]:
         for message in read_po_file(code, catalog_path(code, root)):
             if not message.id:
                 continue

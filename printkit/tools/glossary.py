@@ -19,54 +19,64 @@ translated the same way on every card, sheet and page::
 A word ending in ``*`` matches any word it begins (``coge*``: coge, coges, cogen);
 other words match whole. Markup and placeholders are ignored on both sides.
 ``exempt`` (a list of msgids) switches a term off for entries where it cannot apply.
+
+A language that writes some words onto the next (Hebrew's "the", "and", "from"...,
+Arabic's) lists them once, at the top of the file, before any table::
+
+    prefixes = ["h", "w", "m"]       # in the language's letters: a term matches with any
+                                     # chain of them before it
+
+Words of a script written without spaces (Thai) are ICU's; see
+:mod:`printkit.tools.termforms`.
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.errors import DataError, DataErrors
-from printkit.language.locales import catalog_path, locales_root, read_po_file, shipped_locales
+from printkit.language.locales import (
+    catalog_path,
+    locales_root,
+    read_po_file,
+    shipped_locale,
+    shipped_locales,
+)
 from printkit.language.script import load as load_script
 from printkit.resources import SOURCE_LOCALE, relative
-
-_MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|%%")
-
-#: Arabic vowel signs, shadda and tatweel: optional in writing, and not word characters
-#: to a regex, so terms and translations are compared without them.
-_OPTIONAL_MARKS = re.compile("[\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06ed]")
+from printkit.tools.termforms import Finder, TermForms, plain, written_without_spaces
 
 
 def glossary_path(code: str, root: Path | None = None) -> Path:
     return locales_root(root) / code / "glossary.toml"
 
 
-def _pattern(words: list[str], whole: bool = True) -> re.Pattern[str] | None:
-    """One regex for a list of words or phrases; ``*`` at a word's end matches its endings.
-    Without ``whole`` (a language written without spaces, such as Japanese) a term
-    matches anywhere in the text: there are no word boundaries to look for."""
-    alternatives = []
-    for word in (_OPTIONAL_MARKS.sub("", w) for w in words):
-        end = r"(?!\w)" if whole else ""
-        parts = [re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) + end
-                 for w in word.split()]
-        alternatives.append((r"(?<!\w)" if whole else "") + r"\s+".join(parts))
-    return re.compile("|".join(alternatives), re.IGNORECASE) if alternatives else None
-
-
 @dataclass(frozen=True)
 class Term:
     en: tuple[str, ...]
     use: str
-    forms: re.Pattern[str] | None
-    forbidden: re.Pattern[str] | None
+    forms: Finder | None
+    forbidden: Finder | None
     forbidden_words: tuple[str, ...]
-    source: re.Pattern[str] | None
+    source: Finder | None
     game: str | None = None
     exempt: frozenset[str] = field(default_factory=frozenset)
+
+
+#: How the English terms are found in a msgid: whole words.
+ENGLISH = TermForms()
+
+
+def term_forms(code: str, prefixes: tuple[str, ...] = ()) -> TermForms:
+    """How locale ``code``'s terms are found in its translations (see
+    :mod:`printkit.tools.termforms`)."""
+    if load_script(code).cjk:
+        return TermForms("anywhere", prefixes=prefixes)
+    if written_without_spaces(code):
+        return TermForms("icu", code, prefixes)
+    return TermForms(prefixes=prefixes)
 
 
 def load_glossary(code: str, root: Path | None = None) -> list[Term]:
@@ -81,7 +91,12 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
         raise DataErrors([DataError(label, "", f"not valid TOML: {exc}")]) from None
     terms: list[Term] = []
     errors: list[DataError] = []
-    whole = not load_script(code).cjk  # the translations' words: English ones are whole
+    prefixes = data.get("prefixes", [])
+    if not isinstance(prefixes, list) or not all(
+            isinstance(p, str) and p and not any(c.isspace() for c in p) for p in prefixes):
+        raise DataErrors([DataError(label, "prefixes", f"must be a list of words written onto "
+                                    f"the next one, e.g. [\"b\", \"l\"], not {prefixes!r}")])
+    forms = term_forms(code, tuple(prefixes))
     for i, entry in enumerate(data.get("term", [])):
         en = entry.get("en")
         en = [en] if isinstance(en, str) else en
@@ -91,9 +106,9 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
             continue
         forbidden = list(entry.get("forbidden", []))
         terms.append(Term(en=tuple(en), use=use,
-                          forms=_pattern(entry.get("forms", [use]), whole),
-                          forbidden=_pattern(forbidden, whole), forbidden_words=tuple(forbidden),
-                          source=_pattern(en), game=entry.get("game"),
+                          forms=forms.finder(entry.get("forms", [use])),
+                          forbidden=forms.finder(forbidden), forbidden_words=tuple(forbidden),
+                          source=ENGLISH.finder(en), game=entry.get("game"),
                           exempt=frozenset(entry.get("exempt", []))))
     for i, entry in enumerate(data.get("forbidden", [])):
         words = list(entry.get("words", []))
@@ -101,7 +116,7 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
             errors.append(DataError(label, f"forbidden[{i}]", "needs `words`"))
             continue
         terms.append(Term(en=(), use=str(entry.get("use", "")), forms=None,
-                          forbidden=_pattern(words, whole), forbidden_words=tuple(words),
+                          forbidden=forms.finder(words), forbidden_words=tuple(words),
                           source=None,
                           game=entry.get("game")))
     if errors:
@@ -109,16 +124,12 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
     return terms
 
 
-def _plain(text: str) -> str:
-    return _OPTIONAL_MARKS.sub("", _MARKUP.sub(" ", text))
-
-
 def entry_problems(terms: list[Term], msgid: str | tuple[str, ...], strings: tuple[str, ...],
                    owners: set[str]) -> list[str]:
     """What an entry's translation gets wrong against the glossary (empty if nothing)."""
     ids = (msgid,) if isinstance(msgid, str) else msgid
-    source = _plain(" ".join(ids))
-    texts = [_plain(s) for s in strings if s]
+    source = plain(" ".join(ids))
+    texts = [plain(s) for s in strings if s]
     if not texts:
         return []
     found: list[str] = []
@@ -133,7 +144,7 @@ def entry_problems(terms: list[Term], msgid: str | tuple[str, ...], strings: tup
                 continue
             # A term in every source form must be in every translated form; a term in
             # one form only (a plural that says less) must be in at least one.
-            need = all if all(term.source.search(_plain(i)) for i in ids) else any
+            need = all if all(term.source.search(plain(i)) for i in ids) else any
             if term.forms is not None and not need(term.forms.search(t) for t in texts):
                 found.append(f"lacks the glossary term {term.use!r} for {hit.group(0)!r}")
         if term.forbidden is not None:
@@ -173,7 +184,7 @@ def glossary_problems(codes: list[str] | None = None, root: Path | None = None) 
     Called by ``printkit catalog check`` and by ``printkit build --strict``.
     """
     out: list[str] = []
-    for code in codes or shipped_locales(root):
+    for code in [shipped_locale(c, root) for c in codes] if codes else shipped_locales(root):
         if code == SOURCE_LOCALE:
             continue
         out += check_catalog(code, root)

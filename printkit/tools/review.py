@@ -26,7 +26,12 @@ from printkit.drawing import trace
 from printkit.errors import FitError, PrintkitError, UsageError
 from printkit.geometry import PAPERS
 from printkit.language.checks import translation_problems
-from printkit.language.locales import catalog_path, read_po_file, shipped_locales
+from printkit.language.locales import (
+    catalog_path,
+    folder_code,
+    read_po_file,
+    shipped_locales,
+)
 from printkit.language.translations import Localizer
 from printkit.language.typography import quotes
 from printkit.output import write_atomic
@@ -129,8 +134,9 @@ def _where(text: str, owners: set[str], pages: list[tuple[str, _Page]]) -> str:
 
 def review_rows(code: str, root: Path | None = None) -> list[Row]:
     """One row per catalog entry, worst status first (then in catalog order)."""
+    typed, code = code, folder_code(code)
     if code not in shipped_locales(root)[1:]:
-        raise UsageError(f"catalog review: no catalog for locale {code!r}; shipped locales: "
+        raise UsageError(f"catalog review: no catalog for locale {typed!r}; shipped locales: "
                          f"{', '.join(shipped_locales(root)[1:])}")
     catalog = read_po_file(code, catalog_path(code, root))
     terms = load_glossary(code, root)

@@ -200,7 +200,7 @@ def test_a_japanese_number_stays_with_its_counter() -> None:
 
 def test_the_japanese_rules_keep_a_number_with_its_counter_only_in_japanese() -> None:
     from printkit.language import kinsoku
-    from printkit.language.typography import line_rules
+    from printkit.language.conventions import line_rules
 
     rules = line_rules("ja")
     assert rules.keep_with_number and "頭" in rules.counters
@@ -251,12 +251,12 @@ def test_built_japanese_rulebook_keeps_numbers_with_counters(
 def test_a_typography_file_that_cannot_be_used_is_one_line(
         locales_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         content: str, words: list[str]) -> None:
-    from printkit.language import typography
+    from printkit.language import conventions
 
     (locales_copy / "pl" / "typography.toml").write_text(content, encoding="utf-8")
     caches.start_build()
-    with pytest.raises(typography.TypographyError) as raised:
-        typography.line_rules("pl")
+    with pytest.raises(conventions.TypographyError) as raised:
+        conventions.conventions("pl")
     assert all(w in str(raised.value) for w in words), raised.value
     out = tmp_path / "out"
     code = main(["build", "--game", "polar-derby", "--locale", "pl", "--out", str(out),
@@ -271,14 +271,14 @@ def test_a_typography_file_that_cannot_be_used_is_one_line(
 
 
 def test_a_locale_without_a_typography_file_has_no_rules(locales_copy: Path) -> None:
-    from printkit.language import typography
+    from printkit.language import conventions, typography
 
     (locales_copy / "pl" / "typography.toml").unlink()
     caches.start_build()
     try:
-        assert typography.line_rules("pl") is typography.NO_RULES
-        assert typography.digest("pl") == []
-        assert typography.localise("idzie w prawo", "pl") == "idzie w prawo"
+        assert conventions.conventions("pl") is conventions.DEFAULTS
+        assert conventions.digest("pl") == []
+        assert typography.localise('idzie w "prawo"', "pl") == "idzie w “prawo”"
     finally:
         caches.start_build()
 

@@ -13,7 +13,7 @@ DESCRIPTION = ("Create locales/CODE/LC_MESSAGES/printkit.po from the current sou
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("code", metavar="CODE", help="locale code, e.g. de, fr, pt_BR")
+    parser.add_argument("code", metavar="CODE", help="locale code, e.g. de, fr, pt-BR, zh-Hans")
 
 
 @in_project()

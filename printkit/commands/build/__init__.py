@@ -44,7 +44,7 @@ from printkit.commands.build.stale import plan_stale
 from printkit.commands.build.verify import verify_games
 from printkit.commands.build.write import collect_warnings, preflight_findings, write_output
 from printkit.errors import BuildError, PreflightError, TranslationErrors
-from printkit.language import typography
+from printkit.language import conventions
 from printkit.language.fonts import check_locale
 from printkit.language.internals import require_checked_reportlab
 from printkit.output import Spool, output_lock, recover, unfinished
@@ -85,7 +85,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
     workers = options.workers()
     for code in locales:  # fonts and script usable, every catalog character printable
         check_locale(code)
-        typography.line_rules(code)  # its line-break rules usable
+        conventions.conventions(code)  # its typography.toml usable
     if unfinished(options.out):  # a build killed while writing files: undo it first
         with output_lock(options.out):
             recover(options.out)

@@ -25,7 +25,7 @@ from printkit.commands.fingerprint import (
 from printkit.errors import PrintkitError
 from printkit.geometry import Paper, PrintSpec
 from printkit.kinds import kind
-from printkit.language import typography
+from printkit.language import conventions
 from printkit.language.script import load as load_script
 from printkit.language.translations import Localizer
 from printkit.model.game import GUIDE, Game
@@ -94,7 +94,7 @@ class Ledger:
                 for game in selected}
         #: How each locale sets its text (fonts, direction, where lines may not break):
         #: documents follow it.
-        scripts = {code: [*load_script(code).digest(), *typography.digest(code)]
+        scripts = {code: [*load_script(code).digest(), *conventions.digest(code)]
                    for code in locales}
         return cls(out=out, paper=paper, spec=spec, strict=options.strict,
                    previews=options.previews, store=store, previous=previous, spool=spool,

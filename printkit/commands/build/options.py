@@ -21,7 +21,7 @@ from printkit.geometry import (
     Paper,
     PrintSpec,
 )
-from printkit.language.locales import shipped_locales
+from printkit.language.locales import shipped_locale, shipped_locales
 
 #: Where a build says what it is doing, a line at a time.
 Progress = Callable[[str], None]
@@ -115,10 +115,7 @@ def resolve_locales(codes: list[str] | None) -> list[str]:
     known = shipped_locales()
     if not codes:
         return known
-    for code in codes:
-        if code not in known:
-            raise UsageError(f"unknown locale {code!r}; shipped locales: {', '.join(known)}")
-    return list(dict.fromkeys(codes))
+    return list(dict.fromkeys(shipped_locale(code) for code in codes))
 
 
 def check_source_date_epoch() -> None:

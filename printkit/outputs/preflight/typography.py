@@ -1,7 +1,7 @@
 """Each language's rules for where a line may end, read from the page.
 
 The rules are the locale's own data (``locales/<code>/typography.toml``, beside its
-``script.toml``; see :func:`printkit.language.typography.line_rules`), the same the text
+``script.toml``; see :func:`printkit.language.conventions.line_rules`), the same the text
 setting follows:
 
 - ``no_break_after``: words that never end a line (Polish, Czech and Slovak one-letter
@@ -32,7 +32,7 @@ _SIGN_AFTER = re.compile(r"(?<![\d.,])\d+[−-](?![\d])")
 
 
 def line_ends(page: Page, target: Target) -> Iterator[Finding]:
-    from printkit.language.typography import line_rules
+    from printkit.language.conventions import line_rules
 
     rules = line_rules(target.locale)
     lines = [line for line in page.lines if line.text.strip()]
