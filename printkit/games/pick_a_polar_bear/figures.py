@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from babel.lists import format_list
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -104,9 +103,11 @@ def _layout(count: int, width: float, min_gap: float) -> tuple[float, float]:
 
 
 def chain_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
-                 translate: Callable[[str], str], player: Callable[[int], str]) -> Figure:
-    """Each player's pile from the captain on, the name above it, what changes on each arrow;
-    a pile too long for one line goes on in the next, starting with its arrow."""
+                 translate: Callable[[str], str], player: Callable[[int], str],
+                 series: Callable[[Sequence[str]], str]) -> Figure:
+    """Each player's pile from the captain on, the name above it, what changes on each arrow
+    (the features, as the locale separates items: "Glasses, Fish", "メガネ、魚"); a pile too
+    long for one line goes on in the next, starting with its arrow."""
     cards = _Cards(data)
     rows = chains(v)
     names = {a["id"]: translate(a["name"]) for a in data["attributes"]}
@@ -145,7 +146,7 @@ def chain_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str
             for (ax, line), (_from, to, diffs, broken) in zip(places(len(steps) + 1), steps,
                                                               strict=True):
                 x, y = box.x + ax, first - line * line_h
-                text = "=" if not diffs else format_list([names[d] for d in diffs], locale=locale)
+                text = "=" if not diffs else series([names[d] for d in diffs])
                 ink.paragraph(("✗ " if broken else "") + text,
                               Rect(x + mm(0.3), y + side * 0.42, gap - mm(0.6),
                                    max(side * 0.58, mm(5))), size=6.5, min_size=6,

@@ -103,7 +103,7 @@ def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         "components": components,
         "setup": setup,
         "chain": lambda attrs, width: chain_figure(ctx.examples[attrs["example"]], data, width,
-                                                   loc.code, loc.gettext, player),
+                                                   loc.code, loc.gettext, player, loc.series),
         "bonus": lambda attrs, width: bonus_figure(ctx.examples[attrs["example"]], data, width,
                                                    loc.code, loc.number),
         "bonus-strip": lambda attrs, width: bonus_strip_figure(
