@@ -22,24 +22,11 @@ from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import paragraph
 
-from printkit.language import fonts, internals, kinsoku, rtl
-from printkit.language.script import Script, is_locale_font
+from printkit.language import fonts, internals, kinsoku, lines
+from printkit.language.script import Script
 
 #: What ReportLab answers for a width too narrow to set anything in: not kept.
 _CANNOT_FIT = 0x7FFFFFFF
-
-def _in_one_locale_font(used: set[str | None]) -> bool:
-    """Shape a word only in a locale's own font, and only if the whole word is in it.
-
-    ReportLab shapes a word (the pieces between two spaces) with the font of its first
-    piece, whatever the others use: a word in two fonts (a Latin name run into another
-    script) would take glyphs from the wrong font, so it is left unshaped. DejaVu's text
-    needs no shaping, and shaped it would take DejaVu's discretionary ligatures (a joined
-    "st")."""
-    return len(used) == 1 and is_locale_font(next(iter(used)))
-
-
-internals.shape_words_only_when(_in_one_locale_font)
 
 #: Paragraphs read: (text, the style's settings, case sensitivity) -> the text as cleaned
 #: and its fragments, never handed out themselves (see _copies). The most recent kept.
@@ -71,27 +58,33 @@ def _copies(frags: list[Any]) -> list[Any]:
     return copies
 
 
-#: Each style's twins: breaking lines between characters, or shaped (see _twin).
+#: Each style's twins: breaking lines between characters, or set by printkit (see _twin).
 _TWINS: dict[tuple[int, str], tuple[ParagraphStyle, ParagraphStyle]] = {}
 
 
-#: How a paragraph's alignment reads in a right-to-left document.
+#: How a paragraph's alignment reads in a right-to-left document, and in a left-to-right
+#: one set by printkit: justified text is set flush to the line's start (a script's own
+#: line setter stretches no spaces; Thai has none between words to stretch).
 _MIRRORED = {TA_LEFT: TA_RIGHT, TA_JUSTIFY: TA_RIGHT, TA_RIGHT: TA_LEFT}
+_FLUSH = {TA_JUSTIFY: TA_LEFT}
 
 
 def _twin(style: ParagraphStyle, kind: str, leading: float = 1.0) -> ParagraphStyle:
     """``style`` breaking lines between any two characters with the kinsoku rules
-    (``"cjk"``), shaped by HarfBuzz (``"shaped"``: a script whose letters change shape
-    and order, such as Devanagari's vowel signs and conjuncts), or read right to left
-    (``"rtl"``: set by :mod:`printkit.language.rtl`, aligned and indented as a mirror);
-    its lines ``leading`` times as far apart (the script's own line spacing)."""
+    (``"cjk"``), or set by :mod:`printkit.language.lines` (shaped, broken by the Unicode
+    rules) left to right (``"ltr"``) or right to left (``"rtl"``: aligned and indented as
+    a mirror); its lines ``leading`` times as far apart (the script's own line spacing)."""
     kept = _TWINS.get((id(style), f"{kind}:{leading}"))
     if kept is None or kept[0] is not style:
         if kind == "rtl":
             settings = {"rtl": 1, "alignment": _MIRRORED.get(style.alignment, style.alignment),
                         "leftIndent": style.rightIndent, "rightIndent": style.leftIndent}
+        elif kind == "ltr":
+            settings = {"alignment": _FLUSH.get(style.alignment, style.alignment)}
         else:
-            settings = {"wordWrap": "CJK"} if kind == "cjk" else {"shaping": 1}
+            settings = {"wordWrap": "CJK"}
+        if kind != "cjk":
+            settings["own_lines"] = 1
         if leading != 1.0:
             settings["leading"] = style.leading * leading
         kept = _TWINS[(id(style), f"{kind}:{leading}")] = (
@@ -113,13 +106,11 @@ class Paragraph(paragraph.Paragraph):
         if script is not None and style is not None and script.fonts:
             if text is not None:  # None: a split paragraph's half, its frags already made
                 text = fonts.mark(text, style.fontName, script)
-            if script.rtl:
-                if not getattr(style, "rtl", 0):
-                    style = _twin(style, "rtl", script.leading)
-            elif script.cjk and style.wordWrap != "CJK":
-                style = _twin(style, "cjk", script.leading)
-            elif not script.cjk and not style.shaping:
-                style = _twin(style, "shaped", script.leading)
+            if script.cjk:
+                if style.wordWrap != "CJK":
+                    style = _twin(style, "cjk", script.leading)
+            elif not getattr(style, "own_lines", 0):
+                style = _twin(style, script.direction, script.leading)
         super().__init__(text, style, *args, **kwargs)
 
     def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any,  # noqa: N803
@@ -153,16 +144,17 @@ class Paragraph(paragraph.Paragraph):
         return size
 
     def breakLines(self, width: Any) -> Any:  # noqa: N802
-        if not getattr(self.style, "rtl", 0):
+        if not getattr(self.style, "own_lines", 0):
             return super().breakLines(width)
-        return self._own_lines(width, rtl.split)
+        return self._own_lines(width, lambda frags, widths, _bounds: lines.split(
+            frags, widths, self.script))
 
     def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
         parts = super().split(availWidth, availHeight)
         for part in parts:
             if isinstance(part, Paragraph) and part.script is None:
                 part.script = self.script
-        if len(parts) == 2 and getattr(self.style, "rtl", 0):
+        if len(parts) == 2 and getattr(self.style, "own_lines", 0):
             # the second half is broken again: from the text in logical order, not the
             # first half's lines in visual order
             taken = len(parts[0].blPara.lines)

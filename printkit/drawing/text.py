@@ -23,7 +23,7 @@ from printkit.drawing.paragraph import Paragraph
 from printkit.drawing.pdf import printed_scale
 from printkit.errors import FitError
 from printkit.geometry import Rect
-from printkit.language import fonts, internals, typography
+from printkit.language import breaks, fonts, internals, typography
 from printkit.language.script import Script, load
 from printkit.schema import DataText
 
@@ -378,10 +378,12 @@ class Ink:
             return None  # too small to print in a miniature: left out (see FLOOR_PT)
         size, min_size = max(size, floor), max(min_size, floor)
         alignment = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}[align]
-        # Words must fit a line whole. A script set without spaces keeps each phrase on
-        # one line if any size allows; else its lines break between any characters.
+        # Words must fit a line whole (in a script with fonts of its own, the parts between
+        # two places its lines may break). A script set without spaces keeps each phrase
+        # on one line if any size allows; else its lines break between any characters.
         shown = _measured(text, literal)
         tries = ([*_phrase_tries(shown, self.locale), []] if self.script.cjk
+                 else [breaks.words(shown, self.locale)] if self.script.fonts
                  else [_WORDS.split(shown)])
         for words in tries:
             current = size

@@ -9,7 +9,7 @@ character's embedding level, one function for each group of rules: the explicit 
 (N0–N2; brackets paired among ``()[]{}``), the implicit levels (I1–I2) and the line's end
 (L1). :func:`visual_order` reorders them (rule L2), :func:`display` gives the visual
 string with brackets mirrored, and :func:`log2vis` both in the form of ReportLab's
-optional ``rlbidi`` module (not on PyPI). :mod:`printkit.language.rtl` sets right-to-left
+optional ``rlbidi`` module (not on PyPI). :mod:`printkit.language.lines` sets a locale's
 lines with it. Tested against python-bidi, which differs in one case only: a line whose
 levels are all even before rule L1 it leaves as it is, so a space or a control at the end
 of a left-to-right embedding stays there instead of going to the paragraph's level.

@@ -8,7 +8,8 @@ is checked against the font's character map before it is drawn.
 
 A locale whose letters DejaVu lacks declares its own fonts (see
 :mod:`printkit.language.script`): each character is then set in the first font of
-its chain that has it, the locale's font for the role, then DejaVu. :func:`runs`
+its chain that has it, the locale's font for the role, then its fallback font (for
+punctuation and digits, if it names one), then DejaVu. :func:`runs`
 splits a string into such runs, :func:`mark` does the same for paragraph markup,
 :func:`string_width` measures and :func:`draw_runs` draws a line of them.
 """
@@ -27,8 +28,9 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import DataError, GlyphError
-from printkit.language import bidi, internals, rtl
+from printkit.language import bidi, internals, lines
 from printkit.language.script import (
+    FALLBACK,
     LOCALE_FONT_PREFIX,
     Script,
     ScriptError,
@@ -196,10 +198,13 @@ def _names(script: Script) -> dict[str, str]:
     register()
     if not script.fonts:
         return {}
-    try:
-        names = {role: _register_file(path) for role, path in script.fonts.items()}
-    except ScriptError as exc:
-        raise ScriptError(f"locale {script.code}: {exc}") from None
+    declared = {**script.fonts, **({FALLBACK: script.fallback} if script.fallback else {})}
+    names = {}
+    for role, path in declared.items():
+        try:
+            names[role] = _register_file(path)
+        except ScriptError as exc:
+            raise ScriptError(f"locale {script.code}: fonts.{role}: {exc}") from None
     pdfmetrics.registerFontFamily(names["regular"], normal=names["regular"],
                                   bold=names["bold"], italic=names["italic"],
                                   boldItalic=names["bold_italic"])
@@ -222,9 +227,10 @@ def chain(font: str, script: Script) -> tuple[str, ...]:
     names = _names(script)
     if role is None or not names:
         return (font,)
+    fallback = (names[FALLBACK],) if FALLBACK in names else ()
     if font in _UPRIGHT and not script.slanted(role):
-        return (names[role], _UPRIGHT[font])
-    return (names[role], font)
+        return (names[role], *fallback, _UPRIGHT[font])
+    return (names[role], *fallback, font)
 
 
 #: A word of an alphabetic script (Latin, Greek, Cyrillic…), set in one font whole, or
@@ -242,9 +248,10 @@ def runs(text: str, font: str, script: Script) -> tuple[tuple[str, str], ...]:
     fonts = chain(font, script)
     if len(fonts) == 1:
         return ((font, text),) if text else ()
-    # Latin letters and digits beside an alphabetic script read best in printkit's own
-    # font; beside CJK, in the CJK font made to match them.
-    ascii_first = fonts if script.cjk else fonts[::-1]
+    # Latin letters and digits beside an alphabetic script read best in the fallback font
+    # (printkit's own unless the locale names another); beside CJK, in the CJK font made
+    # to match them.
+    ascii_first = fonts if script.cjk else (*fonts[1:], fonts[0])
     out: list[tuple[str, str]] = []
     for token in _TOKENS.findall(text):
         if out and (token.isspace() or token in _LAYOUT):
@@ -316,20 +323,26 @@ def mark(markup: str, font: str, script: Script) -> str:
     return "".join(out)
 
 
+def _shaped(script: Script) -> bool:
+    """Whether ``script``'s lines are set by :mod:`printkit.language.lines`: shaped, in
+    bidi order (a locale with fonts of its own that does not break lines like CJK)."""
+    return bool(script.fonts) and not script.cjk
+
+
 def string_width(text: str, font: str, size: float, script: Script) -> float:
-    """The width of plain ``text`` as :func:`runs` sets it in ``script`` (shaped, right to
-    left)."""
-    if script.rtl:
-        return rtl.width(text, font, size, script, runs)
+    """The width of plain ``text`` as :func:`runs` sets it in ``script`` (shaped, in bidi
+    order, in a script with fonts of its own)."""
+    if _shaped(script):
+        return lines.width(text, font, size, script, runs)
     return sum(pdfmetrics.stringWidth(t, f, size) for f, t in runs(text, font, script))
 
 
 def draw_runs(canvas: object, x: float, y: float, text: str, font: str, size: float,
               script: Script, align: str = "left") -> None:
     """One line of plain text at ``x`` (its left end, centre or right end), font by font;
-    in the bidi order of the line in a script that reads right to left."""
-    if script.rtl:
-        parts = rtl.line(text, font, size, script, runs)
+    shaped and in the bidi order of the line in a script with fonts of its own."""
+    if _shaped(script):
+        parts = lines.line(text, font, size, script, runs)
     else:
         parts = [(f, t, pdfmetrics.stringWidth(t, f, size))
                  for f, t in runs(text, font, script)]
@@ -375,7 +388,8 @@ SUBSET_TOOL = "python tools/subset_fonts.py --locale {locale} --font <full font 
 
 
 def _tried(script: Script, heading: bool) -> list[str]:
-    tried = [path.name for path in dict.fromkeys(script.fonts.values())]
+    tried = [path.name for path in dict.fromkeys(
+        [*script.fonts.values(), *([script.fallback] if script.fallback else [])])]
     return tried + ([_FILES[REGULAR], _HEADING_FILE] if heading else [_FILES[REGULAR]])
 
 

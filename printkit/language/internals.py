@@ -16,7 +16,7 @@ the reliance, instead of printing wrong PDFs.
 Below the list are the small functions the rest of printkit calls instead of touching
 ReportLab's private names itself (a test scans printkit's source for any that does):
 the patches printkit applies to ReportLab (:func:`patch_set_rise`,
-:func:`shape_words_only_when`, :func:`share_subsets`), the recording and replay of a
+:func:`share_subsets`), the recording and replay of a
 canvas's operators, the image objects a picture is drawn with, the font tables a
 locale's font is numbered in, and the bookkeeping of printkit's own paragraph.
 """
@@ -125,7 +125,7 @@ def _text_object_fields() -> bool:
 
 
 def _paragraph_parts() -> bool:
-    return (_has(paragraph, "_handleBulletWidth", "ParaLines", "shapeFragWord")()
+    return (_has(paragraph, "_handleBulletWidth", "ParaLines")()
             and _has(paragraph.Paragraph, "breakLines")()
             and "_splitpara" in paragraph.Paragraph.split.__code__.co_names)
 
@@ -166,10 +166,10 @@ RELIANCES: tuple[Reliance, ...] = (
              "hmetrics, _pdfScale, numGlyphs; TTFont.state", "language/fonts.py",
              "font subsets shared by every document of a locale (made once, the same "
              "bytes); every glyph without a character given a fixed code", _font_face),
-    Reliance("ttfonts.ShapedStr, ShapeData, TTFont.hbFont, hbAddPrivate", "language/rtl.py",
-             "right-to-left text shaped by HarfBuzz and set as ReportLab's shaped strings",
+    Reliance("ttfonts.ShapedStr, ShapeData, TTFont.hbFont, hbAddPrivate", "language/shaping.py",
+             "a locale's text shaped by HarfBuzz and set as ReportLab's shaped strings",
              _shaping),
-    Reliance("PDFTextObject._code, _y, _rise (setRise patched)", "language/rtl.py",
+    Reliance("PDFTextObject._code, _y, _rise (setRise patched)", "language/shaping.py",
              "setRise fails on shaped text that starts with a raised mark",
              _text_object_fields),
     Reliance("Frame._y, _y1p, _x1, _y1, _y2, _width, _height, _atTop, _getAvailableWidth",
@@ -201,17 +201,17 @@ RELIANCES: tuple[Reliance, ...] = (
     Reliance("AnchorFlowable._name", "drawing/flow.py",
              "a heading's outline entry points at the bookmark it sets",
              lambda: flowables.AnchorFlowable("probe")._name == "probe"),
-    Reliance("platypus.paragraph._handleBulletWidth, ParaLines, shapeFragWord (patched); "
+    Reliance("platypus.paragraph._handleBulletWidth, ParaLines; "
              "Paragraph.breakLines, _splitpara", "drawing/paragraph.py",
-             "right-to-left and CJK paragraphs break their own lines; a word in two fonts "
-             "is left unshaped", _paragraph_parts),
+             "paragraphs in a locale's own script (shaped, right to left, CJK) break their "
+             "own lines", _paragraph_parts),
     Reliance("Paragraph._setup(text, style, bulletText, frags, cleaner) (overridden)",
              "drawing/paragraph.py",
              "a paragraph's markup is read once per text and style settings; a paragraph "
              "made again is given copies of the fragments instead of reading it again",
              lambda: paragraph.Paragraph._setup.__code__.co_varnames[:6]
              == ("self", "text", "style", "bulletText", "frags", "cleaner")),
-    Reliance("rl_config._FUZZ", "language/rtl.py, language/kinsoku.py",
+    Reliance("rl_config._FUZZ", "language/lines.py, language/kinsoku.py",
              "lines broken by printkit allow the same rounding as ReportLab's own",
              lambda: isinstance(getattr(rl_config, "_FUZZ", None), float)),
     Reliance("pdfdoc.pdfdocEnc (patched)", "drawing/pdf.py",
@@ -531,7 +531,7 @@ def shaped_string(font: ttfonts.TTFont, hb_font: Any, buffer: Any) -> tuple[str,
 # -- Lines of text ------------------------------------------------------------------------
 
 #: ReportLab's tolerance when a line's words are measured against its width: printkit's
-#: own line breaking (right to left, kinsoku) allows the same, so a line that fits for
+#: own line breaking (shaped scripts, kinsoku) allows the same, so a line that fits for
 #: ReportLab fits for printkit.
 FUZZ: float = rl_config._FUZZ
 
@@ -554,24 +554,6 @@ def is_second_half(para: paragraph.Paragraph) -> bool:
     """Whether ``para`` is the second half of a split paragraph (its lines are the
     original's, already broken, and are kept)."""
     return bool(getattr(para, "_splitpara", 0))
-
-
-def shape_words_only_when(shapable: Callable[[set[str | None]], bool]) -> None:
-    """Have ReportLab's paragraphs shape a word only when ``shapable`` says yes for the
-    names of the fonts its pieces are set in.
-
-    ReportLab shapes a word (the pieces between two spaces) with the font of its first
-    piece, whatever the others use, and has no setting to leave a word unshaped: its
-    module function ``shapeFragWord`` is wrapped (a word is ``[width, (frag, text),
-    ...]``)."""
-    shape_word = paragraph.shapeFragWord
-
-    def shape_frag_word(word: Any, *args: Any, **kwargs: Any) -> Any:
-        if not shapable({getattr(frag, "fontName", None) for frag, _text in word[1:]}):
-            return word
-        return shape_word(word, *args, **kwargs)
-
-    paragraph.shapeFragWord = shape_frag_word
 
 
 _pdfdoc_encode = pdfdoc.pdfdocEnc

@@ -13,9 +13,12 @@ catalog::
     bold = "IPAexGothic-printkit.ttf"   # italic and bold_italic default to these two
                                         # (undeclared, italic text is set upright)
     heading = "IPAexMincho-printkit.ttf"
+    fallback = "DejaVuSans.ttf"         # punctuation and digits the locale's fonts lack;
+                                        # default printkit's own DejaVu
 
 Each character is set in the first font of its chain that has it: the locale's font for
-the role (regular, bold, italic, bold italic, heading), then DejaVu. So Japanese text
+the role (regular, bold, italic, bold italic, heading), then its fallback font if it
+declares one, then DejaVu. So Japanese text
 takes the Japanese font and a Polish game title inside it still prints its ż. A locale
 without a ``script.toml`` is set in DejaVu alone, left to right, breaking between words.
 A locale that declares no italic face sets its italic text upright, DejaVu's part of it
@@ -39,6 +42,8 @@ from printkit.errors import TranslationError
 #: The font roles a locale may declare (italic takes the regular font when not declared,
 #: bold italic and the heading face the bold one, bold the regular one).
 ROLES = ("regular", "bold", "italic", "bold_italic", "heading")
+#: The font key for the punctuation and digits a locale's own fonts lack.
+FALLBACK = "fallback"
 DIRECTIONS = ("ltr", "rtl")
 LINE_BREAKS = ("words", "cjk")
 FILE = "script.toml"
@@ -65,6 +70,8 @@ class Script:
     #: How much further apart its lines are than a Latin text's: a script whose marks
     #: reach far above and below its letters (Arabic) needs the room.
     leading: float = 1.0
+    #: The font for the punctuation and digits the locale's fonts lack (None: DejaVu).
+    fallback: Path | None = None
 
     @property
     def rtl(self) -> bool:
@@ -94,7 +101,9 @@ class Script:
         return [self.direction, self.line_break, *([f"leading={self.leading}"]
                                                    if self.leading != 1.0 else []),
                 *(f"{role}={path.name}:{filestamps.sha256(path.resolve())}"
-                  for role, path in sorted(self.fonts.items()))]
+                  for role, path in sorted(self.fonts.items())),
+                *([f"fallback={self.fallback.name}:"
+                   f"{filestamps.sha256(self.fallback.resolve())}"] if self.fallback else [])]
 
 
 #: The script of locales that declare none: DejaVu alone.
@@ -163,10 +172,10 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
     declared = data.get("fonts", {})
     if not isinstance(declared, dict) or not all(isinstance(v, str) for v in declared.values()):
         raise ScriptError(f"{where}: [fonts] maps roles to font file names")
-    unknown = sorted(set(declared) - set(ROLES))
+    unknown = sorted(set(declared) - {*ROLES, FALLBACK})
     if unknown:
         raise ScriptError(f"{where}: fonts.{unknown[0]} is not a font role; roles: "
-                          f"{', '.join(ROLES)}")
+                          f"{', '.join(ROLES)} (and {FALLBACK})")
     if declared and "regular" not in declared:
         raise ScriptError(f"{where}: [fonts] needs a regular font")
     fonts: dict[str, Path] = {}
@@ -177,6 +186,7 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
             raise ScriptError(f"{where}: fonts.{role}: font file {name!r} not found beside "
                               f"{FILE} or in printkit's fonts folder")
         fonts[role] = found
+    fallback = fonts.pop(FALLBACK, None)
     if direction == "rtl" and not fonts:
         raise ScriptError(f"{where}: direction = 'rtl' needs [fonts]: a right-to-left script "
                           f"is shaped in its own font (README: \"Add a locale in any script\")")
@@ -187,7 +197,7 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
         fonts.setdefault("italic", fonts["regular"])
         fonts.setdefault("bold_italic", fonts["bold"])
         fonts.setdefault("heading", fonts["bold"])
-    return Script(code, fonts, direction, line_break, float(leading))
+    return Script(code, fonts, direction, line_break, float(leading), fallback)
 
 
 #: The registered names of a locale's declared fonts start with this (printkit's own

@@ -11,7 +11,7 @@ import pytest
 from printkit.drawing.text import Ink
 from printkit.games.coraz_blizej_swieta import figures
 from printkit.geometry import Rect, mm
-from printkit.language import bidi, fonts, rtl
+from printkit.language import bidi, fonts, lines
 from printkit.language.script import load
 
 
@@ -21,7 +21,7 @@ def test_a_changed_count_reads_from_before_to_after(locale: str, shown: str) -> 
     script = load(locale)
     text = bidi.change("5", "4", script.rtl)
     # what a reader sees, left to right on the page
-    seen = "".join(str(t) for _f, t, _w in rtl.line(text, fonts.BOLD, 7, script, fonts.runs))
+    seen = "".join(str(t) for _f, t, _w in lines.line(text, fonts.BOLD, 7, script, fonts.runs))
     assert seen == shown
 
 

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.commands.build import BuildOptions, build
 from printkit.drawing.paragraph import Paragraph
 from printkit.games import GAMES
-from printkit.language import bidi, fonts, rtl
+from printkit.language import bidi, fonts, lines, shaping
 from printkit.language.script import Script, load
 from tests.conftest import Kit
 from tests.support import embedded_fonts, locale_fonts
@@ -42,13 +42,13 @@ def _glyphs(shaped: str, font: str) -> list[int]:
 
 def test_an_arabic_sentence_is_shaped_as_harfbuzz_shapes_it(arabic: Script) -> None:
     font = fonts.chain(fonts.REGULAR, arabic)[0]
-    shaped, width = rtl.shape(SENTENCE, font, 10, True)
+    shaped, width = shaping.shape(SENTENCE, font, 10, True)
     blob = uharfbuzz.Blob.from_file_path(str(load("ar").fonts["regular"]))
     hb_font = uharfbuzz.Font(uharfbuzz.Face(blob))
     buffer = uharfbuzz.Buffer()
     buffer.add_str(SENTENCE)
     buffer.guess_segment_properties()
-    uharfbuzz.shape(hb_font, buffer, rtl.FEATURES)
+    uharfbuzz.shape(hb_font, buffer, shaping.FEATURES)
     expected = [info.codepoint for info in buffer.glyph_infos]
     assert buffer.direction == "rtl"
     assert _glyphs(shaped, font) == expected
@@ -212,16 +212,16 @@ def test_the_kit_page_sets_each_language_in_its_direction(kit: Kit) -> None:
 
 
 def test_a_latin_title_alone_on_a_line_keeps_its_ellipsis_at_its_end(arabic: Script) -> None:
-    pieces = rtl.line("Coraz bliżej Święta…", fonts.REGULAR, 10, arabic, fonts.runs)
+    pieces = lines.line("Coraz bliżej Święta…", fonts.REGULAR, 10, arabic, fonts.runs)
     assert "".join(str(text) for _font, text, _w in pieces) == "Coraz bliżej Święta…"
-    mixed = rtl.line("يرمي Ben.", fonts.REGULAR, 10, arabic, fonts.runs)
+    mixed = lines.line("يرمي Ben.", fonts.REGULAR, 10, arabic, fonts.runs)
     assert str(mixed[0][1]) == "."  # an Arabic sentence's full stop: at its left end
 
 
 def test_an_embedding_in_a_translation_orders_its_line_and_is_never_drawn(
         arabic: Script) -> None:
     text = "مرحبا \u202aBen 12\u202c يرمي"
-    shown = "".join(str(piece) for _font, piece, _w in rtl.line(text, fonts.REGULAR, 10,
+    shown = "".join(str(piece) for _font, piece, _w in lines.line(text, fonts.REGULAR, 10,
                                                                     arabic, fonts.runs))
     assert not set(shown) & bidi.INVISIBLE
     expected = re.findall(r"[A-Za-z0-9]+", get_display(text, base_dir="R"))
@@ -235,18 +235,18 @@ def test_a_bracket_the_arabic_font_lacks_leaves_the_word_in_the_arabic_font(
     assert fonts.runs("(الحجم الفعلي)", fonts.REGULAR, arabic) == (
         (fonts.REGULAR, "("), (arabic_font, "الحجم الفعلي"), (fonts.REGULAR, ")"))
     # and the word is shaped: its letters joined, not DejaVu's isolated forms
-    shaped, _width = rtl.shape("الحجم", arabic_font, 10, True)
+    shaped, _width = shaping.shape("الحجم", arabic_font, 10, True)
     assert _glyphs(shaped, arabic_font) != [
         pdfmetrics.getFont(arabic_font).face.charToGlyph[ord(c)] for c in reversed("الحجم")]
 
 
 _CODES = """
 import sys
-from printkit.language import bidi, fonts, rtl
+from printkit.language import fonts, shaping
 from printkit.language.script import load
 font = fonts.chain(fonts.HEADING, load("ar"))[0]  # Noto Naskh: many glyphs without a character
 for text in sys.argv[1:]:
-    shaped, _ = rtl.shape(text, font, 10, True)
+    shaped, _ = shaping.shape(text, font, 10, True)
 print([ord(c) for c in shaped])
 """
 

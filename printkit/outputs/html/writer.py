@@ -10,7 +10,7 @@ them with autoescaping on, so a ``<`` or ``&`` in a translation or in game data 
 as itself. A node kind without a visit method is a build error naming the template and
 the kind: a new element of the vocabulary must be taught to both writers.
 
-A right-to-left page reads as the PDF does (:mod:`printkit.language.rtl`): a block whose
+A right-to-left page reads as the PDF does (:mod:`printkit.language.lines`): a block whose
 text has no right-to-left letter (a fact "2–4" or "6+", a Latin title) is set left to
 right inside ``<bdi dir="ltr">``, a signed number or range inside a sentence ("−4",
 "2–4") too, and an isolate of the text (FSI … PDI: the game's title spliced into a

@@ -119,8 +119,14 @@ def _lone_bold_mark(glyphs: list[Glyph], i: int, own: set[str]) -> bool:
     glyph = glyphs[i]
     if glyph.font in own or not _is_bold(glyph) or unicodedata.category(glyph.char)[0] != "P":
         return False
-    return not any(_is_bold(glyphs[k]) and glyphs[k].char.isalnum()
+    return not any(_is_bold(glyphs[k]) and _letter(glyphs[k].char)
                    for k in (i - 1, i + 1) if 0 <= k < len(glyphs))
+
+
+def _letter(char: str) -> bool:
+    """A letter or digit, or part of one: a mark, or a shaped glyph with no character of
+    its own (a Thai tone mark raised over a vowel, last in the text a reader gets)."""
+    return char.isalnum() or unicodedata.category(char)[0] == "M" or is_shaped(char)
 
 
 def _is_bold(glyph: Glyph) -> bool:
