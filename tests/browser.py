@@ -131,6 +131,15 @@ class Browser:
         assert page is not None, "Chromium opened no page"
         self.socket = _Socket(page["webSocketDebuggerUrl"])
         self._ids = 0
+        self.url = url
+
+    def loaded(self, timeout: float = 60) -> None:
+        """Wait until the page at ``url`` has loaded: Chromium opens ``about:blank`` first,
+        itself "complete", and on a busy machine a test could read that instead."""
+        deadline = time.monotonic() + timeout
+        while self.evaluate("document.readyState == 'complete' && location.href") != self.url:
+            assert time.monotonic() < deadline, f"{self.url} did not load"
+            time.sleep(0.05)
 
     def evaluate(self, expression: str, await_promise: bool = False) -> Any:
         """The value of a JavaScript expression in the page (None while it is loading); with

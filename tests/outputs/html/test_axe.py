@@ -5,7 +5,6 @@ serious or critical violation."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -24,10 +23,7 @@ RUN = """axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa",
 def _audit(page: Path, profile: Path) -> list:
     browser = Browser(page.as_uri(), profile)
     try:
-        deadline = time.monotonic() + 30
-        while browser.evaluate("document.readyState") != "complete":
-            assert time.monotonic() < deadline, "the page did not load"
-            time.sleep(0.05)
+        browser.loaded()
         browser.evaluate(AXE.read_text(encoding="utf-8"))
         return json.loads(browser.evaluate(RUN, await_promise=True))
     finally:

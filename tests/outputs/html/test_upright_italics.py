@@ -5,7 +5,6 @@ colophon and emphasis upright, as its PDFs do; a Latin locale keeps its italics.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -22,10 +21,7 @@ STYLES = """JSON.stringify([...document.querySelectorAll(
 def _styles(page: Path, profile: Path) -> list[str]:
     browser = Browser(page.as_uri(), profile)
     try:
-        deadline = time.monotonic() + 30
-        while browser.evaluate("document.readyState") != "complete":
-            assert time.monotonic() < deadline, "the page did not load"
-            time.sleep(0.05)
+        browser.loaded()
         return json.loads(browser.evaluate(STYLES))
     finally:
         browser.close()
