@@ -168,7 +168,7 @@ def _yeti_front(c: Canvas, ink: Ink, ctx: RenderContext, box: CardBox,
     # TRANSLATORS: Yeti card front, bottom left: the course row the Yeti guards; %(num)s is
     # the row (2–6), printed large in the Yeti's colour, the words small and bold (one line
     # about 13 mm wide, shrunk to fit) above it, or below it when they follow the number
-    # ("%(num)s段目").
+    # (Japanese: the number, then its ordinal counter).
     before, _sep, after = _("Row %(num)s").partition("%(num)s")
     number = ctx.localizer.number(yeti["row"])
     if before.strip() or not after.strip():
