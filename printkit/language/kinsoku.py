@@ -33,12 +33,14 @@ from printkit.language import internals
 from printkit.language.conventions import line_rules
 from printkit.language.typography import phrases
 
+#: An arrow joins what is on either side ("1→6"): a line neither starts nor ends with one.
+ARROWS = "\u2190\u2192\u21d2"
 CANNOT_START = frozenset(
     "、。，．・：；？！ー…‥〜～)]}）］｝〕〉》」』】〙〗〟’”"
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々ゝゞヽヾ"
-    ",.:;?!%％°′″℃"
+    ",.:;?!%％°′″℃" + ARROWS
 )
-CANNOT_END = frozenset("([{（［｛〔〈《「『【〘〖〝‘“")
+CANNOT_END = frozenset("([{（［｛〔〈《「『【〘〖〝‘“" + ARROWS)
 #: The closing brackets and quotation marks (of CANNOT_START).
 CLOSING = frozenset(")]}）］｝〕〉》」』】〙〗〟’”")
 NBSP = "\u00a0"

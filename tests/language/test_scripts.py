@@ -265,3 +265,16 @@ def test_a_latin_name_or_number_is_never_cut_to_keep_a_closing_mark_off_a_line_s
             assert not (before[-1].isascii() and before[-1].isalnum()
                         and after[0].isascii() and after[0].isalnum()), (width, lines)
         assert all(line[0] not in kinsoku.CANNOT_START for line in lines[1:]), (width, lines)
+
+
+def test_an_arrow_between_two_numbers_is_never_at_a_line_end_or_start() -> None:
+    """"1→6" is one change: Japanese lines break around it, never inside it."""
+    japanese = load("ja")
+    style = ParagraphStyle("p", fontName=fonts.REGULAR, fontSize=10, leading=12)
+    text = "3個のサイコロを別の目に変えます（1→6、2→6、4→5）。これで合計は25です。"
+    for width in range(60, 260, 3):  # (from where "4→5）。" fits a line)
+        para = Paragraph(text, style, script=japanese)
+        para.wrap(width, 1000)
+        lines = ["".join(str(f.text) for f in line.words) for line in para.blPara.lines]
+        assert "".join(lines) == text
+        assert not any(line.endswith("→") or line.startswith("→") for line in lines), lines
