@@ -119,6 +119,14 @@ def _kept_together() -> bool:
     return isinstance(getattr(block, "_content", None), list) and hasattr(block, "_H")
 
 
+def _text_formatting() -> bool:
+    c = Canvas(None)
+    c.setFont("Helvetica", 10)
+    text = textobject.PDFTextObject(c)
+    return ("Tj" in text._formatText("probe")  # type: ignore[attr-defined]
+            and getattr(text, "_canvas", None) is c and c._formData is None)  # type: ignore[attr-defined]
+
+
 def _text_object_fields() -> bool:
     t = textobject.PDFTextObject(Canvas(None))
     return all(hasattr(t, name) for name in ("_code", "_y", "_rise"))
@@ -172,6 +180,11 @@ RELIANCES: tuple[Reliance, ...] = (
     Reliance("PDFTextObject._code, _y, _rise (setRise patched)", "language/shaping.py",
              "setRise fails on shaped text that starts with a raised mark",
              _text_object_fields),
+    Reliance("PDFTextObject._formatText(text) (wrapped), _canvas; Canvas._formData",
+             "language/shaping.py",
+             "shaped text is written inside an ActualText span of its logical text, so "
+             "copying and searching a PDF finds the words, not their glyphs' forms",
+             _text_formatting),
     Reliance("Frame._y, _y1p, _x1, _y1, _y2, _width, _height, _atTop, _getAvailableWidth",
              "drawing/pagefit.py", "page fitting measures how far down a page's content "
              "reaches and starts two columns in the room left", _frame_fields),
@@ -508,10 +521,13 @@ def harfbuzz_font(font: ttfonts.TTFont, size: float) -> Any:
     return font.hbFont(size)
 
 
-def shaped_string(font: ttfonts.TTFont, hb_font: Any, buffer: Any) -> tuple[str, float]:
-    """HarfBuzz's shaped ``buffer`` as ReportLab's shaped string, which its canvas and
-    paragraphs draw glyph by glyph, and its advance (in thousandths of the size). A
-    glyph with no character gets one from ReportLab (see :func:`name_every_glyph`)."""
+def shaped_string(font: ttfonts.TTFont, hb_font: Any, buffer: Any, text: str
+                  ) -> tuple[str, float]:
+    """HarfBuzz's shaped ``buffer`` of ``text`` as ReportLab's shaped string, which its
+    canvas and paragraphs draw glyph by glyph, and its advance (in thousandths of the
+    size). A glyph with no character gets one from ReportLab (see
+    :func:`name_every_glyph`). The string keeps ``text`` for the PDF's ActualText (see
+    :func:`patch_actual_text`)."""
     chars = []
     data = []
     face = font.face
@@ -525,7 +541,9 @@ def shaped_string(font: ttfonts.TTFont, hb_font: Any, buffer: Any) -> tuple[str,
         data.append(ttfonts.ShapeData(info.cluster, font.pdfScale(pos.x_advance),
                                       font.pdfScale(pos.y_advance), font.pdfScale(pos.x_offset),
                                       font.pdfScale(pos.y_offset), face.charWidths[code]))
-    return ttfonts.ShapedStr("".join(chars), shapeData=data), sum(d.x_advance for d in data)
+    shaped = ttfonts.ShapedStr("".join(chars), shapeData=data)
+    setattr(shaped, _ACTUAL, text)
+    return shaped, sum(d.x_advance for d in data)
 
 
 # -- Lines of text ------------------------------------------------------------------------
@@ -591,6 +609,32 @@ def safe_set_rise(self: textobject.PDFTextObject, rise: float) -> None:
 def patch_set_rise() -> None:
     """Use :func:`safe_set_rise` for every text object (right-to-left text needs it)."""
     textobject.PDFTextObject.setRise = safe_set_rise  # type: ignore[method-assign]
+
+
+#: The attribute a shaped string keeps its logical text in (see :func:`shaped_string`).
+_ACTUAL = "printkit_actual_text"
+_format_text = textobject.PDFTextObject._formatText  # type: ignore[attr-defined]
+
+
+def _format_with_actual_text(self: textobject.PDFTextObject, text: Any) -> str:
+    """ReportLab's operators for ``text``; a shaped string's inside a marked-content span
+    whose ActualText is the string's logical text (PDF 1.5, 14.9.4). Its glyphs are in
+    visual order, some without a character of their own (a joined Arabic letter, a Thai
+    mark moved over its consonant): a reader's copy and search take the span's text.
+    (Text in forms, the card and board designs drawn once, keeps its glyphs' own text.)"""
+    operators = _format_text(self, text)
+    actual = getattr(text, _ACTUAL, None)
+    # Not inside a form XObject (a design drawn once): PDFium places a span's text there
+    # where the form's own coordinates say, not where the form is drawn on the page.
+    if not actual or actual.isspace() or self._canvas._formData is not None:  # type: ignore[attr-defined]
+        return operators  # type: ignore[no-any-return]
+    hexed = ("\ufeff" + actual).encode("utf-16-be").hex().upper()
+    return f"/Span <</ActualText <{hexed}>>> BDC {operators} EMC"
+
+
+def patch_actual_text() -> None:
+    """Write every shaped string with its ActualText (see :func:`_format_with_actual_text`)."""
+    textobject.PDFTextObject._formatText = _format_with_actual_text  # type: ignore[attr-defined]
 
 
 # -- Frames, document templates and kept blocks (page fitting) ------------------------------

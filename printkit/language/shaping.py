@@ -32,6 +32,7 @@ RTL = 1
 
 
 internals.patch_set_rise()
+internals.patch_actual_text()
 
 
 def _shapable(font: str) -> bool:
@@ -57,7 +58,9 @@ def shape(text: str, font: str, size: float, rtl: bool) -> tuple[str, float]:
     buffer.direction = "rtl" if rtl else "ltr"
     buffer.guess_segment_properties()
     uharfbuzz.shape(hb_font, buffer, FEATURES)
-    shaped, advance = internals.shaped_string(ttf, hb_font, buffer)
+    # A reader takes the span's text as drawn left to right, as the glyphs are, and puts
+    # right-to-left text back in reading order itself (pdftotext and PDFium alike).
+    shaped, advance = internals.shaped_string(ttf, hb_font, buffer, text[::-1] if rtl else text)
     return shaped, advance * size / 1000
 
 

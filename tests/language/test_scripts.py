@@ -52,7 +52,7 @@ def test_no_japanese_line_starts_with_a_closing_mark_or_ends_with_an_opening_one
             for page in PdfReader(built_kit / game / "ja" / f"{doc}-a4.pdf").pages:
                 for line in (page.extract_text() or "").split("\n"):
                     line = line.strip()
-                    if not line:
+                    if len(line) < 2:  # (a diagram's "5 → 4" comes out run by run: "→")
                         continue
                     lines += 1
                     assert line[0] not in kinsoku.CANNOT_START, (game, doc, line[:30])
