@@ -130,15 +130,22 @@ _PHRASE_MODELS = {"ja": "load_default_japanese_parser",
                   "zh": "load_default_simplified_chinese_parser"}
 
 
+#: Where hiragana turns to katakana inside one of BudouX's phrases, the words of a name
+#: meet ("ねぼすけ" "イエティ"): a heading or label may break there too.
+_KANA_TURN = re.compile(r"(?<=[\u3041-\u309f])(?=[\u30a1-\u30fa])")
+
+
 @lru_cache(maxsize=4096)
 def phrases(text: str, code: str | None) -> tuple[str, ...]:
     """``text`` cut into the phrases a reader of the language sees, where a line may break
-    in a heading or label: BudouX's model of the language (for a language it knows),
-    else the text whole. ("クリスマスイブの夜" -> "クリスマスイブの", "夜")."""
+    in a heading or label: BudouX's model of the language (for a language it knows), cut
+    again where hiragana turns to katakana, else the text whole. ("クリスマスイブの夜" ->
+    "クリスマスイブの", "夜"; "ねぼすけイエティ" -> "ねぼすけ", "イエティ")."""
     loader = _PHRASE_MODELS.get(language(code))
     if loader is None or not text:
         return (text,) if text else ()
-    return tuple(_parser(loader).parse(text))
+    return tuple(part for phrase in _parser(loader).parse(text)
+                 for part in _KANA_TURN.split(phrase))
 
 
 @cache

@@ -278,3 +278,19 @@ def test_an_arrow_between_two_numbers_is_never_at_a_line_end_or_start() -> None:
         lines = ["".join(str(f.text) for f in line.words) for line in para.blPara.lines]
         assert "".join(lines) == text
         assert not any(line.endswith("→") or line.startswith("→") for line in lines), lines
+
+
+def test_a_japanese_card_title_breaks_between_its_words_before_it_shrinks() -> None:
+    """"ねぼすけイエティ" (one phrase to BudouX) takes two lines at 11 pt in a box where
+    one line needs 9 pt: a title keeps its size where a break between words allows."""
+    from io import BytesIO
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.drawing.text import Ink
+    from printkit.geometry import Rect, mm
+
+    ink = Ink(Canvas(BytesIO()), "ja", "test")
+    size = ink.paragraph("ねぼすけイエティ", Rect(0, 0, mm(26), mm(9.5)), size=12, min_size=7,
+                         font=fonts.BOLD, align="centre", valign="middle", where="title")
+    assert size >= 11
