@@ -136,16 +136,23 @@ def chain_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = Ink(c, locale, "rulebook")
+        rtl = ink.script.rtl
+
+        def at(x: float, w: float) -> float:
+            """Where something ``x`` from the pile's start and ``w`` wide is drawn: from the
+            right in a locale read right to left, the pile read in its own order."""
+            return box.right - x - w if rtl else box.x + x
+
         top = box.top
         for who, steps in sorted(rows.items()):
             c.setFillColor(INK)
             ink.line(player(who), Rect(box.x, top - label, box.width, label), fonts.BOLD, 8,
                      6, align="left", where="chain player")
             first = top - label - side
-            cards.draw(c, Rect(box.x, first, side, side), steps[0][0], width=1.4)
+            cards.draw(c, Rect(at(0, side), first, side, side), steps[0][0], width=1.4)
             for (ax, line), (_from, to, diffs, broken) in zip(places(len(steps) + 1), steps,
                                                               strict=True):
-                x, y = box.x + ax, first - line * line_h
+                x, y = at(ax, gap), first - line * line_h
                 text = "=" if not diffs else series([names[d] for d in diffs])
                 ink.paragraph(("✗ " if broken else "") + text,
                               Rect(x + mm(0.3), y + side * 0.42, gap - mm(0.6),
@@ -155,7 +162,7 @@ def chain_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str
                 c.setStrokeColor(BAD if broken else GOOD)
                 c.setLineWidth(1)
                 c.line(x + mm(0.8), y + side * 0.4, x + gap - mm(0.8), y + side * 0.4)
-                cards.draw(c, Rect(x + gap, y, side, side), to,
+                cards.draw(c, Rect(at(ax + gap, side), y, side, side), to,
                            frame=BAD if broken else INK, width=1.6 if broken else 0.6)
             top -= height(steps)
 
