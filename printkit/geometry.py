@@ -185,6 +185,8 @@ class PrintSpec:
     * ``duplex_offset_mm``: how far every back page is moved (x right, y up),
       to make up for a printer that shifts the back side.
     * ``ink_saver``: documents leave out full-page tints and solid backs.
+    * ``one_up``: each card on a page of its own, the page the card and its bleed, with
+      TrimBox and BleedBox: a print shop's one-up file (shop layout only).
     """
 
     bleed_mm: float = 3.0
@@ -197,6 +199,7 @@ class PrintSpec:
     layout: str = "home"
     duplex_offset_mm: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
+    one_up: bool = False
 
     def __post_init__(self) -> None:
         for name in ("bleed_mm", "safe_mm", "mark_gap_mm", "fold_gap_mm"):
@@ -213,6 +216,8 @@ class PrintSpec:
                               f"{', '.join(LAYOUTS)}")
         if any(abs(v) > MAX_DUPLEX_OFFSET_MM for v in self.duplex_offset_mm):
             raise LayoutError(f"duplex offset must be within ±{MAX_DUPLEX_OFFSET_MM:g} mm")
+        if self.one_up and self.layout != "shop":
+            raise LayoutError("one card a page goes with the shop layout only")
 
     @property
     def mark_reach_mm(self) -> float:
@@ -361,8 +366,8 @@ class CardGrid:
         """True for a landscape sheet of a duplex layout: it is drawn turned onto portrait
         paper (a portrait MediaBox, shown upright through ``/Rotate 90``), so the paper's
         axes, and with them the duplex offset, never depend on how a printer driver would
-        turn a landscape page."""
-        return self.duplex and self.landscape
+        turn a landscape page. A one-up page is the card itself, never turned."""
+        return self.duplex and self.landscape and not self.spec.one_up
 
     @property
     def media_size(self) -> tuple[float, float]:
@@ -380,8 +385,9 @@ class CardGrid:
     def back_offset(self) -> tuple[float, float]:
         """How far back pages move, in points of the sheet's drawing space (duplex layouts
         only). The offset is read on the paper (x right, y up, the guide's calibration
-        sheet); on a turned sheet paper-right is drawing-down and paper-up drawing-right."""
-        if not self.duplex:
+        sheet); on a turned sheet paper-right is drawing-down and paper-up drawing-right.
+        A one-up page goes to a print shop: no home printer's offset."""
+        if not self.duplex or self.spec.one_up:
             return (0.0, 0.0)
         dx, dy = self.spec.duplex_offset_mm
         if self.turned:
@@ -467,6 +473,13 @@ def _shop_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -
     return CardGrid(paper, size, card, spec, cols, rows)
 
 
+def _one_up_grid(paper: Paper, card: CardSize, spec: PrintSpec) -> CardGrid:
+    """One card a page, the page the card and its bleed on every side."""
+    bleed = 2 * spec.bleed_mm
+    return CardGrid(paper, (mm(card.width_mm + bleed), mm(card.height_mm + bleed)), card,
+                    spec, 1, 1)
+
+
 def _home_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -> CardGrid:
     size, w_mm, h_mm = _page(paper, landscape)
     lose = 2 * spec.printer_margin_mm
@@ -521,6 +534,8 @@ def card_grid(paper: Paper, card: CardSize, spec: PrintSpec = DEFAULT_SPEC,
     """
     if 2 * spec.safe_mm >= min(card.width_mm, card.height_mm):
         raise LayoutError(f"card {card.label} is too small for a {_fmt(spec.safe_mm)} mm safe zone")
+    if spec.one_up:
+        return _one_up_grid(paper, card, spec)
     best = max(_candidates(paper, card, spec), key=lambda g: g.per_page)  # first on a tie
     if best.per_page == 0:
         w, h = _largest(paper, spec)

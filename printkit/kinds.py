@@ -43,7 +43,8 @@ class DocumentKind:
     two_sided: bool = False
     #: Its pages are sheets of cards or tokens: card exports and previews take them apart.
     card_sheets: bool = False
-    #: The ready-made variants it gets (ids of :data:`printkit.model.variants.VARIANTS`).
+    #: The ready-made variants it gets (ids of :data:`printkit.model.variants.VARIANTS`, and
+    #: ``1up``, the one-up file of a build in the shop layout).
     variants: frozenset[str] = field(default_factory=frozenset)
 
 
@@ -76,7 +77,7 @@ def kind(kind_id: str) -> DocumentKind:
 _ALL = frozenset({"ink", "fold", "fold-ink"})
 register(DocumentKind("guide", None, cost=3))
 register(DocumentKind("cards", "cards", cost=4, card=True, two_sided=True, card_sheets=True,
-                      variants=_ALL))
+                      variants=_ALL | {"1up"}))
 register(DocumentKind("tokens", "tokens", card=True, card_sheets=True,
                       variants=frozenset({"ink"})))
 register(DocumentKind("dice", "dice", card=True, variants=frozenset({"ink"})))

@@ -10,6 +10,10 @@ A person who downloaded a kit cannot run ``printkit build --ink-saver`` or
   backs side by side, to fold and glue; for a printer without double-sided printing);
 - ``<document>-fold-ink-<paper>.pdf``: the same, ink-saving.
 
+A build in the shop layout also writes ``<document>-1up-<paper>.pdf`` of every card
+document (:data:`ONE_UP`): every card on a page of its own, the page the card and its
+bleed, for a print shop that prints cards one by one. It is not listed in the guide.
+
 A variant the build's own options already give (``-ink`` in a build with
 ``--ink-saver``, say) is not written twice: its document's own file is that version.
 The guide lists every variant file with its pages and printing; the kit web page links
@@ -39,10 +43,12 @@ class Variant:
     ink_saver: bool
     #: What the version is, in the guide and on the kit web page (English msgid).
     title: str
+    #: Each card on a page of its own (see :attr:`~printkit.geometry.PrintSpec.one_up`).
+    one_up: bool = False
 
     def spec(self, spec: PrintSpec) -> PrintSpec:
         """The build's print spec, in this variant's layout and ink."""
-        return replace(spec, layout=self.layout, ink_saver=self.ink_saver)
+        return replace(spec, layout=self.layout, ink_saver=self.ink_saver, one_up=self.one_up)
 
     @property
     def duplex(self) -> bool:
@@ -69,6 +75,10 @@ VARIANTS: tuple[Variant, ...] = (
 
 BY_ID = {variant.id: variant for variant in VARIANTS}
 
+#: A print shop's one-up file of a card document, in full colour, beside the card sheets
+#: of a build in the shop layout (not in the guide or on the kit page: no title shown).
+ONE_UP = Variant("1up", "shop", False, "one card a page", one_up=True)
+
 
 @dataclass(frozen=True)
 class Version:
@@ -94,3 +104,13 @@ def versions(documents: Sequence[Document], spec: PrintSpec) -> Iterator[Version
         for variant in VARIANTS:
             if variant.id in kind(doc.kind).variants and variant.spec(spec) != spec:
                 yield Version(doc, variant)
+
+
+def shop_files(documents: Sequence[Document], spec: PrintSpec) -> Iterator[Version]:
+    """The one-up files a build with ``spec`` writes (see :data:`ONE_UP`): one per
+    document of a kind that has them, in the shop layout only."""
+    if spec.layout != "shop":
+        return
+    for doc in documents:
+        if ONE_UP.id in kind(doc.kind).variants:
+            yield Version(doc, ONE_UP)

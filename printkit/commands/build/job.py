@@ -18,7 +18,7 @@ from printkit.geometry import Paper, PrintSpec
 from printkit.kinds import kind
 from printkit.language.translations import Localizer
 from printkit.model.game import Document, Game, RenderContext
-from printkit.model.variants import versions
+from printkit.model.variants import Version, shop_files, versions
 from printkit.output import Spool, Spooled
 from printkit.outputs.preview import render_previews
 
@@ -67,15 +67,18 @@ class Job:
         return self.spool.keep(pdf) if self.spool is not None else pdf
 
     def preflight(self, pdf: bytes | Path, game: str, locale: str, name: str,
-                  doc_kind: str | None, part: int | None = None) -> list[str]:
+                  doc_kind: str | None, part: int | None = None,
+                  margin_mm: float | None = None) -> list[str]:
         """The preflight's findings on a document just made, as warning lines (see
-        :mod:`printkit.outputs.preflight`): read where it was rendered, so in parallel too."""
+        :mod:`printkit.outputs.preflight`): read where it was rendered, so in parallel too.
+        ``margin_mm``: the printer margin of its pages, if not the build's."""
         from printkit.outputs.preflight import check_pdf, target_for
 
         document = f"{game}/{locale}/{name}-{self.paper.id}.pdf"
         if part is not None:
             document += f" (part {part + 1})"
-        target = target_for(document, locale, doc_kind, self.spec.printer_margin_mm)
+        margin = self.spec.printer_margin_mm if margin_mm is None else margin_mm
+        target = target_for(document, locale, doc_kind, margin)
         return [finding.line() for finding in check_pdf(pdf, target)]
 
     def same_facts(self, rulebook: bytes | Path, rules_page: bytes, game: str,
@@ -115,14 +118,18 @@ def failure(exc: PrintkitError) -> tuple[str, list[str], int]:
 
 def outputs(game: Game, spec: PrintSpec) -> list[str]:
     """What a build writes of a game besides its guide and kit, by name: its documents,
-    then their ready-made variants (see :mod:`printkit.model.variants`)."""
-    return [d.id for d in game.documents] + [v.id for v in versions(game.documents, spec)]
+    then their ready-made variants and one-up files (see :mod:`printkit.model.variants`)."""
+    return [d.id for d in game.documents] + [v.id for v in _versions(game, spec)]
+
+
+def _versions(game: Game, spec: PrintSpec) -> list[Version]:
+    return [*versions(game.documents, spec), *shop_files(game.documents, spec)]
 
 
 def target(game: Game, name: str, spec: PrintSpec) -> tuple[Document, PrintSpec, bool]:
     """The document an output name renders, the print spec it renders with, and whether it
     is one of the build's own documents (False: a ready-made variant)."""
-    for version in versions(game.documents, spec):
+    for version in _versions(game, spec):
         if version.id == name:
             return version.document, version.variant.spec(spec), False
     return game.document(name), spec, True

@@ -76,7 +76,9 @@ class RenderDocument:
         # are remembered for the incremental build, together; so do the pictures drawn.
         used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
         shots = job.previews_of(pdf) if own else {}
-        found = job.preflight(pdf, self.game, self.locale, self.name, doc.kind, self.part)
+        # a one-up page is the card and its bleed: a print shop prints it to the edge
+        found = job.preflight(pdf, self.game, self.locale, self.name, doc.kind, self.part,
+                              0.0 if spec.one_up else None)
         return ("ok", job.kept(pdf), used,
                 sorted(localizer.missing | localizer.notes | set(found)), shots)
 

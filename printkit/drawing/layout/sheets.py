@@ -189,6 +189,8 @@ def draw_card_sheets(
     ``sheets``: only these of the sheets (a part of a big deck, rendered on its own), each
     labelled as in the whole.
 
+    One up (:attr:`~printkit.geometry.PrintSpec.one_up`): each card's front on a page of
+    its own, then its back; no marks or labels, the page the card's bleed.
     Duplex layouts (``home``, ``shop``): each fronts page is followed by its
     backs page when ``back`` is given, so the PDF prints straight through
     long-edge duplex; the backs page is moved by the spec's duplex offset.
@@ -211,6 +213,9 @@ def draw_card_sheets(
     """
     if count < 0:
         raise ValueError(f"negative card count {count}")
+    if grid.spec.one_up:
+        return _one_up(canvas, grid, range(count) if sheets is None else sheets, front, back,
+                       front_key, back_key, shared)
     deck = _Sheets(canvas, grid, count, front, back, labels, front_key, back_key, shared)
     total = grid.pages(count)
     written = sum(deck.draw(page, total) for page in (range(total) if sheets is None
@@ -219,6 +224,30 @@ def draw_card_sheets(
     canvas.setBleedBox(None)
     canvas.setPageRotation(0)
     return written
+
+
+def _one_up(canvas: Canvas, grid: CardGrid, cards: range, front: DrawCard,
+            back: DrawCard | None, front_key: CardKey | None, back_key: CardKey | None,
+            shared: Shared | None) -> int:
+    """Cards ``cards``, each on a page of its own, its back on the next page: the page is
+    the card's bleed, the TrimBox the card and the BleedBox the page, as a print shop
+    takes a one-up file. Returns the pages written."""
+    box = grid.front_box(0)
+    pages = 0
+    for index in cards:
+        for draw, key, is_back in ((front, front_key, False), (back, back_key, True)):
+            if draw is None:
+                continue
+            canvas.setPageSize(grid.page_size)
+            canvas.setTrimBox(box.trim.as_box())
+            canvas.setBleedBox(box.bleed.as_box())
+            _side(canvas, grid, index, 1, draw, lambda _slot: box, key=key, draw_back=is_back,
+                  shared=None if is_back else shared)
+            canvas.showPage()
+            pages += 1
+    canvas.setTrimBox(None)
+    canvas.setBleedBox(None)
+    return pages
 
 
 @dataclass(frozen=True)
