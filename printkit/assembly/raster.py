@@ -1,9 +1,9 @@
 """PDF pages to pixels, and pixels to PNG bytes that never change for the same input.
 
 pypdfium2 (PDFium, the rasteriser of Chromium) renders; Pillow encodes. A PNG
-written here carries no timestamp, text chunk or resolution: only the pixels,
-so the same PDF always gives the same bytes and incremental builds can compare
-files byte for byte.
+written here carries no timestamp or text chunk, and no resolution unless asked (a
+card exported for printing says its dpi): only the pixels, so the same PDF always gives
+the same bytes and incremental builds can compare files byte for byte.
 """
 
 from __future__ import annotations
@@ -20,17 +20,20 @@ POINTS_PER_INCH = 72.0
 MM_PER_INCH = 25.4
 
 
-def png_bytes(image: Image.Image, palette: bool = False) -> bytes:
+def png_bytes(image: Image.Image, palette: bool = False, dpi: float | None = None) -> bytes:
     """Encode ``image`` as PNG with no metadata (Pillow adds none unless asked).
 
     ``palette`` reduces a preview to 256 colours (no dithering, so flat areas stay
     flat): a third of the size, and as deterministic as the full-colour image.
-    Print exports keep every colour.
+    Print exports keep every colour. ``dpi``: the resolution it prints at, written into
+    the file (a pHYs chunk).
     """
     if palette:
         image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=9 if palette else 6)
+    extra = {} if dpi is None else {"dpi": (dpi, dpi)}
+    image.save(buffer, format="PNG", optimize=False, compress_level=9 if palette else 6,
+               **extra)
     return buffer.getvalue()
 
 

@@ -1,7 +1,8 @@
 """``printkit export cards`` and ``printkit export tts``: card images for elsewhere.
 
 ``cards`` writes one PNG per different card face and back, at the card's size
-plus its bleed, with a CSV manifest, for print-on-demand services. ``tts``
+plus its bleed (or at a print shop's own size, ``--preset``), with its resolution and a
+CSV manifest, for print-on-demand services. ``tts``
 writes Tabletop Simulator deck sheets, backs and a saved object per card set.
 Both draw their cards with the PDFs' own drawing code (see
 :mod:`printkit.outputs.preview.cards`) and write everything or nothing, like ``build``.
@@ -14,7 +15,7 @@ import hashlib
 import io
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PIL import Image
@@ -24,16 +25,20 @@ from printkit import games
 from printkit.assembly.raster import open_pdf, pixels, png_bytes, render_dpi
 from printkit.commands.build import resolve_locales
 from printkit.errors import UsageError
-from printkit.geometry import DEFAULT_SPEC, PAPERS
+from printkit.geometry import DEFAULT_SPEC, PAPERS, CardSize
 from printkit.kinds import kind
 from printkit.language.internals import require_checked_reportlab
 from printkit.language.translations import Localizer
 from printkit.model.game import Document, Game, RenderContext
 from printkit.output import commit
+from printkit.outputs import shops
 from printkit.outputs.preview import tts
 from printkit.outputs.preview.cards import Capture, CapturedCard, capture_cards
+from printkit.outputs.shops import GENERIC, Shop
 
 MIN_DPI, MAX_DPI = 72, 1200
+#: The resolution of ``export cards`` in the generic preset, when none is asked for.
+DEFAULT_DPI = 300
 #: Export locale when none is given: the source language.
 DEFAULT_LOCALE = "en"
 MANIFEST = "manifest.csv"
@@ -47,7 +52,10 @@ class ExportOptions:
     locales: list[str] | None = None
     #: Only these card sets (document ids); default: every card and token document.
     documents: list[str] | None = None
-    dpi: int = 300
+    #: ``export cards``: the resolution (generic preset only; default 300).
+    dpi: int | None = None
+    #: ``export cards``: whose card images: ``generic``, or a print shop of ``shops.toml``.
+    preset: str = GENERIC
     out: Path = Path("output")
 
 
@@ -83,7 +91,7 @@ def card_sets(game: Game, wanted: list[str] | None) -> list[Document]:
 
 def _check(options: ExportOptions) -> tuple[Game, list[str], list[Document]]:
     require_checked_reportlab()  # the cards are drawn by the PDFs' own code
-    if not MIN_DPI <= options.dpi <= MAX_DPI:
+    if options.dpi is not None and not MIN_DPI <= options.dpi <= MAX_DPI:
         raise UsageError(f"--dpi: {options.dpi} is outside {MIN_DPI}–{MAX_DPI}")
     game = games.get(options.game)
     locales = resolve_locales(options.locales or [DEFAULT_LOCALE])
@@ -115,8 +123,12 @@ def _page_keys(pdf: bytes) -> list[str]:
                            ).hexdigest() for page in reader.pages]
 
 
-def _sides(capture: Capture, dpi: float, trim: bool) -> list[tuple[bytes, bytes | None]]:
-    """(front PNG, back PNG or None) of every card, with its bleed or cut to its trim."""
+def _sides(capture: Capture, dpi: float, trim: bool,
+           shop_px: Callable[[CardSize], tuple[int, int]] | None = None,
+           tag: bool = False) -> list[tuple[bytes, bytes | None]]:
+    """(front PNG, back PNG or None) of every card, with its bleed or cut to its trim;
+    with ``shop_px``, the card in the middle of an image of that many pixels. ``tag``:
+    the PNGs say their resolution."""
     keys = _page_keys(capture.pdf)
     done: dict[str, bytes] = {}
     out = []
@@ -126,13 +138,16 @@ def _sides(capture: Capture, dpi: float, trim: bool) -> list[tuple[bytes, bytes 
                 return done[keys[page]]
             size = card.size
             bleed = capture.bleed_mm
-            full = render_dpi(document, page, dpi, (size.width_mm + 2 * bleed,
-                                                    size.height_mm + 2 * bleed))
+            outer = (size.width_mm + 2 * bleed, size.height_mm + 2 * bleed)
+            if shop_px is not None:
+                full = _middle(render_dpi(document, page, dpi), outer, shop_px(size), dpi)
+            else:
+                full = render_dpi(document, page, dpi, outer)
             if trim:
                 x = pixels(bleed, dpi)
                 full = full.crop((x, x, x + pixels(size.width_mm, dpi),
                                   x + pixels(size.height_mm, dpi)))
-            done[keys[page]] = png_bytes(full)
+            done[keys[page]] = png_bytes(full, dpi=dpi if tag else None)
             return done[keys[page]]
 
         for card in capture.cards:
@@ -141,23 +156,61 @@ def _sides(capture: Capture, dpi: float, trim: bool) -> list[tuple[bytes, bytes 
     return out
 
 
+def _middle(page: Image.Image, size_mm: tuple[float, float], px: tuple[int, int],
+            dpi: float) -> Image.Image:
+    """The middle ``px`` of a page ``size_mm`` rendered at ``dpi`` (the page's last pixel
+    row and column may be partial, so the middle is taken from its size in mm)."""
+    x = round((size_mm[0] / 25.4 * dpi - px[0]) / 2)
+    y = round((size_mm[1] / 25.4 * dpi - px[1]) / 2)
+    return page.crop((x, y, x + px[0], y + px[1]))
+
+
 # --- export cards --------------------------------------------------------------------------
 
 def export_cards(options: ExportOptions, progress: Progress = lambda line: None
                  ) -> ExportResult:
-    """Every different face and back of the chosen card sets as PNG, and a manifest."""
+    """Every different face and back of the chosen card sets as PNG, with its resolution,
+    and a manifest: in ``cards/``, or ``cards-<preset>/`` at a print shop's sizes."""
     game, locales, documents = _check(options)
+    shop = shops.shop(options.preset)
+    if shop is not None and options.dpi is not None:
+        raise UsageError(f"--dpi goes with --preset {GENERIC}; {shop.name} ({shop.id}) takes "
+                         f"{shop.dpi} dpi")
+    dpi = shop.dpi if shop is not None else options.dpi or DEFAULT_DPI
+    kind_folder = "cards" if shop is None else f"cards-{shop.id}"
     files: dict[Path, bytes] = {}
     for code, ctx in _contexts(game, locales).items():
-        folder = export_folder(options.out, game.id, code, "cards")
+        folder = export_folder(options.out, game.id, code, kind_folder)
         rows: list[tuple[str, str, str, int]] = []
         for doc in documents:
-            progress(f"{game.id} {code} {doc.id}: cards at {options.dpi} dpi")
-            capture = capture_cards(ctx, doc)
-            rows += _card_files(capture, _sides(capture, options.dpi, trim=False), folder,
-                                files)
+            progress(f"{game.id} {code} {doc.id}: cards at {dpi} dpi"
+                     + (f" for {shop.name}" if shop else ""))
+            if shop is None:
+                capture = capture_cards(ctx, doc)
+                sides = _sides(capture, dpi, trim=False, tag=True)
+            else:
+                capture = capture_cards(replace(ctx, spec=replace(
+                    ctx.spec, bleed_mm=shop.bleed_mm)), doc)
+                shop_px = _shop_px(shop, game.id, doc.id)
+                for size in dict.fromkeys(card.size for card in capture.cards):
+                    shop_px(size)  # every size the shop takes, before any is drawn
+                sides = _sides(capture, dpi, trim=False, shop_px=shop_px, tag=True)
+            rows += _card_files(capture, sides, folder, files)
         files[folder / MANIFEST] = _manifest(rows)
     return ExportResult(written=commit(files, options.out))
+
+
+def _shop_px(shop: Shop, game: str, document: str) -> Callable[[CardSize], tuple[int, int]]:
+    """The shop's image size of a card, or a usage error naming the preset, the card's size
+    and the sizes the shop takes."""
+    def px(card: CardSize) -> tuple[int, int]:
+        found = shop.image_px(card)
+        if found is None:
+            raise UsageError(f"--preset {shop.id}: {shop.name} takes no {card.label} card "
+                             f"({game} {document}); it takes: {shop.takes}")
+        return found
+
+    return px
 
 
 def _card_files(capture: Capture, sides: list[tuple[bytes, bytes | None]], folder: Path,
