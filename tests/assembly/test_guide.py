@@ -172,6 +172,9 @@ def test_other_layouts_give_their_own_advice(layout: str) -> None:
         assert squash("fold each card sheet on the dashed line") in text
     else:
         assert squash("crop marks") in text
+        # a shop sheet's boxes are the whole sheet: the guide sends to the one-up files
+        assert squash("the files ending in “-1up” hold each card on a page of its own") in text
+        assert squash("pages carry trim") not in text
     assert squash("printed across 4 sheets") in text  # the tiled board
 
 
