@@ -142,7 +142,8 @@ def paper(id: str) -> Paper:
 #: Card layouts, the default first. ``home``: cards butted edge to edge in the
 #: densest grid inside the printer margin, cut lines running out to that margin,
 #: backs on the next page for long-edge duplex. ``shop``: each card with its
-#: own bleed, gutters and crop marks, TrimBox and BleedBox, for print shops.
+#: own bleed, gutters and crop marks, cut along the marks (TrimBox and BleedBox the whole
+#: sheet), for print shops; its builds also write each card a page (``PrintSpec.one_up``).
 #: ``fold``: fronts and backs on one side of the sheet, mirrored about a fold
 #: line, for printers without duplex.
 LAYOUTS = ("home", "shop", "fold")
