@@ -238,16 +238,36 @@ class PrintSpec:
 DEFAULT_SPEC = PrintSpec()
 
 
+#: How a card is cut: along straight lines, or round (a token cut along the circle that
+#: fills its square).
+CARD_SHAPES = ("rectangle", "circle")
+
+#: Round cards in the home and fold layouts lie this far apart instead of butted: scissors
+#: or a circle cutter follow one circle without cutting into the next.
+ROUND_GAP_MM = 3.0
+
+
 @dataclass(frozen=True)
 class CardSize:
-    """Finished (trimmed) card size in millimetres, as the card is meant to be read."""
+    """Finished (trimmed) card size in millimetres, as the card is meant to be read; a
+    ``"circle"`` card is the circle inside that square."""
 
     width_mm: float
     height_mm: float
+    shape: str = "rectangle"
 
     def __post_init__(self) -> None:
         if not (self.width_mm > 0 and self.height_mm > 0):
             raise LayoutError(f"card size {self.label} must be positive")
+        if self.shape not in CARD_SHAPES:
+            raise LayoutError(f"unknown card shape {self.shape!r}; shapes: "
+                              f"{', '.join(CARD_SHAPES)}")
+        if self.shape == "circle" and self.width_mm != self.height_mm:
+            raise LayoutError(f"a round card is as wide as it is tall, not {self.label}")
+
+    @property
+    def round(self) -> bool:
+        return self.shape == "circle"
 
     @property
     def label(self) -> str:
@@ -270,7 +290,8 @@ class CardGrid:
     ``shop``: a centred grid, each card with its own bleed; neighbouring trims
     are ``2 × bleed`` apart so every card can be cut with a full bleed.
     ``home``: a centred grid of butted cards (no gutters, no bleed), as dense
-    as the printer margin allows. In both, the backs page is laid out for
+    as the printer margin allows; round cards :data:`ROUND_GAP_MM` apart, in the fold
+    layout too. In both, the backs page is laid out for
     *long-edge* duplex: the sheet turns over about the axis parallel to the
     paper's long side, so on a portrait page the back of slot (r, c) is at
     (r, cols-1-c) and on a landscape page at (rows-1-r, c); every back trim is
@@ -318,8 +339,14 @@ class CardGrid:
         return mm(self.spec.bleed_mm) if self.layout == "shop" else 0.0
 
     @property
+    def gap(self) -> float:
+        """Points between neighbouring bleeds: :data:`ROUND_GAP_MM` between round cards in
+        the home and fold layouts, none otherwise (shop cards have their gutters of bleed)."""
+        return mm(ROUND_GAP_MM) if self.card.round and self.layout != "shop" else 0.0
+
+    @property
     def _pitch(self) -> tuple[float, float]:
-        b2 = 2 * self.bleed
+        b2 = 2 * self.bleed + self.gap
         return (mm(self.card.width_mm) + b2, mm(self.card.height_mm) + b2)
 
     @property
@@ -327,6 +354,8 @@ class CardGrid:
         """Bounding rectangle of every front's bleed: centred, or beside the fold line."""
         pw, ph = self._pitch
         w, h = self.cols * pw, self.rows * ph
+        if self.gap:
+            w, h = w - self.gap, h - self.gap
         x, y = (self.page_size[0] - w) / 2, (self.page_size[1] - h) / 2
         gap = mm(self.spec.fold_gap_mm)
         if self.fold == "vertical":  # fronts on the left half
@@ -402,6 +431,9 @@ class CardGrid:
     def _box_at(self, row: int, col: int) -> CardBox:
         pw, ph = self._pitch
         outer = self.grid_bleed
+        if self.gap:  # the gap lies after each card, so the last one ends the grid
+            w, h = pw - self.gap, ph - self.gap
+            return self._box(Rect(outer.x + col * pw, outer.top - row * ph - h, w, h))
         return self._box(Rect(outer.x + col * pw, outer.top - (row + 1) * ph, pw, ph))
 
     def _cell(self, slot: int) -> tuple[int, int]:
@@ -481,11 +513,18 @@ def _one_up_grid(paper: Paper, card: CardSize, spec: PrintSpec) -> CardGrid:
                     spec, 1, 1)
 
 
+def _spaced(room_mm: float, card_mm: float, card: CardSize) -> int:
+    """How many cards fit across ``room_mm``, round ones :data:`ROUND_GAP_MM` apart."""
+    if not card.round:
+        return _fit(room_mm, card_mm)
+    return _fit(room_mm + ROUND_GAP_MM, card_mm + ROUND_GAP_MM)
+
+
 def _home_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool) -> CardGrid:
     size, w_mm, h_mm = _page(paper, landscape)
     lose = 2 * spec.printer_margin_mm
-    return CardGrid(paper, size, card, spec, _fit(w_mm - lose, card.width_mm),
-                    _fit(h_mm - lose, card.height_mm))
+    return CardGrid(paper, size, card, spec, _spaced(w_mm - lose, card.width_mm, card),
+                    _spaced(h_mm - lose, card.height_mm, card))
 
 
 def _fold_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool,
@@ -493,9 +532,11 @@ def _fold_grid(paper: Paper, card: CardSize, spec: PrintSpec, landscape: bool,
     size, w_mm, h_mm = _page(paper, landscape)
     lose, half = 2 * spec.printer_margin_mm, spec.printer_margin_mm + spec.fold_gap_mm
     if fold == "vertical":
-        cols, rows = _fit(w_mm / 2 - half, card.width_mm), _fit(h_mm - lose, card.height_mm)
+        cols = _spaced(w_mm / 2 - half, card.width_mm, card)
+        rows = _spaced(h_mm - lose, card.height_mm, card)
     else:
-        cols, rows = _fit(w_mm - lose, card.width_mm), _fit(h_mm / 2 - half, card.height_mm)
+        cols = _spaced(w_mm - lose, card.width_mm, card)
+        rows = _spaced(h_mm / 2 - half, card.height_mm, card)
     return CardGrid(paper, size, card, spec, cols, rows, fold)
 
 

@@ -27,6 +27,7 @@ from printkit.language.translations import N_, Localizer
 from printkit.resources import relative
 
 if TYPE_CHECKING:
+    from printkit.drawing.outlines import Outline
     from printkit.drawing.sheet_labels import SheetNames
     from printkit.drawing.text import Ink
 from printkit.schema import DataText, Table, as_data, read_toml, validate
@@ -136,9 +137,11 @@ class Game:
     project: bool = False
     #: Reads an examples file (a project's examples have free-form tables).
     examples_loader: Callable[..., list[Example]] = load_examples
-    #: Optional: the sizes (mm) of the places its boards draw and the components that lie
-    #: on them, on a paper, by name, for the fit check of ``[[fit]]`` (printkit.drawing.fit).
-    measure: Callable[[Mapping[str, Any], Paper], Mapping[str, tuple[float, float]]] | None = None
+    #: Optional: the outlines (shape and size in mm) of the places its boards draw and the
+    #: components that lie on them, on a paper, by name, for the fit check of ``[[fit]]``
+    #: (printkit.drawing.fit; a bare ``(width, height)`` is a rectangle).
+    measure: Callable[[Mapping[str, Any], Paper],
+                      Mapping[str, Outline | tuple[float, float]]] | None = None
     #: For its flow documents (see :func:`flow_documents`): the figures its templates place
     #: (``<figure name="…">`` -> a maker), and the variables they read besides ``data`` and
     #: ``examples``.

@@ -34,6 +34,12 @@ def _square(key: str, count: int) -> Callable[[dict[str, Any]], list[tuple[CardS
     return lambda data: [(CardSize(data["print"][key], data["print"][key]), count)]
 
 
+def _tokens(data: dict[str, Any]) -> list[tuple[CardSize, int]]:
+    """Bear tokens in the shape the data cuts them."""
+    size, shape = data["print"]["token_mm"], data["print"]["token_shape"]
+    return [(CardSize(size, size, shape), 25)]
+
+
 def _yeti_slalom_cards(data: dict[str, Any]) -> list[tuple[CardSize, int]]:
     """Kinds of one size share sheets: the Yetis and snowballs, then the snowboarders,
     small enough for a course space."""
@@ -46,7 +52,7 @@ def _yeti_slalom_cards(data: dict[str, Any]) -> list[tuple[CardSize, int]]:
 #: Each card set, by game and document: whether its cards have backs, and its cards as
 #: (real size, how many) in the order they are printed, from the game's data.
 CARD_SETS = {
-    ("polar-derby", "bear-tokens"): (False, _square("token_mm", 25)),
+    ("polar-derby", "bear-tokens"): (False, _tokens),
     ("pick-a-polar-bear", "animal-cards"): (True, _square("card_mm", 96)),
     ("pick-a-polar-bear", "special-cards"): (True, _square("card_mm", 14)),
     ("yeti-slalom", "cards"): (True, _yeti_slalom_cards),

@@ -9,6 +9,9 @@ part-empty sheet of a set gets lines and marks for its own cards only.
   running from the cards out to the printer margin (never into the strip the
   printer cannot print, where they would be lost or cut short), so a trimmer or a
   ruler can follow them; they stop at the card faces and never cross one.
+* Round cards (tokens), in every layout: a thin circle on each card's edge, to follow
+  with scissors or a circle cutter; no straight cut line (a shop sheet keeps its crop
+  marks, which frame each circle's square).
 """
 
 from __future__ import annotations
@@ -167,6 +170,18 @@ def draw_cut_lines(canvas: Canvas, grid: CardGrid, trims: list[Rect],
     area = grid.printable if area is None else area
     # Butt caps end a line exactly at the margin; its width lies across it.
     _stroke(canvas, grid, cut_segments(area, trims, grid.spec.mark_width_pt))
+
+
+def draw_cut_circles(canvas: Canvas, grid: CardGrid, trims: list[Rect]) -> None:
+    """The round cut line of each round card: the circle inside its trim, in the cut lines'
+    thin 100 % K."""
+    canvas.saveState()
+    canvas.setLineWidth(grid.spec.mark_width_pt)
+    canvas.setDash()
+    canvas.setStrokeColorCMYK(0, 0, 0, 1)
+    for trim in trims:
+        canvas.circle(*trim.centre, trim.width / 2, stroke=1, fill=0)
+    canvas.restoreState()
 
 
 def draw_fold_line(canvas: Canvas, grid: CardGrid) -> None:

@@ -2,7 +2,8 @@
 
 Games only say how to draw one card into a :class:`CardBox`; this module
 places the cards for the chosen layout (see :data:`~printkit.geometry.LAYOUTS`),
-clips each to its own bleed, draws crop marks, cut lines or the fold line,
+clips each to its own bleed (a round card's to its circle and bleed), draws crop marks,
+cut lines (round cards: a circle each) or the fold line,
 names each sheet in its margin and sets the PDF page boxes. No game module
 knows which layout is in use.
 """
@@ -18,6 +19,7 @@ from printkit.drawing.layout.labels import LabelBox, SheetLabels, label_boxes, o
 from printkit.drawing.layout.marks import (
     cut_segments,
     draw_crop_marks,
+    draw_cut_circles,
     draw_cut_lines,
     draw_fold_line,
     sheet_trims,
@@ -37,18 +39,24 @@ CardKey = Callable[[int], "str | None"]
 
 
 def _draw_clipped(canvas: Canvas, box: CardBox, draw: Callable[[], None],
-                  turned: bool = False, clip: Rect | None = None) -> None:
+                  turned: bool = False, clip: Rect | None = None,
+                  round_card: bool = False) -> None:
     """Run ``draw`` with painting confined to the card's bleed (or to ``clip``).
 
     The clip is what lets artwork be generous (full-bleed backgrounds drawn a
     little too big) without ever painting on the neighbouring card; the
     saved graphics state also undoes any colour, font or transform the card
-    code leaves behind. A ``turned`` card is drawn upside down in its box.
+    code leaves behind. A ``turned`` card is drawn upside down in its box. A
+    ``round_card`` is clipped to the circle of its bleed, so no ink lies past its cut
+    line but its bleed.
     """
     bleed = clip or box.bleed
     canvas.saveState()
     path = canvas.beginPath()
-    path.rect(bleed.x, bleed.y, bleed.width, bleed.height)
+    if round_card and clip is None:
+        path.circle(*bleed.centre, bleed.width / 2)
+    else:
+        path.rect(bleed.x, bleed.y, bleed.width, bleed.height)
     canvas.clipPath(path, stroke=0, fill=0)
     if turned:
         cx, cy = bleed.centre
@@ -110,7 +118,7 @@ def _occupied(grid: CardGrid, trims: list[Rect]) -> Rect:
 def _label_places(grid: CardGrid, trims: list[Rect], area: Rect) -> list[LabelBox]:
     """Where the label may go: inside ``area`` (the printable part of the page), in the
     stretches of its margins that no cut line or fold line crosses."""
-    lines = [] if grid.layout == "shop" else cut_segments(area, trims)
+    lines = [] if grid.layout == "shop" or grid.card.round else cut_segments(area, trims)
     xs = [x1 for x1, _, x2, _ in lines if x1 == x2]
     ys = [y1 for _, y1, _, y2 in lines if y1 == y2]
     fold = grid.fold_line
@@ -127,8 +135,10 @@ def _decorate(canvas: Canvas, grid: CardGrid, trims: list[Rect], role: str, numb
     area = grid.printable if area is None else area
     if grid.layout == "shop":
         draw_crop_marks(canvas, grid, trims=trims, area=area)
-    else:
+    elif not grid.card.round:
         draw_cut_lines(canvas, grid, trims, area)
+    if grid.card.round:
+        draw_cut_circles(canvas, grid, trims)
     draw_fold_line(canvas, grid)
     if labels is None:
         return
@@ -155,7 +165,8 @@ def _side(canvas: Canvas, grid: CardGrid, first: int, n: int, draw: DrawCard,
             else:
                 _place(canvas, b, i, f"{side}:{d}", draw, shared)
 
-        _draw_clipped(canvas, box, paint, turned, None if clip_for is None else clip_for(slot))
+        _draw_clipped(canvas, box, paint, turned, None if clip_for is None else clip_for(slot),
+                      grid.card.round)
         trims.append(box.trim)
     return trims
 

@@ -20,6 +20,8 @@ from printkit.schema import (
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: The shapes the token sheets cut and the rink draws its spots in.
+SHAPES = ("circle", "rectangle")
 DIE_FACES = 6
 
 
@@ -70,6 +72,8 @@ SCHEMA = Table(
         }),
         "print": Table({
             "token_mm": Value(float, minimum=15, maximum=60),
+            "token_shape": Value(str, choices=SHAPES),
+            "spot_shape": Value(str, choices=SHAPES),
             "die_face_mm": Value(float, minimum=15, maximum=50),
         }),
         "kit": KIT,

@@ -4,7 +4,8 @@ A landscape page with a 10 mm margin. Each lane starts with a tag (a bear of
 that colour with its value, the colour's symbol and name, and its value in
 words) followed by token-sized spots, one per bear of that colour, each marked
 with the symbol so the bears find their place in greyscale too. Spots shrink
-only if the data asks for more bears than fit at token size.
+only if the data asks for more bears than fit at token size; they are drawn in the shape
+the data gives them (``print.spot_shape``), round for round tokens.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing.ink import Fills, fills_for, tint
 from printkit.drawing.layout.labels import split_label_strip
+from printkit.drawing.outlines import Outline
 from printkit.drawing.pdf import new_canvas
 from printkit.drawing.text import PLAY_PT, Ink
 from printkit.geometry import Paper, Rect, mm, page_area
@@ -134,7 +136,10 @@ def _lane(c: Canvas, ink: Ink, ctx: RenderContext, colour: Mapping[str, Any],
         c.setStrokeColor(fills.stroke(INK, 0.5))
         c.setLineWidth(0.8)
         c.setDash(3, 2)
-        c.circle(x, y, size / 2, stroke=1, fill=1)
+        if ctx.data["print"]["spot_shape"] == "circle":
+            c.circle(x, y, size / 2, stroke=1, fill=1)
+        else:
+            c.rect(x - size / 2, y - size / 2, size, size, stroke=1, fill=1)
         c.setDash()
         draw_symbol(c, colour["symbol"], x, y, size * 0.42,
                     ICE_DEEP if is_pale(fill) else tint(fill, 0.6 if fills.saver else 0.45))
@@ -170,14 +175,16 @@ def _sheet_areas(paper: Paper) -> tuple[Rect, Rect, Rect]:
     return head, Rect(area.x, area.y, area.width, area.height - mm(TITLE_MM) - mm(1)), strip
 
 
-def measure(data: Mapping[str, Any], paper: Paper) -> dict[str, tuple[float, float]]:
+def measure(data: Mapping[str, Any], paper: Paper) -> dict[str, Outline]:
     """What the fit check compares (printkit.drawing.fit): the smallest spot of the rink sheet on
-    ``paper``, and a bear token."""
+    ``paper``, and a bear token, each in the shape the data gives it."""
     _head, rink, _strip = _sheet_areas(paper)
     spot = min(_spot_layout(colour["bears"], area.width, area.height, _spot_target(data))[0]
                for colour, lane in _lanes(data, rink) for area in [_spot_area(lane)]) / mm(1)
     token = data["print"]["token_mm"]
-    return {"rink spot": (spot, spot), "bear token": (token, token)}
+    shapes = data["print"]
+    return {"rink spot": Outline(shapes["spot_shape"], spot, spot),
+            "bear token": Outline(shapes["token_shape"], token, token)}
 
 
 def draw_rink(c: Canvas, ink: Ink, ctx: RenderContext, rink: Rect, bears: bool = False) -> None:

@@ -1,10 +1,14 @@
 """The bear tokens: one round token per bear, colour, symbol and value on each.
 
-Each token is a circle printed inside a square cut line with bleed, so it
-can be cut out either way: along the crop marks (square) or along the thin
-circle. Tokens are one-sided: a bear hides nothing, so a back would add no
-information, and a duplex back on a small circle drifts off-centre on most
-printers; one-sided sheets are also the easiest to glue onto card.
+A round token (``print.token_shape = "circle"``) is cut along a circle: it lies on a round
+rink spot, where a square's corners would overhang, and a circle is what scissors, a circle
+cutter or a punch follow best by hand. The card sheets draw the circle as its cut line
+and space round tokens apart in the home layout; the colour ring reaches the circle
+(and the bleed beyond it on a shop sheet), the bear stays centred. A square token
+(``"rectangle"``) is cut along straight lines, its colour flooding the square. Tokens are
+one-sided: a bear hides nothing, so a back would add no information, and a duplex back on
+a small circle drifts off-centre on most printers; one-sided sheets are also the easiest
+to glue onto card.
 """
 
 from __future__ import annotations
@@ -35,9 +39,15 @@ def bears(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [colour for colour in data["colours"] for _ in range(colour["bears"])]
 
 
+def token_shape(data: Mapping[str, Any]) -> str:
+    """How the token sheets cut a token: ``"circle"`` or ``"rectangle"``."""
+    return str(data["print"]["token_shape"])
+
+
 def draw_token(c: Canvas, ink: Ink, ctx: RenderContext, cx: float, cy: float, radius: float,
-               colour: Mapping[str, Any], where: str) -> None:
-    """One round bear token centred at (cx, cy): the colour ring, the ice and the bear.
+               colour: Mapping[str, Any], where: str, outline: bool = True) -> None:
+    """One round bear token centred at (cx, cy): the colour ring, the ice and the bear, and
+    a hairline round it if ``outline`` (a round token's sheet draws its cut line instead).
 
     The token sheets and the rulebook's components page both draw tokens with it.
     """
@@ -50,9 +60,9 @@ def draw_token(c: Canvas, ink: Ink, ctx: RenderContext, cx: float, cy: float, ra
     c.setStrokeColor(fills.stroke(INK))
     c.setLineWidth(0.6)
     c.circle(cx, cy, inner, stroke=0 if fills.saver else 1, fill=1)
-    # The round cut line, a hairline on the trim circle.
-    c.setLineWidth(0.3)
-    c.circle(cx, cy, radius, stroke=1, fill=0)
+    if outline:  # a hairline on the token's edge
+        c.setLineWidth(0.3)
+        c.circle(cx, cy, radius, stroke=1, fill=0)
     side = inner * 2 * 0.92
     draw_bear(c, Rect(cx - side / 2, cy - side / 2 - inner * 0.02, side, side), colour,
               ctx.localizer.number(colour["value"]), ink=ink, where=where, fills=fills)
@@ -61,17 +71,23 @@ def draw_token(c: Canvas, ink: Ink, ctx: RenderContext, cx: float, cy: float, ra
 def _front(c: Canvas, ink: Ink, ctx: RenderContext, index: int, box: CardBox,
            colour: Mapping[str, Any]) -> None:
     bleed, trim = box.bleed, box.trim
-    fills_for(ctx).flood(c, bleed, fill_of(colour))
     cx, cy = trim.centre
+    round_token = token_shape(ctx.data) == "circle"
+    fills = fills_for(ctx)
+    if round_token and not fills.saver:  # the colour to the circle's bleed, not the square's
+        c.setFillColor(fill_of(colour))
+        c.circle(cx, cy, bleed.width / 2, stroke=0, fill=1)
+    else:
+        fills.flood(c, bleed, fill_of(colour))
     draw_token(c, ink, ctx, cx, cy, trim.width / 2, colour,
-               f"token {index + 1} ({colour['id']})")
+               f"token {index + 1} ({colour['id']})", outline=not round_token)
 
 
 def render_tokens(ctx: RenderContext) -> bytes:
     data = ctx.data
     tokens = bears(data)
     size = data["print"]["token_mm"]
-    grid = ctx.card_grid(CardSize(size, size), len(tokens), "print.token_mm")
+    grid = ctx.card_grid(CardSize(size, size, token_shape(data)), len(tokens), "print.token_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Bear tokens"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "bear-tokens", floor_pt=PLAY_PT)

@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.drawing import shapes
 from printkit.drawing.ink import fills_for, tint
 from printkit.drawing.layout.tiles import Tile, TilePlan, draw_tiled, tile_plan
+from printkit.drawing.outlines import Outline
 from printkit.drawing.pdf import new_canvas
 from printkit.drawing.text import PLAY_PT, Ink
 from printkit.geometry import Paper, Rect, mm
@@ -143,7 +144,8 @@ def _yeti_space(c: Canvas, ink: Ink, ctx: RenderContext, yeti: Mapping[str, Any]
     c.setFillColor(tint(colour, SAVER_WASH if ctx.ink_saver else 0.82))
     c.setStrokeColor(colour)
     c.setLineWidth(mm(0.9))
-    c.roundRect(box.x, box.y, box.width, box.height, mm(3), stroke=1, fill=1)
+    c.roundRect(box.x, box.y, box.width, box.height, mm(ctx.data["print"]["yeti_space_corner_mm"]),
+                stroke=1, fill=1)
     inner = box.inset(mm(2))
     c.setFillColor(INK)
     ink.paragraph(ctx._(yeti["name"]), Rect(inner.x, inner.top - mm(9), inner.width, mm(9)),
@@ -322,17 +324,19 @@ def draw_board(c: Canvas, ink: Ink, ctx: RenderContext, geo: Geometry,
 yeti_space, course_space = _yeti_space, _course_space
 
 
-def measure(data: Mapping[str, Any], paper: Paper) -> dict[str, tuple[float, float]]:
+def measure(data: Mapping[str, Any], paper: Paper) -> dict[str, Outline]:
     """What the fit check compares (printkit.drawing.fit): the board's spaces as drawn (the board is
-    printed at real size on any paper) and the cards that lie on them."""
+    printed at real size on any paper) and the cards that lie on them, in their shapes."""
     geo = Geometry(data)
     course, yeti = geo.space(1, 1), geo.yeti(2, "green")
-    boarder = data["print"]["snowboarder_mm"]
+    p = data["print"]
+    boarder = p["snowboarder_mm"]
     return {
-        "course space": (course.width / mm(1), course.height / mm(1)),
-        "Yeti space": (yeti.width / mm(1), yeti.height / mm(1)),
-        "snowboarder": (boarder, boarder),
-        "Yeti card": (data["print"]["card_width_mm"], data["print"]["card_height_mm"]),
+        "course space": Outline(p["space_shape"], course.width / mm(1), course.height / mm(1)),
+        "Yeti space": Outline(p["yeti_space_shape"], yeti.width / mm(1), yeti.height / mm(1),
+                              p["yeti_space_corner_mm"]),
+        "snowboarder": Outline(p["snowboarder_shape"], boarder, boarder),
+        "Yeti card": Outline(p["card_shape"], p["card_width_mm"], p["card_height_mm"]),
     }
 
 

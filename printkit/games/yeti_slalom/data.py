@@ -113,6 +113,13 @@ SCHEMA = Table(
             "space_mm": Value(float, minimum=20, maximum=80),
             "yeti_space_mm": Value(float, minimum=20, maximum=120),
             "snowboarder_mm": Value(float, minimum=20, maximum=80),
+            # The shapes the cards are cut in and the board draws its spaces in, as the
+            # fit check compares them (printkit.drawing.fit).
+            "card_shape": Value(str, choices=("rectangle",)),
+            "snowboarder_shape": Value(str, choices=("rectangle",)),
+            "space_shape": Value(str, choices=("rectangle",)),
+            "yeti_space_shape": Value(str, choices=("rounded rectangle",)),
+            "yeti_space_corner_mm": Value(float, minimum=0, maximum=10),
         }),
         # The captains of the worked examples, in the order of the teams they play.
         "cast": cast(1, 8),

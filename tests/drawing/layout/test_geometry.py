@@ -22,6 +22,7 @@ from printkit.drawing.layout import (
     paper,
 )
 from printkit.errors import PrintkitError
+from printkit.geometry import ROUND_GAP_MM
 
 TOL = 1e-6  # points
 
@@ -289,3 +290,28 @@ def test_a_set_smaller_than_a_page_gets_only_the_rows_it_fills() -> None:
     assert small.grid_trim.centre[0] == pytest.approx(page_w / 2)
     assert small.grid_trim.centre[1] == pytest.approx(page_h / 2)
     assert card_grid(PAPERS["a4"], CardSize(60, 40), SHOP, count=10 * full.per_page) == full
+
+
+@pytest.mark.parametrize("layout", ["home", "fold"])
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_round_cards_lie_apart_so_a_circle_can_be_cut_without_its_neighbour(
+        paper: str, layout: str) -> None:
+    spec = PrintSpec(layout=layout)
+    grid = card_grid(PAPERS[paper], CardSize(25, 25, "circle"), spec)
+    a, b, below = grid.front_box(0).trim, grid.front_box(1).trim, grid.front_box(grid.cols).trim
+    assert b.x - a.right == pytest.approx(mm(ROUND_GAP_MM))
+    assert a.y - below.top == pytest.approx(mm(ROUND_GAP_MM))
+    assert grid.printable.contains(grid.grid_trim)
+    square = card_grid(PAPERS[paper], CardSize(25, 25), spec)
+    assert grid.per_page <= square.per_page
+    assert square.front_box(1).trim.x == pytest.approx(square.front_box(0).trim.right)
+
+
+def test_round_shop_cards_keep_the_shop_grid() -> None:
+    spec = PrintSpec(layout="shop")
+    for sheet in PAPERS.values():
+        round_grid = card_grid(sheet, CardSize(25, 25, "circle"), spec)
+        square = card_grid(sheet, CardSize(25, 25), spec)
+        assert round_grid.gap == 0
+        assert [round_grid.front_box(s).trim for s in range(round_grid.per_page)] == [
+            square.front_box(s).trim for s in range(square.per_page)]

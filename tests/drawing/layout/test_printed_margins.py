@@ -81,7 +81,7 @@ def test_home_cut_lines_run_out_to_the_printer_margin(
     out, paper, layout, margin = built
     if layout != "home":
         pytest.skip("crop marks of the shop layout stop where the grid leaves them room")
-    for name in ("yeti-slalom/en/cards", "polar-derby/en/bear-tokens",
+    for name in ("yeti-slalom/en/cards", "coraz-blizej-swieta/en/tydzien-cards",
                  "pick-a-polar-bear/en/animal-cards-fold"):
         found = nearest_edge(out / f"{name}-{paper}.pdf")
         assert found is not None
@@ -124,9 +124,10 @@ def _inside(box: tuple[float, float, float, float], rect: Rect) -> bool:
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (2.0, -3.0)], ids=["aligned", "offset"])
 @pytest.mark.parametrize("layout", ["home", "shop", "fold"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("card", [(63, 88), (41, 63), (25, 25), (45, 65), (70, 120)],
-                         ids=lambda c: f"{c[0]}x{c[1]}")
-def test_card_sheets_keep_out_of_the_printer_margin(tmp_path: Path, card: tuple[int, int],
+@pytest.mark.parametrize("card", [(63, 88), (41, 63), (25, 25), (45, 65), (70, 120),
+                                  (25, 25, "circle")],
+                         ids=lambda c: "x".join(map(str, c)))
+def test_card_sheets_keep_out_of_the_printer_margin(tmp_path: Path, card: tuple,
                                                     paper: str, layout: str,
                                                     offset: tuple[float, float]) -> None:
     """Cut lines, crop marks, the fold line, labels and every card's art and bleed lie inside

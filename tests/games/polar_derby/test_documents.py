@@ -94,9 +94,9 @@ def test_more_bears_mean_more_token_pages(data):
     changed = copy.deepcopy(data)
     for colour in changed["colours"]:
         colour["bears"] = 28
-    grid = card_grid(PAPERS["a4"], CardSize(28, 28), count=140)
+    grid = card_grid(PAPERS["a4"], CardSize(25, 25, "circle"), count=140)
     pdf = reader(render_tokens(context(changed, "bear-tokens")))
-    assert grid.per_page == 70  # 7 × 10 butted 28 mm tokens inside a 5 mm margin
+    assert grid.per_page == 70  # 7 × 10 round 25 mm tokens, 3 mm apart, inside a 6 mm margin
     assert len(pdf.pages) == grid.pages(140) == 2
 
 
