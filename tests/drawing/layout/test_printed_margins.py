@@ -31,6 +31,7 @@ from printkit.geometry import (
     card_grid,
     mm,
 )
+from printkit.model.variants import ONE_UP
 from tests.printed import inks, nearest_edge
 
 #: Files that only gather other files' pages (the kit, the print runs): measured in their
@@ -57,7 +58,10 @@ def built(request: pytest.FixtureRequest,
 
 
 def _documents(out: Path) -> list[Path]:
-    found = sorted(p for p in out.glob("*/en/*.pdf") if not p.name.startswith(GATHERED))
+    """Every document a home printer prints: not the one-card-a-page files for print shops
+    (ONE_UP), which bleed to the page's edge, as a shop that prints card by card wants."""
+    found = sorted(p for p in out.glob("*/en/*.pdf") if not p.name.startswith(GATHERED)
+                   and f"-{ONE_UP.id}-" not in p.name)
     assert found, f"no documents under {out}"
     return found
 
