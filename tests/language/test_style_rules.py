@@ -34,9 +34,18 @@ def kit(built_kit: Path) -> Path:
 @cache
 def _text(pdf: Path) -> str:
     """A PDF's text: a Japanese one as words (no line breaks between its characters), an
-    Arabic one with its letters as they are meant (not as presentation forms)."""
-    raw = "\n".join(page.extract_text() or "" for page in reader(pdf).pages)
-    return unicodedata.normalize("NFKC", raw) if "/ar/" in str(pdf) else flat(raw)
+    Arabic one as PDFium reads it (its letters in reading order, from the ActualText of
+    each shaped run; pypdf's reading of right-to-left text differs between versions)."""
+    if "/ar/" not in str(pdf):
+        return flat("\n".join(page.extract_text() or "" for page in reader(pdf).pages))
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        raw = "\n".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+    return unicodedata.normalize("NFKC", raw)
 
 
 def _kits(kit: Path, locale: str) -> dict[str, str]:
