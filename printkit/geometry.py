@@ -14,8 +14,10 @@ from dataclasses import dataclass, replace
 
 from printkit.errors import UsageError
 
-#: Points per millimetre (a point is 1/72 inch, an inch is 25.4 mm).
-MM = 72 / 25.4
+#: Millimetres per inch.
+MM_PER_INCH = 25.4
+#: Points per millimetre (a point is 1/72 inch).
+MM = 72 / MM_PER_INCH
 
 #: Tolerance in points for comparisons, so float noise never flips a result.
 EPS = 1e-6

@@ -15,9 +15,10 @@ from typing import Any
 
 from PIL import Image
 
+from printkit.geometry import MM_PER_INCH
+
 #: PDF user space units (points) per inch.
 POINTS_PER_INCH = 72.0
-MM_PER_INCH = 25.4
 
 
 def png_bytes(image: Image.Image, palette: bool = False, dpi: float | None = None) -> bytes:

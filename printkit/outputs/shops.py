@@ -10,9 +10,8 @@ from functools import cache
 from pathlib import Path
 
 from printkit.errors import UsageError
-from printkit.geometry import CardSize
+from printkit.geometry import MM_PER_INCH, CardSize
 
-MM_PER_INCH = 25.4
 #: The preset that is no shop: each card and its 3 mm bleed, at the resolution asked for.
 GENERIC = "generic"
 TABLE = Path(__file__).with_name("shops.toml")
