@@ -21,10 +21,13 @@ right, the halves make one straight line; they never print on the drawing, and
 the ones between sheets end up under the next sheet once glued. Below each
 window a caption band holds the sheet's name (``A1``), a caption from the
 caller and a small map of the sheets with this one filled in; the band lies
-under the next row once assembled.
+under the next row once assembled. A window too tall for the band and the
+registration lines below it has its band on its right instead, read from bottom
+to top, under the next column or in the board's outer margin.
 
-Where the caller names the lines a seam may fall on (the grid lines between
-a board's spaces), every seam — the cut edge of a sheet laid over its
+:mod:`printkit.drawing.layout.seams` plans the sheets: the fewest that put every
+registration line on paper. Where the caller names the lines a seam may fall on
+(the grid lines between a board's spaces), every seam — the cut edge of a sheet laid over its
 neighbour — falls on one of them, so no seam runs through a space, a symbol
 or a name; the windows are then as even as those lines allow.
 
@@ -34,8 +37,6 @@ one sheet prints on one sheet, centred, with no caption and no marks.
 
 from __future__ import annotations
 
-import itertools
-import math
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -45,7 +46,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing.pdf import draw_once, forms_drawn
 from printkit.errors import FitError
-from printkit.geometry import EPS, LayoutError, Paper, Rect, mm, page_area
+from printkit.geometry import EPS, Paper, Rect, mm
 from printkit.language import fonts
 
 if TYPE_CHECKING:  # the print layer only needs the type; text drawing is the caller's Ink
@@ -107,6 +108,11 @@ class TilePlan:
     cols: int
     rows: int
     tiles: tuple[Tile, ...]
+    #: Where the caption bands go: ``"below"`` every window, or ``"beside"`` a window too
+    #: tall for its band and registration lines below it (see :meth:`beside`). A plan
+    #: ``"as drawn"`` puts them below like ``"below"`` but was cut without room for the
+    #: registration lines, so some may be left off (see :func:`tile_plan`).
+    bands: str = "below"
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -136,15 +142,31 @@ class TilePlan:
     def tile(self, col: int, row: int) -> Tile:
         return self.tiles[row * self.cols + col]
 
+    def beside(self, tile: Tile) -> bool:
+        """Whether ``tile``'s caption band stands on the right of its window, read from
+        bottom to top: in a plan that allows it, on a sheet whose window leaves no room
+        below it for the band and the registration lines. Like a band below, it ends up
+        under the next sheet or in the board's outer margin."""
+        if self.bands != "beside" or self.single:
+            return False
+        return tile.window.height > window_room(self.area, "below", self.cols > 1,
+                                            self.rows > 1)[1] + EPS
+
     def page_window(self, tile: Tile) -> Rect:
-        """Where ``tile``'s window lands on its page: centred above the caption band."""
+        """Where ``tile``'s window lands on its page: centred with its caption band."""
         w, h = tile.window.width, tile.window.height
+        cx, cy = self.area.centre
+        if self.beside(tile):
+            return Rect(cx - (w + _BESIDE) / 2, cy - h / 2, w, h)
         band = 0.0 if self.single else mm(CAPTION_MM)
-        return Rect(self.area.centre[0] - w / 2, self.area.centre[1] - (h - band) / 2, w, h)
+        return Rect(cx - w / 2, cy - (h - band) / 2, w, h)
 
     def caption_box(self, tile: Tile) -> Rect:
-        """The caption band just below the window on the page."""
+        """The caption band on the page: just below the window, or on its right beyond the
+        registration lines there (:meth:`beside`)."""
         win = self.page_window(tile)
+        if self.beside(tile):
+            return Rect(win.right + _BESIDE - mm(CAPTION_MM), win.y, mm(CAPTION_MM), win.height)
         return Rect(win.x, win.y - mm(CAPTION_MM), win.width, mm(CAPTION_MM))
 
     def to_page(self, tile: Tile, x: float, y: float) -> tuple[float, float]:
@@ -168,22 +190,35 @@ class TilePlan:
                 "up": Rect(w.x, w.top - o, w.width, o), "down": Rect(w.x, w.y, w.width, o)}[side]
 
     def ticks(self, tile: Tile, side: str) -> list[Segment]:
+        """The registration lines of :meth:`planned_ticks` that lie on paper: all of them in
+        a plan :func:`tile_plan` could make :attr:`complete`."""
+        room = self.area.inset(TICK_PT / 2)
+        return [line for line in self.planned_ticks(tile, side)
+                if all(room.contains(Rect(*self.to_page(tile, *p), 0, 0)) for p in line)]
+
+    @property
+    def complete(self) -> bool:
+        """Whether every seam has all its registration lines on paper."""
+        return all(self.ticks(t, side) == self.planned_ticks(t, side)
+                   for t in self.tiles for side, _ in self.neighbours(t))
+
+    def planned_ticks(self, tile: Tile, side: str) -> list[Segment]:
         """``tile``'s halves of the registration lines across its seam with the neighbour on
         ``side``, in drawing coordinates, each starting on the seam.
 
         The sheet underneath (neighbour to the right or below) has its half on the side of
         the seam that stays in view; the sheet on top (neighbour to the left or above) from
         its cut edge outwards, so the neighbours' halves meet on the seam. A line goes at
-        each end of the seam, outside the window and the caption band, where the page's
-        printable area has room and the sheet keeps that margin (a sheet with a neighbour
-        above loses its top margin, one with a neighbour to the left its left margin).
+        each end of the seam, outside the window and the caption band, where the sheet keeps
+        that margin (a sheet with a neighbour above loses its top margin, one with a
+        neighbour to the left its left margin), whether or not the page has room there.
         """
         w, length, gap = tile.window, mm(TICK_MM), mm(TICK_GAP_MM)
         if side in ("left", "right"):
             x = w.x if side == "left" else self.tile(tile.col + 1, tile.row).window.x
             step = length if side == "left" else -length
             ys = [w.top + gap] if tile.row == 0 else []
-            ys.append(w.y - mm(CAPTION_MM) - gap)
+            ys.append(w.y - (0.0 if self.beside(tile) else mm(CAPTION_MM)) - gap)
             lines = [((x, y), (x + step, y)) for y in ys]
         else:
             y = w.top if side == "up" else self.tile(tile.col, tile.row + 1).window.top
@@ -191,108 +226,37 @@ class TilePlan:
             xs = [w.x - gap] if tile.col == 0 else []
             xs.append(w.right + gap)
             lines = [((x, y), (x, y + step)) for x in xs]
-        room = self.area.inset(TICK_PT / 2)
-        return [line for line in lines
-                if all(room.contains(Rect(*self.to_page(tile, *p), 0, 0)) for p in line)]
+        return lines
 
     def all_ticks(self, tile: Tile) -> list[Segment]:
         return [t for side, _ in self.neighbours(tile) for t in self.ticks(tile, side)]
 
 
-def _count(length: float, window: float, overlap: float) -> int:
-    """Sheets needed along one direction: windows of ``window`` overlapping by ``overlap``."""
-    if length <= window + EPS:
-        return 1
-    return math.ceil((length - overlap) / (window - overlap) - 1e-9)
+#: How a plan places its caption bands, in the order :func:`tile_plan` prefers them on
+#: equal sheets: below every window with room for every registration line; beside the
+#: windows too tall for that (:meth:`TilePlan.beside`); below, cut without that room (the
+#: last resort, which may leave some registration lines off).
+BANDS = ("below", "beside", "as drawn")
+#: The room a band beside a window takes on the page: the registration lines that run past
+#: the window's right edge, with their gap on both sides, then the band.
+_BESIDE = mm(2 * TICK_GAP_MM + CAPTION_MM)
 
 
-def _even_cuts(length: float, room: float, overlap: float) -> list[float]:
-    """Seams for equal windows that cover ``length`` exactly, overlapping by ``overlap``."""
-    n = _count(length, room, overlap)
-    if n == 1:
-        return []
-    w = (length + (n - 1) * overlap) / n
-    return [k * (w - overlap) for k in range(1, n)]
+def window_room(area: Rect, bands: str, split_x: bool, split_y: bool) -> tuple[float, float]:
+    """The widest and tallest window a sheet holds with its caption band and every
+    registration line on paper.
 
-
-def _lined_cuts(length: float, room: float, overlap: float,
-                lines: list[float]) -> list[float] | None:
-    """Seams on the given ``lines`` with every window within ``room``: the fewest sheets,
-    then the most even windows; None if the lines allow no such cut.
-
-    Each window runs from its seam (0 for the first) to the next seam plus
-    the overlap (``length`` for the last).
+    Vertical seams (``split_x``) put lines above and below the windows, horizontal ones
+    (``split_y``) left and right of them, each :data:`TICK_GAP_MM` out; the window is
+    centred, so it keeps that room on both sides.
     """
-    if length <= room + EPS:
-        return []
-    usable = sorted({x for x in lines if EPS < x < length - EPS})
-    for n in range(2, len(usable) + 2):
-        best: tuple[float, list[float]] | None = None
-        for cut in itertools.combinations(usable, n - 1):
-            starts = [0.0, *cut]
-            ends = [c + overlap for c in cut] + [length]
-            widths = [e - s for s, e in zip(starts, ends, strict=True)]
-            if max(widths) <= room + EPS and all(w > overlap + EPS for w in widths):
-                if best is None or max(widths) < best[0] - EPS:
-                    best = (max(widths), list(cut))
-        if best is not None:
-            return best[1]
-    return None
-
-
-def _plan(width: float, height: float, paper: Paper, landscape: bool, overlap: float,
-          margin_mm: float, seams: tuple[list[float], list[float]] | None) -> TilePlan | None:
-    area = page_area(paper, landscape, margin_mm)
-    if width <= area.width + EPS and height <= area.height + EPS:
-        tiles = (Tile(0, 0, 0, Rect(0.0, 0.0, width, height)),)
-        return TilePlan(width, height, paper, landscape, area, overlap, 1, 1, tiles)
-    room_h = area.height - mm(CAPTION_MM)
-    # a window shows at least a little of the drawing besides its overlap
-    if min(area.width, room_h) <= overlap + mm(4):
-        raise LayoutError(f"an overlap of {overlap / mm(1):g} mm leaves no room on {paper.name}")
-    if seams is None:
-        xcuts, dcuts = _even_cuts(width, area.width, overlap), _even_cuts(height, room_h, overlap)
-    else:
-        # Rows are counted from the top, so horizontal seams are taken as depths.
-        xcuts = _lined_cuts(width, area.width, overlap, seams[0])
-        dcuts = _lined_cuts(height, room_h, overlap, [height - y for y in seams[1]])
-        if xcuts is None or dcuts is None:
-            return None
-    xs = [0.0, *xcuts]
-    xe = [c + overlap for c in xcuts] + [width]
-    ds = [0.0, *dcuts]
-    de = [c + overlap for c in dcuts] + [height]
-    cols, rows = len(xs), len(ds)
-    tiles = tuple(
-        Tile(col, row, row * cols + col,
-             Rect(xs[col], height - de[row], xe[col] - xs[col], de[row] - ds[row]))
-        for row in range(rows) for col in range(cols)
-    )
-    return TilePlan(width, height, paper, landscape, area, overlap, cols, rows, tiles)
-
-
-def tile_plan(width_pt: float, height_pt: float, paper: Paper, overlap_mm: float = 10,
-              margin_mm: float = 6,
-              seams: tuple[list[float], list[float]] | None = None) -> TilePlan:
-    """The plan with the fewest sheets, portrait or landscape (portrait on a tie).
-
-    A drawing that fits inside the margin of one sheet, either way round,
-    gets a one-sheet plan. ``seams`` lists the drawing x and y positions a
-    seam may fall on (e.g. the lines between a board's spaces); a drawing
-    whose lines allow no cut is a :class:`LayoutError`.
-    """
-    if width_pt <= 0 or height_pt <= 0:
-        raise LayoutError(f"drawing size {width_pt:g} × {height_pt:g} pt must be positive")
-    if overlap_mm < 0:
-        raise LayoutError("the overlap between sheets must not be negative")
-    overlap = mm(overlap_mm)
-    plans = [p for landscape in (False, True)
-             if (p := _plan(width_pt, height_pt, paper, landscape, overlap, margin_mm,
-                            seams)) is not None]
-    if not plans:
-        raise LayoutError(f"the drawing cannot be cut across {paper.name} sheets on its grid "
-                          f"lines: a stretch between two lines is wider than a sheet")
-    return min(plans, key=lambda p: len(p.tiles))
+    tick = 2 * (mm(TICK_GAP_MM) + TICK_PT / 2)
+    across, down = (tick if split_y else 0.0), (tick if split_x else 0.0)
+    if bands == "as drawn":
+        return area.width, area.height - mm(CAPTION_MM)
+    if bands == "beside":
+        return area.width - _BESIDE - across, area.height - down
+    return area.width - across, area.height - mm(CAPTION_MM) - down
 
 
 # --- drawing -----------------------------------------------------------------------------
@@ -387,10 +351,21 @@ Caption = Callable[[Tile], str | Sequence[str]]
 
 def _caption(canvas: Canvas, plan: TilePlan, tile: Tile, label: Caption | None,
              ink: Ink | None) -> None:
+    """The sheet's name, its caption and the sheet map, along its caption band. A band
+    beside the window reads from bottom to top, with the map upright at its top end
+    (the caller restores the canvas's state)."""
     band = plan.caption_box(tile)
-    inner = Rect(band.x, band.y + mm(0.8), band.width, band.height - mm(1.6))
-    _sheet_map(canvas, plan, tile, Rect(inner.right - inner.height * 2, inner.y,
-                                        inner.height * 2, inner.height))
+    if plan.beside(tile):
+        across = band.width - mm(1.6)
+        _sheet_map(canvas, plan, tile, Rect(band.x + mm(0.8), band.top - across * 2, across,
+                                            across * 2))
+        canvas.translate(band.right, band.y)
+        canvas.rotate(90)
+        inner = Rect(0.0, mm(0.8), band.height, across)
+    else:
+        inner = Rect(band.x, band.y + mm(0.8), band.width, band.height - mm(1.6))
+        _sheet_map(canvas, plan, tile, Rect(inner.right - inner.height * 2, inner.y,
+                                            inner.height * 2, inner.height))
     if ink is None:
         return
     canvas.setFillColorCMYK(0, 0, 0, 1)

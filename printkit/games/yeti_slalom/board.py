@@ -23,7 +23,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing import shapes
 from printkit.drawing.ink import fills_for, tint
-from printkit.drawing.layout.tiles import Tile, TilePlan, draw_tiled, tile_plan
+from printkit.drawing.layout.seams import tile_plan
+from printkit.drawing.layout.tiles import Tile, TilePlan, draw_tiled
 from printkit.drawing.outlines import Outline
 from printkit.drawing.pdf import new_canvas
 from printkit.drawing.text import PLAY_PT, Ink

@@ -22,7 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing.ink import deep, fills_for, luminance
 from printkit.drawing.layout.labels import CLEAR_MM, LABEL_MM, LabelBox, split_label_strip
-from printkit.drawing.layout.tiles import Tile, TilePlan, draw_tiled, tile_plan
+from printkit.drawing.layout.seams import tile_plan
+from printkit.drawing.layout.tiles import Tile, TilePlan, draw_tiled
 from printkit.drawing.pdf import new_canvas
 from printkit.drawing.symbols import draw_symbol
 from printkit.drawing.text import PLAY_PT, Ink

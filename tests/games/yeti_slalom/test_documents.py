@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from printkit.drawing.layout.tiles import tile_plan
+from printkit.drawing.layout.seams import tile_plan
 from printkit.games.yeti_slalom.board import MARGIN_MM, OVERLAP_MM, Geometry
 from printkit.games.yeti_slalom.cards import (
     snowboarder_cards,
