@@ -27,28 +27,29 @@ def _count(length: float, window: float, overlap: float) -> int:
     return math.ceil((length - overlap) / (window - overlap) - 1e-9)
 
 
-def _cuts(length: float, room: float, overlap: float, lines: Sequence[float] | None,
-          n: int) -> list[float] | None:
-    """Seams cutting ``length`` into ``n`` windows within ``room`` that overlap by
-    ``overlap``: equal windows, or with ``lines`` seams on those lines and the windows as
-    even as they allow (the smallest widest window; the first such cut on a tie). None if
-    there is no such cut.
+def _cuts(length: float, room: tuple[float, float], overlap: float,
+          lines: Sequence[float] | None, n: int) -> list[float] | None:
+    """Seams cutting ``length`` into ``n`` windows that overlap by ``overlap``, the first
+    within ``room[0]`` and the others within ``room[1]``: equal windows, or with ``lines``
+    seams on those lines and the windows as even as they allow (the smallest widest window;
+    the first such cut on a tie). None if there is no such cut.
 
     Each window runs from its seam (0 for the first) to the next seam plus the overlap
     (``length`` for the last).
     """
     if n == 1:
-        return [] if length <= room + EPS else None
+        return [] if length <= room[0] + EPS else None
     if lines is None:
         w = (length + (n - 1) * overlap) / n
-        return [k * (w - overlap) for k in range(1, n)] if overlap + EPS < w <= room + EPS \
-            else None
+        return [k * (w - overlap) for k in range(1, n)] \
+            if overlap + EPS < w <= min(room) + EPS else None
     best: tuple[float, list[float]] | None = None
     for cut in itertools.combinations(lines, n - 1):
         starts = [0.0, *cut]
         ends = [c + overlap for c in cut] + [length]
         widths = [e - s for s, e in zip(starts, ends, strict=True)]
-        if max(widths) <= room + EPS and all(w > overlap + EPS for w in widths):
+        if widths[0] <= room[0] + EPS and max(widths[1:]) <= room[1] + EPS \
+                and all(w > overlap + EPS for w in widths):
             if best is None or max(widths) < best[0] - EPS:
                 best = (max(widths), list(cut))
     return None if best is None else best[1]
@@ -79,9 +80,9 @@ def _plan(width: float, height: float, paper: Paper, landscape: bool, overlap: f
         sorted({height - y for y in seams[1] if EPS < y < height - EPS}))
     most = [len(ln) + 1 if ln is not None else _count(length, room, overlap)
             for ln, length, room in zip(lines, (width, height), least, strict=True)]
-    found: dict[tuple[int, float, float], list[float] | None] = {}
+    found: dict[tuple[int, int, tuple[float, float]], list[float] | None] = {}
 
-    def cuts(axis: int, n: int, room: float) -> list[float] | None:
+    def cuts(axis: int, n: int, room: tuple[float, float]) -> list[float] | None:
         if (axis, n, room) not in found:
             found[axis, n, room] = _cuts((width, height)[axis], room, overlap, lines[axis], n)
         return found[axis, n, room]
@@ -89,8 +90,9 @@ def _plan(width: float, height: float, paper: Paper, landscape: bool, overlap: f
     for cols, rows in sorted(itertools.product(range(1, most[0] + 1), range(1, most[1] + 1)),
                              key=lambda p: (p[0] * p[1], p[0])):
         room_w, room_h = window_room(area, bands, cols > 1, rows > 1)
-        xcuts = cuts(0, cols, room_w)
-        dcuts = None if xcuts is None else cuts(1, rows, room_h)
+        rest_w = window_room(area, bands, cols > 1, rows > 1, first_column=False)[0]
+        xcuts = cuts(0, cols, (room_w, rest_w))
+        dcuts = None if xcuts is None else cuts(1, rows, (room_h, room_h))
         if xcuts is not None and dcuts is not None:
             return _cut(width, height, paper, landscape, area, overlap, (xcuts, dcuts), bands)
     return None

@@ -242,20 +242,23 @@ BANDS = ("below", "beside", "as drawn")
 _BESIDE = mm(2 * TICK_GAP_MM + CAPTION_MM)
 
 
-def window_room(area: Rect, bands: str, split_x: bool, split_y: bool) -> tuple[float, float]:
+def window_room(area: Rect, bands: str, split_x: bool, split_y: bool,
+                first_column: bool = True) -> tuple[float, float]:
     """The widest and tallest window a sheet holds with its caption band and every
     registration line on paper.
 
     Vertical seams (``split_x``) put lines above and below the windows, horizontal ones
-    (``split_y``) left and right of them, each :data:`TICK_GAP_MM` out; the window is
-    centred, so it keeps that room on both sides.
+    (``split_y``) left and right of them, each :data:`TICK_GAP_MM` out. A window is
+    centred, with its band if that is beside it, so it keeps the room for a line on both
+    sides; only a band beside a window past the first column needs none on its left,
+    where no line is drawn, and the lines on the right lie between window and band.
     """
     tick = 2 * (mm(TICK_GAP_MM) + TICK_PT / 2)
     across, down = (tick if split_y else 0.0), (tick if split_x else 0.0)
     if bands == "as drawn":
         return area.width, area.height - mm(CAPTION_MM)
     if bands == "beside":
-        return area.width - _BESIDE - across, area.height - down
+        return area.width - _BESIDE - (across if first_column else 0.0), area.height - down
     return area.width - across, area.height - mm(CAPTION_MM) - down
 
 
