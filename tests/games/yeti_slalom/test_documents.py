@@ -11,10 +11,10 @@ import pytest
 from printkit.drawing.layout.tiles import tile_plan
 from printkit.games.yeti_slalom.board import MARGIN_MM, OVERLAP_MM, Geometry
 from printkit.games.yeti_slalom.cards import (
+    render_cards,
     snowboarder_cards,
     yeti_cards,
 )
-from printkit.games.yeti_slalom.cards import render_cards
 from printkit.geometry import PAPERS, PrintSpec, mm
 from tests.games.benches import PAPER_IDS, YETI_SLALOM
 from tests.support import (
