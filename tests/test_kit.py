@@ -478,15 +478,16 @@ def test_a_built_kit_embeds_each_font_once(built_kit: Path, game: str) -> None:
     assert files and all(len(ids) == 1 for ids in files.values()), files
 
 
-def test_a_page_left_blank_has_no_bookmark_and_continues_the_labels() -> None:
+def test_a_page_left_blank_has_no_bookmark_and_no_label() -> None:
     """A blank page between two documents (so the next one starts on an odd page) is its
-    own part without a title: no bookmark, and its label goes on from the part before."""
-    blank = KitPart(None, _board(), "Regeln", start=4)
+    own part without a title or a label: no bookmark, and an empty page label, never the
+    next page of the document before it ("Regeln 4" of a three-page rulebook)."""
+    blank = KitPart(None, _board(), None)
     padded = [parts()[0], blank, parts()[2]]
     title = "Coraz bliżej Święta… · Spielmaterial"
     for pdf in (combine(padded, title, "de"), combine_with_pypdf(padded, title, "de")):
         reader = PdfReader(BytesIO(pdf))
-        assert reader.page_labels == ["Regeln 1", "Regeln 2", "Regeln 3", "Regeln 4",
+        assert reader.page_labels == ["Regeln 1", "Regeln 2", "Regeln 3", "",
                                       "Karten 1", "Karten 2"]
         assert outline(reader) == [
             ("Regelheft", 0),

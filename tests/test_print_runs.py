@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.assembly.guide.materials import materials, print_order
+from printkit.commands.build import BuildOptions, build
 from printkit.games import GAMES
 from printkit.geometry import PAPERS
 from printkit.language.translations import Localizer
@@ -18,6 +19,23 @@ from tests.conftest import Kit
 from tests.support import reader, text
 
 LOCALES = ("en", "pl")
+
+
+@pytest.fixture(scope="module")
+def one_game(tmp_path_factory: pytest.TempPathFactory):
+    """``one_game(game, paper, layout)``: the game built in English, without previews, its
+    output folder for the game and locale (each built once)."""
+    built: dict[tuple[str, str, str], Path] = {}
+
+    def folder(game: str, paper: str, layout: str = "home") -> Path:
+        if (game, paper, layout) not in built:
+            out = tmp_path_factory.mktemp(f"{game}-{paper}-{layout}")
+            build(BuildOptions(out=out, games=[game], locales=["en"], paper=paper,
+                               layout=layout, previews=False))
+            built[(game, paper, layout)] = out / game / "en"
+        return built[(game, paper, layout)]
+
+    return folder
 
 
 def test_a_double_sided_document_never_starts_on_an_even_page() -> None:
@@ -106,3 +124,20 @@ def test_a_blank_page_says_so_in_the_kits_language(built_kit: Path) -> None:
     blank = blank_page(PAPERS["a4"], "pl", loc.gettext("This page is intentionally left blank."),
                        "Yeti Slalom")
     assert "celowo pozostawiona pusta" in text(reader(blank))
+
+
+def test_a_page_left_blank_names_no_document(one_game) -> None:
+    """Yeti Slalom's board takes four Letter sheets; the cards after it start on an odd page
+    of the kit, after a page left blank. That page says so and nothing else: not the
+    board's label or a page number, in its text or its page label ("Board 5")."""
+    kit = reader(one_game("yeti-slalom", "letter") / "kit-letter.pdf")
+    blank = [i for i, page in enumerate(kit.pages)
+             if "intentionally" in (page.extract_text() or "")
+             and kit.page_labels[i] != f"Print-and-play guide {i + 1}"]
+    assert blank, "no page left blank between two documents"
+    for index in blank:
+        assert kit.pages[index].extract_text().split() == \
+            "This page is intentionally left blank.".split()
+        assert kit.page_labels[index] == ""
+        assert kit.page_labels[index - 1].startswith("Board ")
+        assert kit.page_labels[index + 1] == "Cards 1"

@@ -54,11 +54,11 @@ Pdf = bytes | os.PathLike[str]
 class Part(Protocol):
     """What :func:`merge` needs of one document (printkit.pdfmerge.bind.KitPart has it):
     ``title`` is its bookmark (None: no bookmark, as for a page left blank), its pages are labelled
-    ``label`` and numbered from ``start``."""
+    ``label`` and numbered from ``start`` (None: an empty label, as for a page left blank)."""
 
     title: str | None
     pdf: Pdf
-    label: str
+    label: str | None
     start: int
 
 
@@ -117,7 +117,8 @@ def merge(parts: Sequence[Part], *, info: Mapping[str, str], lang: str, ident: b
           into: BinaryIO | None = None) -> bytes | None:
     """One PDF with every part's pages in order, a bookmark per part (``part.title``) with the
     part's own outline under it, page labels ``part.label`` + " " + page number restarting per
-    part, the given Info entries, /Lang, /PageMode /UseOutlines and ``ident`` as the /ID.
+    part (an empty label for a part whose label is None), the given Info entries, /Lang,
+    /PageMode /UseOutlines and ``ident`` as the /ID.
     Written to ``into`` if given, else returned.
 
     Raises :class:`Unsupported` when a part is not a PDF as ReportLab writes it, and
@@ -177,8 +178,11 @@ def _merged(parts: Sequence[Part], documents: list[Document], info: Mapping[str,
     labels: list[bytes] = []
     start = 0
     for part, document in zip(parts, documents, strict=True):
-        labels.append(b"%d << /S /D /P %s /St %d >>" % (start, text_string(part.label + " "),
-                                                         part.start))
+        if part.label is None:  # a page of no document: an empty label
+            labels.append(b"%d << /P () >>" % start)
+        else:
+            labels.append(b"%d << /S /D /P %s /St %d >>" % (
+                start, text_string(part.label + " "), part.start))
         start += len(document.kids)
     objects[catalog] = _new(
         b"<<\n/Type /Catalog /Pages ", pages_at, b" /Outlines ", outlines_at,

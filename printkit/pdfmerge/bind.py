@@ -47,8 +47,10 @@ class KitPart:
     #: at a time).
     pdf: bytes | os.PathLike[str]
     #: Short page-label prefix, e.g. "Rulebook" translated: its pages show as "Rulebook 3".
-    label: str
-    #: The number of its first page's label ("Rulebook 9" for a blank page after 8 pages).
+    #: None for a page that belongs to no document (a page left blank between two): its
+    #: label is empty, so it never passes for the previous document's next page.
+    label: str | None
+    #: The number of its first page's label ("Rulebook 3").
     start: int = 1
 
 
@@ -76,7 +78,7 @@ def page_count(pdf: bytes | os.PathLike[str]) -> int:
 def file_id(parts: Sequence[KitPart], title: str, lang: str) -> bytes:
     """16 bytes that identify the combined file, the same every time for the same input."""
     digest = hashlib.sha256()
-    for field in (title, lang, *(x for p in parts for x in (p.title or "", p.label,
+    for field in (title, lang, *(x for p in parts for x in (p.title or "", p.label or "",
                                                              str(p.start)))):
         data = field.encode("utf-8")
         digest.update(len(data).to_bytes(8, "big") + data)
@@ -131,8 +133,11 @@ def combine_with_pypdf(parts: Sequence[KitPart], title: str, lang: str) -> bytes
         first = len(writer.pages)
         # The part's bookmark points at its first page; its own outline nests under it.
         writer.append(reader, outline_item=part.title, import_outline=part.title is not None)
-        writer.set_page_label(first, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL,
-                              prefix=f"{part.label} ", start=part.start)
+        if part.label is None:  # an empty label: no prefix, no number
+            writer.set_page_label(first, len(writer.pages) - 1, prefix="", start=None)
+        else:
+            writer.set_page_label(first, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL,
+                                  prefix=f"{part.label} ", start=part.start)
 
     # Replaces pypdf's own Producer; pypdf adds no CreationDate or ModDate.
     writer.metadata = {"/Title": title, "/Author": "printkit", "/Creator": CREATOR,

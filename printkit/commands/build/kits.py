@@ -109,10 +109,8 @@ def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[S
     for slot in slots:
         doc = GUIDE if slot.document == GUIDE.id else game.document(slot.document)
         name = ctx._(doc.title)
-        if slot.blank_before:
-            before = parts[-1]
-            parts.append(KitPart(title=None, pdf=_blank(ctx), label=before.label,
-                                 start=before.start + page_count(before.pdf)))
+        if slot.blank_before:  # a page of no document: it says so, and only that
+            parts.append(KitPart(title=None, pdf=_blank(ctx), label=None))
         parts.append(KitPart(title=name, pdf=pdfs[slot.document], label=name))
     whole = f"{ctx.data['title']} · {ctx._(title)}"
     if spool is None:

@@ -22,6 +22,7 @@ from printkit.drawing.layout.marks import (
     draw_cut_circles,
     draw_cut_lines,
     draw_fold_line,
+    mark_segments,
     sheet_trims,
 )
 from printkit.drawing.pdf import Shared, draw_once
@@ -107,11 +108,13 @@ def _end_page(canvas: Canvas) -> None:
     canvas.showPage()
 
 
-def _occupied(grid: CardGrid, trims: list[Rect]) -> Rect:
-    """What the label must stay clear of: the cards, and the crop marks in a shop layout."""
+def _occupied(grid: CardGrid, trims: list[Rect], marks: bool = True) -> Rect:
+    """What the label must stay clear of: the cards, and the crop marks in a shop layout
+    (unless ``marks`` is False: the label then lies between them)."""
     x0, y0 = min(t.x for t in trims), min(t.y for t in trims)
     x1, y1 = max(t.right for t in trims), max(t.top for t in trims)
-    reach = grid.bleed + (mm(grid.spec.mark_reach_mm) if grid.layout == "shop" else 0)
+    reach = grid.bleed + (mm(grid.spec.mark_reach_mm) if grid.layout == "shop" and marks
+                          else 0)
     return Rect(x0, y0, x1 - x0, y1 - y0).outset(reach)
 
 
@@ -124,7 +127,13 @@ def _label_places(grid: CardGrid, trims: list[Rect], area: Rect) -> list[LabelBo
     fold = grid.fold_line
     if fold is not None:
         (xs if fold[0] == fold[2] else ys).append(fold[0] if fold[0] == fold[2] else fold[1])
-    return label_boxes(area, _occupied(grid, trims), 0.0, xs, ys)
+    places = label_boxes(area, _occupied(grid, trims), 0.0, xs, ys)
+    if grid.layout == "shop":  # a sheet full to its marks: the label goes between them
+        marks = mark_segments(grid, trims=trims)
+        places += label_boxes(area, _occupied(grid, trims, marks=False), 0.0,
+                              [x1 for x1, _, x2, _ in marks if x1 == x2],
+                              [y1 for _, y1, _, y2 in marks if y1 == y2])
+    return places
 
 
 def _decorate(canvas: Canvas, grid: CardGrid, trims: list[Rect], role: str, number: int,

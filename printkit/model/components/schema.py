@@ -56,6 +56,9 @@ SAVERS: dict[str, tuple[str, ...]] = {
     "symbol": ("auto", "keep", "outline"),
 }
 TOKEN_SHAPES = ("circle", "square", "hexagon")
+#: How a token sheet is cut: along the straight lines round each token's square (any shape),
+#: or along a circle round each token (round tokens only, 3 mm apart on a home sheet).
+TOKEN_CUTS = ("square", "circle")
 TRACK_SHAPES = ("snake", "loop")
 #: The largest card a deck may declare, in mm (a tarot card is 70×120).
 MAX_CARD_MM = 200.0
@@ -584,9 +587,18 @@ TRACK = Table({
 }, checks=(_track_checks,))
 
 
+def _token_checks(sheet: dict[str, Any]) -> list[tuple[str, str]]:
+    if sheet["cut"] != "circle":
+        return []
+    return [(f"tokens[{i}].shape", f"a sheet cut along circles (cut = \"circle\") holds "
+                                   f"round tokens only, not {kind['shape']!r}")
+            for i, kind in enumerate(sheet["tokens"]) if kind["shape"] != "circle"]
+
+
 TOKENS = Table({
     "title": Value(str, max_length=TITLE_LENGTH),
     "size_mm": Value(float, required=False, default=20.0, minimum=8, maximum=80),
+    "cut": Value(str, required=False, default="square", choices=TOKEN_CUTS),
     "tokens": Array(Table({
         "shape": Value(str, choices=TOKEN_SHAPES),
         "count": Value(int, minimum=1, maximum=500),
@@ -595,7 +607,7 @@ TOKENS = Table({
         "label_colour": Value(str, required=False, pattern=COLOUR),
         "symbol": Value(str, required=False, choices=SYMBOLS),
     }), min_items=1, max_items=50),
-})
+}, checks=(_token_checks,))
 
 #: Component kinds: game.toml key -> (schema, document kind for the guide).
 KINDS: dict[str, tuple[Table, str]] = {

@@ -4,8 +4,11 @@ Tokens go through the same card sheets as cards (every layout, cut lines or
 crop marks, sheet labels), each in a square cell of ``size_mm``: the cell
 is flooded with the token's colour into the bleed, so cutting the square is
 fine, and the shape's outline is printed as a second, finer cut line for
-those who cut it out round or six-sided. Like Polar Derby's bears, tokens
-are one-sided. The label is a msgid, translated and fitted to the shape.
+those who cut it out round or six-sided. A sheet with ``cut = "circle"`` holds round
+tokens cut along a circle, as Polar Derby's bears are: the sheet draws each circle as
+its cut line (and spaces them 3 mm apart at home), the colour fills the circle and its
+bleed, not the square. Like Polar Derby's bears, tokens are one-sided. The label is a
+msgid, translated and fitted to the shape.
 """
 
 from __future__ import annotations
@@ -60,14 +63,18 @@ def text_colour(kind: Mapping[str, Any], field: Color) -> Color:
 
 
 def _token(c: Canvas, ink: Ink, ctx: RenderContext, kind: Mapping[str, Any], number: int,
-           box: CardBox) -> None:
+           box: CardBox, round_cut: bool) -> None:
     fills = fills_for(ctx)
     field = HexColor(kind["colour"])
-    fills.flood(c, box.bleed, field)
-    c.setFillColor(fills.fill(field))
-    c.setStrokeColor(fills.line(field) if fills.saver else INK)
-    c.setLineWidth(OUTLINE_PT)
-    _outline(c, kind["shape"], box.trim, stroke=True, fill=fills.saver)
+    if round_cut:  # the colour to the circle's bleed (pale, inside it); the sheet cuts it
+        c.setFillColor(fills.fill(field))
+        _outline(c, "circle", box.trim if fills.saver else box.bleed, stroke=False, fill=True)
+    else:
+        fills.flood(c, box.bleed, field)
+        c.setFillColor(fills.fill(field))
+        c.setStrokeColor(fills.line(field) if fills.saver else INK)
+        c.setLineWidth(OUTLINE_PT)
+        _outline(c, kind["shape"], box.trim, stroke=True, fill=fills.saver)
     # The largest square inside the shape holds the symbol and the label.
     inner = box.trim.inset(box.trim.width * INSET[kind["shape"]])
     ink_colour = fills.text(text_colour(kind, field), field)
@@ -91,12 +98,15 @@ def render_tokens(ctx: RenderContext, component_id: str) -> bytes:
     kinds = spec["tokens"]
     order = [k for k, kind in enumerate(kinds) for _ in range(kind["count"])]
     size = spec["size_mm"]
-    grid = ctx.card_grid(CardSize(size, size), len(order), f"tokens.{component_id}.size_mm")
+    round_cut = spec["cut"] == "circle"
+    grid = ctx.card_grid(CardSize(size, size, "circle" if round_cut else "rectangle"),
+                         len(order), f"tokens.{component_id}.size_mm")
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._(spec["title"]), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
     draw_card_sheets(c, grid, len(order),
-                     front=lambda cv, i, b: _token(cv, ink, ctx, kinds[order[i]], order[i], b),
+                     front=lambda cv, i, b: _token(cv, ink, ctx, kinds[order[i]], order[i], b,
+                                                   round_cut),
                      labels=ctx.sheet_names(ink),
                      # tokens of one kind are alike: each kind is drawn once
                      front_key=lambda i: f"token kind {order[i]}")

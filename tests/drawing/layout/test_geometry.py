@@ -96,20 +96,25 @@ def test_too_large_card_is_a_layout_error(pid: str) -> None:
 
 
 def test_largest_card_named_in_the_error_does_fit() -> None:
-    # 210 - 2 × (6 margin + 1 gap + 4 shortest marks + 3 bleed) = 182; 297 - 28 = 269.
-    with pytest.raises(LayoutError, match="182×269 mm"):
-        card_grid(paper("a4"), CardSize(183, 270), SHOP)
-    largest = card_grid(paper("a4"), CardSize(182, 269), SHOP)
-    assert largest.per_page == 1 and largest.spec.mark_length_mm == 4.0
+    # 210 - 2 × (6 margin + 1 gap + 3 shortest marks + 3 bleed) = 184; 297 - 26 = 271.
+    with pytest.raises(LayoutError, match="184×271 mm"):
+        card_grid(paper("a4"), CardSize(185, 272), SHOP)
+    largest = card_grid(paper("a4"), CardSize(184, 271), SHOP)
+    assert largest.per_page == 1 and largest.spec.mark_length_mm == 3.0
 
 
 def test_shop_sheets_shorten_their_crop_marks_for_a_denser_grid() -> None:
-    # Poker cards with bleed are 69 × 94 mm: A4 landscape holds 3 × 2 of them once the
-    # marks are 4 mm instead of 5 (210 - 2 × 94 = 22 = 2 × (6 + 1 + 4)).
+    # Poker cards with bleed are 69 × 94 mm: A4 landscape holds 4 × 2 of them once the
+    # marks are 3.5 mm instead of 5 (297 - 4 × 69 = 21 = 2 × (6 + 1 + 3.5)).
     grid = card_grid(paper("a4"), CardSize(63, 88), SHOP)
-    assert (grid.cols, grid.rows, grid.landscape) == (3, 2, True)
-    assert grid.spec.mark_length_mm == 4.0
+    assert (grid.cols, grid.rows, grid.landscape) == (4, 2, True)
+    assert grid.spec.mark_length_mm == 3.5
     assert grid.marks_extent.x >= mm(6) - 1e-6
+    # Yeti Slalom's 41 × 63 mm mini cards are 47 × 69 mm with bleed: four rows take 276 of
+    # A4's 297 mm, which leaves 3.5 mm marks (297 - 276 = 21 = 2 × (6 + 1 + 3.5)).
+    mini = card_grid(paper("a4"), CardSize(41, 63), SHOP)
+    assert (mini.cols, mini.rows, mini.landscape, mini.spec.mark_length_mm) == (4, 4, False, 3.5)
+    assert mini.marks_extent.y >= mm(6) - 1e-6
     # Where the spec's own marks fit, they stay as they are.
     assert card_grid(paper("letter"), CardSize(55, 55), SHOP).spec.mark_length_mm == 5.0
 
@@ -126,9 +131,9 @@ def test_bad_sizes_are_layout_errors() -> None:
 def test_poker_on_a4() -> None:
     # Nine poker cards need 3 × (63 + 2 × 3) = 207 mm across, more than the
     # 210 - 2 × 6 = 198 mm the sheet margin leaves; turned landscape, with crop
-    # marks shortened to 4 mm, A4 holds 3 × 2 (the densest way, not 2 × 2).
+    # marks shortened to 3.5 mm, A4 holds 4 × 2 (the densest way, not 2 × 2).
     grid = card_grid(paper("a4"), CardSize(63, 88), SHOP)
-    assert (grid.cols, grid.rows, grid.per_page, grid.landscape) == (3, 2, 6, True)
+    assert (grid.cols, grid.rows, grid.per_page, grid.landscape) == (4, 2, 8, True)
     assert grid.pages(9) == 2
     # Letter in landscape holds 3 × 2 with the full 5 mm marks.
     assert card_grid(paper("letter"), CardSize(63, 88), SHOP).per_page == 6
@@ -154,7 +159,7 @@ def test_slots_are_left_to_right_top_to_bottom() -> None:
 
 def test_pages() -> None:
     grid = card_grid(paper("a4"), CardSize(63, 88), SHOP)
-    assert [grid.pages(n) for n in (0, 1, 6, 7, 13)] == [0, 1, 1, 2, 3]
+    assert [grid.pages(n) for n in (0, 1, 8, 9, 17)] == [0, 1, 1, 2, 3]
 
 
 @given(grids())

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -10,10 +11,11 @@ import pytest
 from printkit.drawing.layout.seams import tile_plan
 from printkit.games.yeti_slalom.board import MARGIN_MM, OVERLAP_MM, Geometry
 from printkit.games.yeti_slalom.cards import (
+    render_cards,
     snowboarder_cards,
     yeti_cards,
 )
-from printkit.geometry import PAPERS, mm
+from printkit.geometry import PAPERS, PrintSpec, mm
 from tests.games.benches import PAPER_IDS, YETI_SLALOM
 from tests.support import (
     page_sizes,
@@ -130,6 +132,23 @@ def test_cards_show_names_values_and_backs_by_kind(data, paper):
     assert all_backs.count("Snowball") == data["cards"]["snowballs"]
     for word in [t["name"] for t in data["teams"]] + ["Green", "Red", "Row"]:
         assert word not in all_backs, word
+
+
+def test_print_shop_a4_sheets_hold_sixteen_mini_cards_and_name_themselves(data):
+    """On A4 in the print-shop layout a sheet holds 4 × 4 mini cards (41 × 63 mm, 47 × 69
+    mm with bleed) with 3.5 mm crop marks, not 4 × 3 and a 90 mm band: the 36 Yeti and
+    snowball cards fill two sheets and a part of a third, where they filled three. Each
+    sheet still names itself, its label between the crop marks."""
+    ctx = replace(BENCH.context(data, "cards", "a4"), spec=PrintSpec(layout="shop"))
+    pdf = reader(render_cards(ctx))
+    fronts = [page.extract_text() or "" for page in pdf.pages][0::2]
+    assert [f.count("Row") for f in fronts] == [16, 4, 0, 0]
+    assert [f.count("Snowball") for f in fronts] == [0, 12, 4, 0]
+    assert len(pdf.pages) == 8  # three sheets of mini cards, one of snowboarders
+    for number, page in enumerate(pdf.pages):
+        sheet = number // 2 + 1 if number < 6 else 1
+        side = "backs" if number % 2 else "fronts"
+        assert f"{side} {sheet}/" in (page.extract_text() or ""), number
 
 
 # --- score sheet -------------------------------------------------------------------------
