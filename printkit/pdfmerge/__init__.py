@@ -113,6 +113,24 @@ def _take(objects: list[Object], document: Document, local: dict[int, int]) -> N
         objects.append(obj)
 
 
+def _intents(documents: Sequence[Document]) -> list[tuple[int, int] | None]:
+    """Each part's output intent (object number) if it has one; parts that have one must
+    have the same (one build, one press), parts without (a page left blank) may not."""
+    found = [reading.output_intent(document) for document in documents]
+    if len({key for item in found if item is not None for key in [item[1]]}) > 1:
+        raise Unsupported("parts with different output intents")
+    return [None if item is None else (index, item[0]) for index, item in enumerate(found)]
+
+
+def _intent_entry(intents: Sequence[tuple[int, int] | None],
+                  locals_: Sequence[dict[int, int]]) -> list[bytes | int]:
+    """The merged Catalog's /OutputIntents: the first part's intent, renumbered."""
+    for item in intents:
+        if item is not None:
+            return [b"/OutputIntents [ ", locals_[item[0]][item[1]], b" ]\n"]
+    return []
+
+
 def merge(parts: Sequence[Part], *, info: Mapping[str, str], lang: str, ident: bytes,
           into: BinaryIO | None = None) -> bytes | None:
     """One PDF with every part's pages in order, a bookmark per part (``part.title``) with the
@@ -142,8 +160,10 @@ def _merged(parts: Sequence[Part], documents: list[Document], info: Mapping[str,
     kids: list[int] = []
     firsts: list[int] = []
     tops: list[tuple[int, int] | None] = []
+    intents, locals_ = _intents(documents), []
     for index, document in enumerate(documents):
         local = {document.pages_root: pages_at}
+        locals_.append(local)
         if document.outlines_root is not None:
             if parts[index].title is None:
                 raise Unsupported("an untitled part has an outline of its own")
@@ -181,7 +201,8 @@ def _merged(parts: Sequence[Part], documents: list[Document], info: Mapping[str,
                                                          part.start))
         start += len(document.kids)
     objects[catalog] = _new(
-        b"<<\n/Type /Catalog /Pages ", pages_at, b" /Outlines ", outlines_at,
+        b"<<\n", *_intent_entry(intents, locals_), b"/Type /Catalog /Pages ", pages_at,
+        b" /Outlines ", outlines_at,
         b"\n/PageLabels << /Nums [ " + b"\n".join(labels) + b" ] >>\n/Lang ",
         text_string(lang), b" /PageMode /UseOutlines\n>>")
     objects[info_at] = _new(b"<<\n" + b"\n".join(
@@ -207,12 +228,13 @@ def join(pdfs: Sequence[Pdf], into: BinaryIO | None = None) -> bytes | None:
         catalog, info_at, pages_at = 0, 1, 2
         objects: list[Object] = [Object(b"", [], b"")] * 3
         kids: list[int] = []
+        intents, locals_ = _intents(documents), []
         for document in documents:
-            local = {document.pages_root: pages_at}
-            _take(objects, document, local)
-            kids += [local[k] for k in document.kids]
+            locals_.append({document.pages_root: pages_at})
+            _take(objects, document, locals_[-1])
+            kids += [locals_[-1][k] for k in document.kids]
         objects[pages_at] = _pages(kids)
-        entries: list[bytes | int] = [b"<<\n"]
+        entries: list[bytes | int] = [b"<<\n", *_intent_entry(intents, locals_)]
         for key in (b"Lang", b"PageMode"):
             value = first.catalog.get(key)
             if isinstance(value, Name):
