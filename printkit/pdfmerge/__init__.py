@@ -194,12 +194,7 @@ def _merged(parts: Sequence[Part], documents: list[Document], info: Mapping[str,
         shown += 1 + document.visible
     objects[outlines_at] = _new(b"<<\n/Type /Outlines /First ", marks, b" /Last ",
                                 marks + len(titled) - 1, b" /Count %d\n>>" % shown)
-    labels: list[bytes] = []
-    start = 0
-    for part, document in zip(parts, documents, strict=True):
-        labels.append(b"%d << /S /D /P %s /St %d >>" % (start, text_string(part.label + " "),
-                                                         part.start))
-        start += len(document.kids)
+    labels = _labels(parts, documents)
     objects[catalog] = _new(
         b"<<\n", *_intent_entry(intents, locals_), b"/Type /Catalog /Pages ", pages_at,
         b" /Outlines ", outlines_at,
@@ -211,6 +206,17 @@ def _merged(parts: Sequence[Part], documents: list[Document], info: Mapping[str,
     # /Lang is a PDF 1.4 entry (ReportLab writes it into 1.3 files too).
     version = max(4, *(document.version for document in documents))
     return _write(objects, catalog, info_at, version, b"", ident, into)
+
+
+def _labels(parts: Sequence[Part], documents: list[Document]) -> list[bytes]:
+    """The page labels: each part's label and its pages numbered from its start."""
+    labels: list[bytes] = []
+    start = 0
+    for part, document in zip(parts, documents, strict=True):
+        labels.append(b"%d << /S /D /P %s /St %d >>" % (start, text_string(part.label + " "),
+                                                         part.start))
+        start += len(document.kids)
+    return labels
 
 
 def join(pdfs: Sequence[Pdf], into: BinaryIO | None = None) -> bytes | None:
