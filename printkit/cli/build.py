@@ -24,8 +24,10 @@ def settled_build(args: argparse.Namespace, project: Path | None = None) -> int 
     """A build of printkit's own games, or of the game ``project``, that finds nothing
     changed since the last build into the same folder: said so without importing the
     renderers. None: build the normal way."""
-    if args.force or "printkit.games" in sys.modules:
-        return None  # a process that already loaded the games (a test) builds normally
+    if args.force or "printkit.games" in sys.modules or args.cmyk_profile is not None:
+        # a process that already loaded the games (a test) builds normally; so does a CMYK
+        # build, whose profile is read and checked by the build itself
+        return None
     from printkit.commands import uptodate
 
     project = project.resolve() if project is not None else None

@@ -61,6 +61,10 @@ def add_build_options(p: argparse.ArgumentParser, serving: bool = False) -> None
                    help="nothing is printed within MM of the paper's edges, where the printer "
                    f"cannot print (default: {PRINTER_MARGIN_MM:g}; from 0 to "
                    f"{MAX_PRINTER_MARGIN_MM:g}, a quarter inch)")
+    p.add_argument("--cmyk-profile", type=Path, metavar="FILE",
+                   help="convert every PDF's colours to CMYK for the press this ICC output "
+                   "profile describes, and embed it as the output intent (ask your print shop "
+                   "for theirs; default: sRGB, as drawn)")
     p.add_argument("--jobs", type=int, metavar="N",
                    help="render with N processes (default: one per core); output is the "
                    "same for any N")
@@ -80,7 +84,8 @@ def build_options(args: argparse.Namespace, **more: Any) -> BuildOptions:
                         strict=args.strict, layout=args.layout,
                         duplex_offset=args.duplex_offset, ink_saver=args.ink_saver,
                         printer_margin=args.printer_margin, jobs=args.jobs,
-                        previews=not args.no_previews, **more)
+                        previews=not args.no_previews, cmyk_profile=args.cmyk_profile,
+                        **more)
 
 
 def offset(text: str) -> tuple[float, float]:

@@ -43,17 +43,19 @@ class Request:
     ink_saver: bool
     previews: bool
     printer_margin: float
+    #: the CMYK output profile's digest; "": sRGB
+    cmyk_profile: str = ""
 
     @classmethod
     def of(cls, games: Iterable[str], locales: Iterable[str], paper: str, strict: bool,
            layout: str, duplex_offset: Iterable[float], ink_saver: bool,
-           previews: bool, printer_margin: float) -> Request:
+           previews: bool, printer_margin: float, cmyk_profile: str = "") -> Request:
         """The request as both the command line and :func:`printkit.commands.build.build`
         state it: offsets and margins as floats, so that ``1`` and ``1.0`` ask for the
         same build."""
         return cls(tuple(games), tuple(locales), paper, strict, layout,
                    tuple(float(v) for v in duplex_offset), ink_saver, previews,
-                   float(printer_margin))
+                   float(printer_margin), cmyk_profile)
 
 
 def _locales_files(codes: tuple[str, ...], roots: tuple[Path, ...] = ()) -> str:

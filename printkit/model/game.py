@@ -48,6 +48,9 @@ class RenderContext:
     pages: Mapping[str, int] = field(default_factory=dict)
     #: Which part of a document rendered in parts (see :attr:`Document.parts`); None: whole.
     part: int | None = None
+    #: The CMYK output profile's name when the build converts its colours (the guide names
+    #: it); None: sRGB, as drawn.
+    colour_profile: str | None = None
 
     def _(self, msgid: str) -> str:
         return self.localizer.gettext(msgid)

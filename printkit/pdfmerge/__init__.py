@@ -113,6 +113,24 @@ def _take(objects: list[Object], document: Document, local: dict[int, int]) -> N
         objects.append(obj)
 
 
+def _intents(documents: Sequence[Document]) -> list[tuple[int, int] | None]:
+    """Each part's output intent (object number) if it has one; parts that have one must
+    have the same (one build, one press), parts without (a page left blank) may not."""
+    found = [reading.output_intent(document) for document in documents]
+    if len({key for item in found if item is not None for key in [item[1]]}) > 1:
+        raise Unsupported("parts with different output intents")
+    return [None if item is None else (index, item[0]) for index, item in enumerate(found)]
+
+
+def _intent_entry(intents: Sequence[tuple[int, int] | None],
+                  locals_: Sequence[dict[int, int]]) -> list[bytes | int]:
+    """The merged Catalog's /OutputIntents: the first part's intent, renumbered."""
+    for item in intents:
+        if item is not None:
+            return [b"/OutputIntents [ ", locals_[item[0]][item[1]], b" ]\n"]
+    return []
+
+
 def merge(parts: Sequence[Part], *, info: Mapping[str, str], lang: str, ident: bytes,
           into: BinaryIO | None = None) -> bytes | None:
     """One PDF with every part's pages in order, a bookmark per part (``part.title``) with the
@@ -143,8 +161,10 @@ def _merged(parts: Sequence[Part], documents: list[Document], info: Mapping[str,
     kids: list[int] = []
     firsts: list[int] = []
     tops: list[tuple[int, int] | None] = []
+    intents, locals_ = _intents(documents), []
     for index, document in enumerate(documents):
         local = {document.pages_root: pages_at}
+        locals_.append(local)
         if document.outlines_root is not None:
             if parts[index].title is None:
                 raise Unsupported("an untitled part has an outline of its own")
@@ -175,6 +195,22 @@ def _merged(parts: Sequence[Part], documents: list[Document], info: Mapping[str,
         shown += 1 + document.visible
     objects[outlines_at] = _new(b"<<\n/Type /Outlines /First ", marks, b" /Last ",
                                 marks + len(titled) - 1, b" /Count %d\n>>" % shown)
+    labels = _labels(parts, documents)
+    objects[catalog] = _new(
+        b"<<\n", *_intent_entry(intents, locals_), b"/Type /Catalog /Pages ", pages_at,
+        b" /Outlines ", outlines_at,
+        b"\n/PageLabels << /Nums [ " + b"\n".join(labels) + b" ] >>\n/Lang ",
+        text_string(lang), b" /PageMode /UseOutlines\n>>")
+    objects[info_at] = _new(b"<<\n" + b"\n".join(
+        b"/%s %s" % (key.encode("ascii"), text_string(value)) for key, value in info.items())
+        + b"\n>>")
+    # /Lang is a PDF 1.4 entry (ReportLab writes it into 1.3 files too).
+    version = max(4, *(document.version for document in documents))
+    return _write(objects, catalog, info_at, version, b"", ident, into)
+
+
+def _labels(parts: Sequence[Part], documents: list[Document]) -> list[bytes]:
+    """The page labels: each part's label and its pages numbered from its start."""
     labels: list[bytes] = []
     start = 0
     for part, document in zip(parts, documents, strict=True):
@@ -184,16 +220,7 @@ def _merged(parts: Sequence[Part], documents: list[Document], info: Mapping[str,
             labels.append(b"%d << /S /D /P %s /St %d >>" % (
                 start, text_string(part.label + " "), part.start))
         start += len(document.kids)
-    objects[catalog] = _new(
-        b"<<\n/Type /Catalog /Pages ", pages_at, b" /Outlines ", outlines_at,
-        b"\n/PageLabels << /Nums [ " + b"\n".join(labels) + b" ] >>\n/Lang ",
-        text_string(lang), b" /PageMode /UseOutlines\n>>")
-    objects[info_at] = _new(b"<<\n" + b"\n".join(
-        b"/%s %s" % (key.encode("ascii"), text_string(value)) for key, value in info.items())
-        + b"\n>>")
-    # /Lang is a PDF 1.4 entry (ReportLab writes it into 1.3 files too).
-    version = max(4, *(document.version for document in documents))
-    return _write(objects, catalog, info_at, version, b"", ident, into)
+    return labels
 
 
 def join(pdfs: Sequence[Pdf], into: BinaryIO | None = None) -> bytes | None:
@@ -211,12 +238,13 @@ def join(pdfs: Sequence[Pdf], into: BinaryIO | None = None) -> bytes | None:
         catalog, info_at, pages_at = 0, 1, 2
         objects: list[Object] = [Object(b"", [], b"")] * 3
         kids: list[int] = []
+        intents, locals_ = _intents(documents), []
         for document in documents:
-            local = {document.pages_root: pages_at}
-            _take(objects, document, local)
-            kids += [local[k] for k in document.kids]
+            locals_.append({document.pages_root: pages_at})
+            _take(objects, document, locals_[-1])
+            kids += [locals_[-1][k] for k in document.kids]
         objects[pages_at] = _pages(kids)
-        entries: list[bytes | int] = [b"<<\n"]
+        entries: list[bytes | int] = [b"<<\n", *_intent_entry(intents, locals_)]
         for key in (b"Lang", b"PageMode"):
             value = first.catalog.get(key)
             if isinstance(value, Name):

@@ -331,6 +331,12 @@ def _xref(source: Source) -> tuple[int, _Part, dict[bytes, object]]:
     return int(header[1]), _Part(source, offsets, xref_at), trailer
 
 
+def table(source: Source) -> tuple[int, _Part, dict[bytes, object]]:
+    """The PDF version, the xref table (``.offsets``, ``.object(num)``) and the trailer, for
+    a rewrite object by object (:mod:`printkit.pdfmerge.cmyk`)."""
+    return _xref(source)
+
+
 def page_count(source: Source) -> int:
     """How many pages the part has, from its Pages object."""
     _, part, trailer = _xref(source)
@@ -379,9 +385,28 @@ def _catalog(part: _Part, root: int) -> dict[bytes, object]:
     """The Catalog, with only the entries the merge carries over."""
     catalog = part.dict(root)
     if catalog.get(b"Type") != b"Catalog" or set(catalog) - {
-            b"Type", b"Pages", b"Outlines", b"PageMode", b"Lang"}:
+            b"Type", b"Pages", b"Outlines", b"PageMode", b"Lang", b"OutputIntents"}:
         raise Unsupported("a Catalog with entries this merge does not carry over")
+    intents = catalog.get(b"OutputIntents", [Ref(0)])
+    if not (isinstance(intents, list) and len(intents) == 1 and isinstance(intents[0], Ref)):
+        raise Unsupported("/OutputIntents is not one output intent")
     return catalog
+
+
+def output_intent(document: Document) -> tuple[int, tuple[bytes, bytes]] | None:
+    """The part's output intent (see :mod:`printkit.pdfmerge.cmyk`), if any: its object
+    number, and what two parts' intents are the same by (its dictionary and its profile's
+    bytes). Read before the part's references are renumbered."""
+    intents = document.catalog.get(b"OutputIntents")
+    if not isinstance(intents, list):
+        return None
+    num = intents[0].num
+    intent = document.objects.get(num)
+    if intent is None or len(intent.refs) != 1 or intent.refs[0] not in document.objects:
+        raise Unsupported("an output intent without its profile")
+    profile = document.objects[intent.refs[0]].stream
+    digest = profile.digest() if isinstance(profile, Span) else hashlib.sha256(profile).digest()
+    return num, (intent.template, digest)
 
 
 def _pages(part: _Part, pages_root: int) -> list[int]:

@@ -258,6 +258,7 @@ class _Guide:
             versions=[_VersionRow(f"{v.id}-{ctx.paper.id}.pdf", v.document.title,
                                   v.variant.title, self.pages[v.id], _sides(v))
                       for v in self.versions], ink_saver=ctx.spec.ink_saver,
+            colour_profile=ctx.colour_profile,
             calibration_first=placement == "before assembly",
             assembly_on_new_page=placement == "assembly on a new page")
 

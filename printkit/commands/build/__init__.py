@@ -82,6 +82,7 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
             raise TranslationErrors(found)
     paper = resolve_paper(options.paper)
     spec = options.spec()
+    profile = options.profile()
     workers = options.workers()
     for code in locales:  # fonts and script usable, every catalog character printable
         check_locale(code)
@@ -89,11 +90,12 @@ def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResu
     if unfinished(options.out):  # a build killed while writing files: undo it first
         with output_lock(options.out):
             recover(options.out)
-    ledger = Ledger.open(options, selected, locales, paper, spec, spool)
+    ledger = Ledger.open(options, selected, locales, paper, spec, spool, profile)
 
     todo = plan_stale(ledger, selected, locales)
     prepared = verify_games(ledger, selected, locales, todo, progress)
-    job = Job(prepared, paper, spec, options.strict, options.previews, spool, options.flow_xml)
+    job = Job(prepared, paper, spec, options.strict, options.previews, spool, options.flow_xml,
+              profile)
     tasks = document_tasks(ledger, job, todo)
     groups = [(game.id, locale) for game in selected for locale in locales]
     # No more processes than there is work, nor more than a few per core.

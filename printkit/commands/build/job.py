@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.errors import PrintkitError
+from printkit.errors import BuildError, PrintkitError
 from printkit.geometry import Paper, PrintSpec
 from printkit.kinds import kind
 from printkit.language.translations import Localizer
@@ -21,6 +21,9 @@ from printkit.model.game import Document, Game, RenderContext
 from printkit.model.variants import Version, shop_files, versions
 from printkit.output import Spool, Spooled
 from printkit.outputs.preview import render_previews
+from printkit.pdfmerge import Unsupported
+from printkit.pdfmerge.cmyk import to_cmyk
+from printkit.pdfmerge.icc import CmykProfile
 
 #: One output of a build: game id, locale and document (or variant) name.
 Key = tuple[str, str, str]
@@ -44,13 +47,27 @@ class Job:
     #: where each rulebook's and quick reference's flow XML goes too (see
     #: :attr:`~.options.BuildOptions.flow_xml`); None: nowhere
     flow_xml: Path | None = None
+    #: the CMYK output profile every PDF is converted to (``--cmyk-profile``); None: sRGB
+    cmyk: CmykProfile | None = None
 
     def context(self, game: Game, document: str, localizer: Localizer,
                 spec: PrintSpec | None = None) -> RenderContext:
         """What a document of ``game`` renders from, in the localizer's locale."""
         data, examples = self.prepared[game.id]
         return RenderContext(game=game, data=data, examples=examples, localizer=localizer,
-                             paper=self.paper, document=document, spec=spec or self.spec)
+                             paper=self.paper, document=document, spec=spec or self.spec,
+                             colour_profile=self.cmyk.description if self.cmyk else None)
+
+    def in_colours(self, pdf: bytes, name: str) -> bytes:
+        """A PDF just drawn, in the build's CMYK when it asks for it (see
+        :mod:`printkit.pdfmerge.cmyk`); ``name`` says which, should it fail."""
+        if self.cmyk is None:
+            return pdf
+        try:
+            return to_cmyk(pdf, self.cmyk)
+        except Unsupported as exc:
+            raise BuildError([PrintkitError(
+                f"{name}: cannot be converted to CMYK ({exc})")]) from None
 
     def write_flow_xml(self, game: str, locale: str, sources: dict[str, str]) -> None:
         """Write the flow XML of the documents a render made, by document id, as

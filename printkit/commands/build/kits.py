@@ -18,7 +18,7 @@ from printkit.language.translations import N_, Localizer
 from printkit.model.components.images import DRAWN
 from printkit.model.game import GUIDE, RenderContext
 from printkit.model.runs import Slot, blank_page, in_kit, plan
-from printkit.output import Spool, Spooled
+from printkit.output import Spooled
 from printkit.outputs.html import rules_page
 from printkit.outputs.preview.kitpage import kit_data
 from printkit.pdfmerge.bind import KitPart, combine, page_count
@@ -75,12 +75,13 @@ class GuideAndKit:
                 name: data if isinstance(data, bytes) else data.path
                 for name, data in self.docs.items()}
             counts = {name: page_count(pdf) for name, pdf in pdfs.items()}
-            guide = render_guide(ctx, counts) if self.guide is None else self.guide.path
+            guide = job.in_colours(render_guide(ctx, counts), f"{self.game}/{self.locale}/guide") \
+                if self.guide is None else self.guide.path
             pdfs = {GUIDE.id: guide, **{d.id: pdfs[d.id] for d in game.documents}}
             order = print_order(bill_of_materials(ctx, counts))
             kit = print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE,
-                             job.spool) if self._wanted("kit") else None
-            runs = {run.id: print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id], job.spool)
+                             job) if self._wanted("kit") else None
+            runs = {run.id: print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id], job)
                     for run in plan(order) if self._wanted(run.id)}
             # the rules to read on a phone, from the same templates as the rulebook
             rules = rules_page(ctx) if has_rules(game) and self._wanted("rules") else None
@@ -100,17 +101,19 @@ class GuideAndKit:
 
 
 def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[Slot, ...],
-               title: str, spool: Spool | None) -> bytes | Spooled:
+               title: str, job: Job) -> bytes | Spooled:
     """The documents of ``slots`` in one PDF, with a page left blank (and saying so) before
-    each double-sided one that would otherwise start on an even page; written into
-    ``spool`` as it is made, when there is one."""
+    each double-sided one that would otherwise start on an even page (in the build's colours);
+    written into the job's spool as it is made, when there is one."""
+    spool = job.spool
     game = ctx.game
     parts: list[KitPart] = []
     for slot in slots:
         doc = GUIDE if slot.document == GUIDE.id else game.document(slot.document)
         name = ctx._(doc.title)
         if slot.blank_before:  # a page of no document: it says so, and only that
-            parts.append(KitPart(title=None, pdf=_blank(ctx), label=None))
+            parts.append(KitPart(title=None, pdf=job.in_colours(_blank(ctx), "blank page"),
+                                 label=None))
         parts.append(KitPart(title=name, pdf=pdfs[slot.document], label=name))
     whole = f"{ctx.data['title']} · {ctx._(title)}"
     if spool is None:

@@ -33,6 +33,7 @@ from printkit.output import Spool, Spooled
 from printkit.outputs.preview import COVER, preview_name, preview_pattern
 from printkit.outputs.preview import FOLDER as PREVIEWS
 from printkit.outputs.preview.kitpage import KIT_DATA
+from printkit.pdfmerge.icc import CmykProfile
 
 
 @dataclass
@@ -73,10 +74,13 @@ class Ledger:
     errors: list[PrintkitError] = field(default_factory=list)
     failed: set[tuple[str, str]] = field(default_factory=set)
     result: BuildResult = field(default_factory=BuildResult)
+    #: the CMYK output profile every PDF is converted to; None: sRGB
+    cmyk: CmykProfile | None = None
 
     @classmethod
     def open(cls, options: BuildOptions, selected: list[Game], locales: list[str],
-             paper: Paper, spec: PrintSpec, spool: Spool) -> Ledger:
+             paper: Paper, spec: PrintSpec, spool: Spool,
+             cmyk: CmykProfile | None = None) -> Ledger:
         """The ledger of a build into ``options.out``, from the records of the last one
         there (none when forced)."""
         out = options.out
@@ -99,7 +103,7 @@ class Ledger:
         return cls(out=out, paper=paper, spec=spec, strict=options.strict,
                    previews=options.previews, store=store, previous=previous, spool=spool,
                    localizers=localizers, base=base, scripts=scripts,
-                   missing={code: set() for code in locales})
+                   missing={code: set() for code in locales}, cmyk=cmyk)
 
     def fingerprint(self, game: Game, locale: str, name: str, used: list[str],
                     *depends: str) -> str:
@@ -115,9 +119,12 @@ class Ledger:
     def _settings(self, doc_kind: str, spec: PrintSpec) -> str:
         """Rulebooks and references are set the same whatever the card layout or duplex
         offset (their pictures of components follow the ink saver); every other document
-        depends on the whole print spec."""
-        return options_digest({"paper": self.paper.id, "strict": self.strict,
-                               "spec": spec.ink_saver if kind(doc_kind).flow else spec})
+        depends on the whole print spec. Every document depends on the CMYK profile, if any."""
+        settings = {"paper": self.paper.id, "strict": self.strict,
+                    "spec": spec.ink_saver if kind(doc_kind).flow else spec}
+        if self.cmyk is not None:  # every document's colours, by the profile's bytes
+            settings["cmyk"] = self.cmyk.digest
+        return options_digest(settings)
 
     def kept_previews(self, key: Key, current: str) -> dict[str, Record] | None:
         """The previews of an up-to-date document, if all are still as written (or not asked

@@ -22,6 +22,7 @@ from printkit.geometry import (
     PrintSpec,
 )
 from printkit.language.locales import shipped_locale, shipped_locales
+from printkit.pdfmerge.icc import CmykProfile, read_profile
 
 #: Where a build says what it is doing, a line at a time.
 Progress = Callable[[str], None]
@@ -60,6 +61,14 @@ class BuildOptions:
     #: template's author read); None: nowhere. The output is the same either way, and a
     #: document not rendered again (up to date) leaves nothing.
     flow_xml: Path | None = None
+    #: An ICC CMYK output profile: every PDF's colours converted to it, the profile
+    #: embedded as the output intent (see :mod:`printkit.pdfmerge.cmyk`); None: sRGB.
+    cmyk_profile: Path | None = None
+
+    def profile(self) -> CmykProfile | None:
+        """The CMYK output profile asked for, read and checked; a usage error naming the
+        file when it is not one."""
+        return read_profile(Path(self.cmyk_profile)) if self.cmyk_profile is not None else None
 
     def spec(self) -> PrintSpec:
         """The print spec these options ask for; a bad layout, offset or printer margin is a
@@ -77,11 +86,13 @@ class BuildOptions:
         except LayoutError as exc:
             raise UsageError(f"--duplex-offset: {exc}") from None
 
-    def request(self, games: list[str], locales: list[str]) -> Request:
-        """What this build asks for, as :mod:`printkit.commands.uptodate` compares it."""
+    def request(self, games: list[str], locales: list[str],
+                profile: CmykProfile | None = None) -> Request:
+        """What this build asks for, as :mod:`printkit.commands.uptodate` compares it
+        (``profile``: its CMYK profile, by its bytes)."""
         return Request.of(games, locales, self.paper, self.strict, self.layout,
                           self.duplex_offset, self.ink_saver, self.previews,
-                          self.printer_margin)
+                          self.printer_margin, profile.digest if profile else "")
 
     def workers(self) -> int:
         if self.jobs is not None and self.jobs < 1:

@@ -64,8 +64,9 @@ class RenderDocument:
         sources: dict[str, str] = {}
         token = SOURCES.set(sources) if job.flow_xml is not None else None
         try:
-            pdf = doc.render(replace(job.context(game, doc.id, localizer, spec),
-                                     part=self.part))
+            pdf = job.in_colours(doc.render(replace(job.context(game, doc.id, localizer, spec),
+                                                    part=self.part)),
+                                 f"{self.game}/{self.locale}/{self.name}")
         except PrintkitError as exc:
             return failure(exc)
         finally:

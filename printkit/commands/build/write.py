@@ -108,7 +108,7 @@ def write_output(ledger: Ledger, options: BuildOptions, selected: list[Game],
     result.warnings += foreign_warnings(out, set(fresh.records) | {
         p.relative_to(out).as_posix() for p in [*files, *remove] if p.is_relative_to(out)})
     own = all(not g.project and g.folder == builtin_folder(g.id) for g in selected)
-    request = options.request([g.id for g in selected], locales)
+    request = options.request([g.id for g in selected], locales, ledger.cmyk)
     whole = build_digest(request, out) if own else (
         build_digest(request, out, selected[0].folder)
         if len(selected) == 1 and selected[0].project else None)
