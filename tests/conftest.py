@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, settings
 
 from printkit import games
 from printkit.commands.build import BuildOptions, BuildResult, build
+from printkit.geometry import MAX_PRINTER_MARGIN_MM, PRINTER_MARGIN_MM
 from printkit.language.locales import shipped_locales
 
 # Hypothesis profiles, chosen with PRINTKIT_HYPOTHESIS_PROFILE (default "ci"):
@@ -129,11 +130,11 @@ def _not_in_the_fast_loop(request: pytest.FixtureRequest) -> None:
 @pytest.fixture(scope="session")
 def built_kit(request: pytest.FixtureRequest,
               tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every document of every game in every shipped locale, on A4 (built once)."""
+    """Every document of every game in every shipped locale, on A4, built strict (once)."""
     _not_in_the_fast_loop(request)
     out = tmp_path_factory.mktemp("output")
     sources = tmp_path_factory.mktemp("flow-xml")
-    build(BuildOptions(out=out, flow_xml=sources))
+    build(BuildOptions(out=out, flow_xml=sources, strict=True))
     FLOW_XML.update(read_flow_xml(sources))
     return out
 
@@ -141,10 +142,11 @@ def built_kit(request: pytest.FixtureRequest,
 @pytest.fixture(scope="session")
 def built_kit_letter(request: pytest.FixtureRequest,
                      tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every document of every game in every shipped locale, on Letter (built once)."""
+    """Every document of every game in every shipped locale, on Letter, built strict
+    (once)."""
     _not_in_the_fast_loop(request)
     out = tmp_path_factory.mktemp("output-letter")
-    build(BuildOptions(out=out, paper="letter", previews=False))
+    build(BuildOptions(out=out, paper="letter", previews=False, strict=True))
     return out
 
 
@@ -152,15 +154,19 @@ def built_kit_letter(request: pytest.FixtureRequest,
 def built_in_layout(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
                     ) -> Callable[[str, str], tuple[Path, BuildResult]]:
     """Every game in every shipped locale built strict in a card layout on a paper, without
-    previews, and what the build said: each built once, when a test first asks for it."""
+    previews, and what the build said: each built once, when a test first asks for it.
+    The shop layout is built for the widest printer margin accepted, as a print shop's
+    proofs are printed on any printer (the margin test reads it so)."""
     _not_in_the_fast_loop(request)
     built: dict[tuple[str, str], tuple[Path, BuildResult]] = {}
 
     def kit(paper: str, layout: str) -> tuple[Path, BuildResult]:
         if (paper, layout) not in built:
             out = tmp_path_factory.mktemp(f"output-{layout}-{paper}")
+            margin = MAX_PRINTER_MARGIN_MM if layout == "shop" else PRINTER_MARGIN_MM
             built[(paper, layout)] = (out, build(BuildOptions(
-                out=out, paper=paper, layout=layout, strict=True, previews=False)))
+                out=out, paper=paper, layout=layout, strict=True, previews=False,
+                printer_margin=margin)))
         return built[(paper, layout)]
 
     return kit

@@ -18,7 +18,6 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.commands.build import BuildOptions, build
 from printkit.drawing.paragraph import Paragraph
 from printkit.games import GAMES
 from printkit.language import bidi, fonts, lines, shaping
@@ -156,20 +155,20 @@ def test_a_split_paragraph_goes_on_with_the_words_after_the_first_half(
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_arabic_kit_builds_strict_with_its_fonts_embedded_and_right_aligned(
-        tmp_path: Path, paper: str) -> None:
-    build(BuildOptions(locales=["ar"], paper=paper, strict=True, out=tmp_path,
-                       previews=False))
+        request: pytest.FixtureRequest, paper: str) -> None:
+    # The session's kits are built strict: a missing translation would have failed them.
+    out = request.getfixturevalue("built_kit" if paper == "a4" else "built_kit_letter")
     allowed = locale_fonts("ar")
     assert any("Arabic" in name for name in allowed)
     for game in GAMES:
-        paths = sorted((tmp_path / game / "ar").glob(f"*-{paper}.pdf"))
+        paths = sorted((out / game / "ar").glob(f"*-{paper}.pdf"))
         assert len(paths) > 6
         for path in paths:
             seen = embedded_fonts(PdfReader(path))
             assert seen and all(name.startswith(allowed) for name in seen), (path.name, seen)
             assert any("Arabic" in name for name in seen), path.name
         # the rulebook's first pages: their running text starts at the right margin
-        rulebook = tmp_path / game / "ar" / f"rulebook-{paper}.pdf"
+        rulebook = out / game / "ar" / f"rulebook-{paper}.pdf"
         width = pdfium.PdfDocument(str(rulebook))[0].get_width()
         long_rows = _rows(rulebook, 0, min_chars=30) + _rows(rulebook, 1, min_chars=30)
         margin = 18 * 72 / 25.4

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.commands.build import BuildOptions, build
 from printkit.drawing.layout.labels import LabelBox
 from printkit.drawing.layout.marks import sheet_trims
 from printkit.drawing.layout.sheets import draw_card_sheets
@@ -40,20 +39,20 @@ GATHERED = ("kit-", "print-")
 #: Float noise of PDFium's single-precision boxes, in mm.
 NOISE_MM = 1e-3
 
-#: (paper, layout, printer margin): every document of every game, in English. The shop
-#: layout's marks are checked on every paper by the geometry tests; here once, with the
-#: widest margin accepted.
+#: (paper, layout, printer margin): every document of every game, in English, read from
+#: the session's kits (the shop layout's is built for the widest margin accepted). The shop
+#: layout's marks are checked on every paper by the geometry tests; here once.
 BUILDS = [("a4", "home", PRINTER_MARGIN_MM), ("letter", "home", PRINTER_MARGIN_MM),
           ("letter", "shop", MAX_PRINTER_MARGIN_MM)]
 
 
 @pytest.fixture(scope="module", params=BUILDS, ids=["-".join(map(str, b)) for b in BUILDS])
-def built(request: pytest.FixtureRequest,
-          tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str, float]:
+def built(request: pytest.FixtureRequest) -> tuple[Path, str, str, float]:
     paper, layout, margin = request.param
-    out = tmp_path_factory.mktemp(f"margin-{paper}-{layout}")
-    build(BuildOptions(locales=["en"], paper=paper, layout=layout, printer_margin=margin,
-                       out=out, jobs=1, previews=False))
+    if layout == "shop":
+        out, _said = request.getfixturevalue("built_in_layout")(paper, layout)
+    else:
+        out = request.getfixturevalue("built_kit" if paper == "a4" else "built_kit_letter")
     return out, paper, layout, margin
 
 
