@@ -20,6 +20,7 @@ from printkit.assembly.guide.geometry import (
     IMPERIAL_INCHES,
     LABEL_GAP_MM,
     METRIC_MM,
+    SCALE_GAP_MM,
     Ruler,
     Scale,
     Segment,
@@ -317,13 +318,16 @@ def _edge_mark(c: Canvas, ink: Ink, page: PageInfo, arrow_line: Segment, text: s
                   "right", where=where)
 
 
-def _titled(c: Canvas, ink: Ink, page: PageInfo, title: str, where: str) -> Rect:
-    """Set a calibration page's big title in its quadrant; returns the room left below."""
+def _titled(c: Canvas, ink: Ink, page: PageInfo, title: str, where: str,
+            below_centre_mm: float = -14.0) -> Rect:
+    """Set a calibration page's big title in its quadrant; returns the room left below it,
+    down to ``below_centre_mm`` below the page's centre line (above it, if negative)."""
     area = _quadrant(page)
     c.setFillColor(ACCENT)
     ink.line(title, Rect(area.x, area.top - mm(14), area.width, mm(14)), fonts.BOLD, 30, 12,
              align="left", valign="top", where=where)
-    return Rect(area.x, area.y, area.width, area.height - mm(20))
+    bottom = page.size[1] / 2 - mm(below_centre_mm)
+    return Rect(area.x, bottom, area.width, area.top - mm(20) - bottom)
 
 
 def draw_front(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
@@ -447,7 +451,9 @@ def draw_back(c: Canvas, locale: str, words: Words, page: PageInfo,
         "arrow."), -1, "calibration back edge")
     # TRANSLATORS: the guide: big title of the duplex calibration page printed on the back of the
     # sheet; one line about 75 mm wide, shrunk to fit.
-    _column(ink, _titled(c, ink, page, words._("Back"), "calibration back title"), [
+    # (the back's column runs on below the centre, down to above the X scale)
+    _column(ink, _titled(c, ink, page, words._("Back"), "calibration back title",
+                         SCALE_GAP_MM - 8), [
         # TRANSLATORS: the duplex calibration sheet, back page: the first instructions, on
         # which way the sheet was turned between its two sides.
         words._("Turned over like the page of a book, this side reads the same way up as the "
