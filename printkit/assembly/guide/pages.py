@@ -120,7 +120,7 @@ def rulers_figure(width: float, locale: str, words: Words) -> Figure:
 # -- double-sided by hand --------------------------------------------------------------
 
 #: The manual duplex figure: its height, and a pictured sheet's size (portrait, as A4).
-MANUAL_HEIGHT_MM = 66.0
+MANUAL_HEIGHT_MM = 72.0
 SHEET_W_MM, SHEET_H_MM = 15.0, 21.2
 PRINTED = colors.HexColor("#f2dfcc")
 
@@ -192,7 +192,7 @@ def manual_duplex_figure(width: float, locale: str, words: Words) -> Figure:
         ink = Ink(c, locale, "guide")
         panel = box.width / 4
         caption_h = mm(24)
-        sheet_y = box.y + caption_h + mm(6)
+        sheet_y = box.y + caption_h + mm(12)
         sw = mm(SHEET_W_MM)
         texts = [
             # TRANSLATORS: the guide, "Double-sided by hand": under the first of four pictures
@@ -245,7 +245,7 @@ def manual_duplex_figure(width: float, locale: str, words: Words) -> Figure:
         for j, (printed, label) in enumerate(labels):
             centre = box.x + 3 * panel + sub * j + sub / 2
             x = centre - sw * small / 2
-            y = sheet_y + mm(6)
+            y = sheet_y + mm(3)
             c.setStrokeColor(INK)
             c.setLineWidth(1.0)
             lip = mm(1.5)
@@ -256,8 +256,8 @@ def manual_duplex_figure(width: float, locale: str, words: Words) -> Figure:
             path.lineTo(x + sw * small + lip, y + mm(4))
             c.drawPath(path, stroke=1, fill=0)
             _sheet(c, x, y, printed, True, small)
-            ink.paragraph(label, Rect(centre - sub / 2 + mm(0.5), box.y + caption_h - mm(1),
-                                      sub - mm(1), mm(8.5)),
+            ink.paragraph(label, Rect(centre - sub / 2 + mm(0.25), box.y + caption_h - mm(0.5),
+                                      sub - mm(0.5), mm(13)),
                           size=7, min_size=6, colour=MUTED, align="centre",
                           where="manual duplex tray")
 
@@ -367,22 +367,32 @@ class Command(str):
 
 
 def _column(ink: Ink, box: Rect, items: list[str], where: str, size: float = 10) -> None:
-    """Paragraphs (and command lines) one below the other from the top of ``box``."""
+    """Paragraphs (and command lines) one below the other from the top of ``box``, all at
+    one size: the largest, from ``size`` down to 6 pt, at which they all fit."""
+    gap = mm(2.5)
+
+    def height(item: str, at: float) -> float:
+        if isinstance(item, Command):
+            return mm(6) + gap
+        style = ParagraphStyle("measure", fontName=fonts.REGULAR, fontSize=at, leading=at * 1.2)
+        _, tall = Paragraph(markup_escape(item), style, script=ink.script).wrap(box.width,
+                                                                                  box.height)
+        return tall + gap
+
+    at = size
+    while at > 6 and sum(height(item, at) for item in items) - gap > box.height:
+        at -= 0.5
     top = box.top
     for item in items:
-        room = Rect(box.x, box.y, box.width, max(top - box.y, 1.0))
         if isinstance(item, Command):
             ink.canvas.setFillColor(ACCENT)
             line = Rect(box.x, top - mm(6), box.width, mm(6))
-            ink.line(str(item), line, fonts.BOLD, size, 6, align="left", where=where)
-            top -= mm(6) + mm(2.5)
+            ink.line(str(item), line, fonts.BOLD, at, 6, align="left", where=where)
+            top -= mm(6) + gap
             continue
-        used = ink.paragraph(item, room, size=size, min_size=7, colour=INK, where=where)
-        style = ParagraphStyle("measure", fontName=fonts.REGULAR, fontSize=used,
-                               leading=used * 1.2)
-        _, height = Paragraph(markup_escape(item), style, script=ink.script).wrap(
-            box.width, room.height)
-        top -= height + mm(2.5)
+        room = Rect(box.x, box.y, box.width, max(top - box.y, 1.0))
+        used = ink.paragraph(item, room, size=at, min_size=min(at, 7), colour=INK, where=where)
+        top -= height(item, used)
 
 
 def _tick_label(c: Canvas, ink: Ink, scale: Scale, value: int, side: int, text: str) -> None:

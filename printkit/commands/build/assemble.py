@@ -60,6 +60,13 @@ def run_documents(game: Game, layout: str) -> dict[str, list[str]]:
     return {run.id: [slot.document for slot in run.slots] for run in plan(order)}
 
 
+def _counted(runs: dict[str, list[str]]) -> tuple[str, ...]:
+    """The PDFs of a guide and kit that a build's summary counts: the guide, the kit, the
+    print runs and the calibration sheet, if there is one."""
+    duplex = any(CALIBRATION.id in docs for docs in runs.values())
+    return ("guide", "kit", *runs, *((CALIBRATION.id,) if duplex else ()))
+
+
 def _guide_print(ledger: Ledger, game: Game, locale: str, used: list[str]) -> str:
     """The guide's fingerprint: what it is made from, its documents' page counts among it
     (it lists them; their pictures or words it does not print). A count not recorded (by
@@ -139,7 +146,7 @@ def guide_and_kit_task(ledger: Ledger, game_id: str, locale: str) -> GuideAndKit
             ledger.keep(path, kept[name])
     ledger.fresh.records.update(shots)
     ledger.missing[locale].update(old.warnings)
-    ledger.result.up_to_date += sum(name in kept for name in ("guide", "kit", *runs))
+    ledger.result.up_to_date += sum(name in kept for name in _counted(runs))
     stale = tuple(name for name, _, _ in members if name not in kept)
     if not stale:
         return None
@@ -178,5 +185,4 @@ def record_guide_and_kit(ledger: Ledger, task: GuideAndKit, outcome: tuple) -> N
     if guide is not None:
         ledger.add_previews((game.id, locale, GUIDE.id), guide_print, shots)
     ledger.missing[locale].update(absent)
-    ledger.result.rendered += sum(made.get(name) is not None
-                                  for name in ("guide", "kit", *all_runs))
+    ledger.result.rendered += sum(made.get(name) is not None for name in _counted(all_runs))
