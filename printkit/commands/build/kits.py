@@ -135,7 +135,7 @@ def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[S
 
 
 def _blank(ctx: RenderContext) -> bytes:
-    # TRANSLATORS: the guide: alone on a page left blank so that the calibration front is an odd
-    # page; centred, in italics.
-    return blank_page(ctx.paper, ctx.localizer.code,
-                      ctx._("This page is intentionally left blank."), ctx.data["title"])
+    # TRANSLATORS: the whole kit and the double-sided print run: alone on a page left blank so
+    # that a double-sided part starts on a sheet of its own; centred, in italics.
+    text = ctx._("This page is intentionally left blank.")
+    return blank_page(ctx.paper, ctx.localizer.code, text, ctx.data["title"])
