@@ -51,12 +51,41 @@ def test_runs_group_documents_by_paper_and_sides() -> None:
                  ("cards", 10, "card", "duplex"), ("sheet", 1, "paper", "single"),
                  ("folded", 3, "paper", "fold")]
     runs = {run.id: [s.document for s in run.slots] for run in plan(documents)}
+    # the double-sided run starts with the calibration sheet: pages 1-2, sheet 1
     assert runs == {"paper": ["rulebook", "sheet", "folded"], "card": ["board"],
-                    "duplex": ["cards"]}
+                    "duplex": ["calibration", "cards"]}
+    duplex = plan(documents)[-1]
+    assert [(s.first, s.last, s.sheets) for s in duplex.slots] == [(1, 2, (1, 1)),
+                                                                    (3, 12, (2, 6))]
+    assert duplex.sheets == 6 and plan(documents)[0].sheets == 11
     assert [run.id for run in plan(documents[:2])] == ["paper", "card"]
-    # guide 1-6, rulebook 7-13, board 14-17, then a blank page: the cards start on 19
+    # guide 1-6, the calibration sheet 7-8, rulebook 9-15, board 16-19, then a blank page:
+    # the cards start on 21
     kit = in_kit(6, documents)
-    assert (kit[2].first, kit[3].first, kit[3].blank_before) == (14, 19, True)
+    assert [s.document for s in kit][:3] == ["guide", "calibration", "rulebook"]
+    assert (kit[1].first, kit[3].first, kit[4].first, kit[4].blank_before) == (7, 16, 21, True)
+    # no double-sided document: no calibration sheet anywhere
+    single = [d for d in documents if d[3] != "duplex"]
+    assert "calibration" not in [s.document for s in in_kit(6, single)]
+    assert all(not run.duplex for run in plan(single))
+
+
+def test_no_run_mixes_paper_and_card_or_single_and_double_sided() -> None:
+    """Every document of a run is of the run's paper and setting: a run is one job for the
+    printer, on one stock."""
+    kinds = [(paper, sides) for paper in ("paper", "card") for sides in ("single", "duplex",
+                                                                          "fold")
+             if not (sides == "duplex" and paper == "paper")]
+    documents = [(f"{paper}-{sides}-{i}", 1 + i, paper, sides)
+                 for i, (paper, sides) in enumerate(kinds * 2)]
+    of = {doc: (paper, sides) for doc, _pages, paper, sides in documents}
+    of["calibration"] = ("card", "duplex")
+    for run in plan(documents):
+        for slot in run.slots:
+            paper, sides = of[slot.document]
+            assert paper == run.paper and (sides == "duplex") == run.duplex, (run.id, slot)
+    placed = [s.document for run in plan(documents) for s in run.slots]
+    assert sorted(placed) == sorted(of)  # every document in exactly one run
 
 
 def _starts(pdf: PdfReader) -> dict[str, int]:

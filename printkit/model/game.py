@@ -202,7 +202,7 @@ class Game:
         return data, {v.id: v for v in self.verify(data)}
 
     def document(self, doc_id: str) -> Document:
-        for doc in (*self.documents, GUIDE):
+        for doc in (*self.documents, GUIDE, CALIBRATION):
             if doc.id == doc_id:
                 return doc
         raise KeyError(doc_id)
@@ -215,3 +215,14 @@ class Game:
 # TRANSLATORS: title of the print-and-play guide, the kit's first document: under the game's
 # name on its first page, in its page footers, in the kit PDF's bookmarks, on the kit web page.
 GUIDE = Document("guide", N_("Print-and-play guide"), None, "guide")
+
+#: The duplex calibration sheet: two pages (a front and its back) that show how far the
+#: printer moves a back page from its front, and whether the sheet was turned the right
+#: way. Written on its own (``calibration-<paper>.pdf``) and as the first sheet of the
+#: double-sided print run, in kits that have one (see :mod:`printkit.model.runs`); made with
+#: :func:`printkit.assembly.guide.render_calibration`.
+# TRANSLATORS: Print-and-play guide: heading of a section in a framed box, the last one or the one
+# before Assembly: measuring how far the printer shifts the back of a sheet from its front; also
+# the title of the two-page calibration file, its bookmark in the double-sided print run, and
+# its line in the "Print runs" table ("Duplex calibration: pages 1–2").
+CALIBRATION = Document("calibration", N_("Duplex calibration"), None, "guide")

@@ -25,6 +25,7 @@ from printkit import games
 from printkit.drawing import trace
 from printkit.errors import FitError, PrintkitError, UsageError
 from printkit.geometry import PAPERS
+from printkit.kinds import kind
 from printkit.language.checks import translation_problems
 from printkit.language.locales import (
     catalog_path,
@@ -77,8 +78,8 @@ def rendered_pages(code: str) -> tuple[list[tuple[str, _Page]], list[str]]:
     """Every page of every document of every game in ``code``: (game id, page), and the
     messages of documents that could not be rendered (a label too long for its box).
     The rulebooks' and references' marked passages go to :data:`trace.PASSAGES` if set."""
-    from printkit.assembly.guide import render_guide
-    from printkit.model.game import GUIDE, RenderContext
+    from printkit.assembly.guide import render_calibration, render_guide
+    from printkit.model.game import CALIBRATION, GUIDE, RenderContext
     from printkit.model.variants import versions
 
     localizer = Localizer.for_locale(code)
@@ -89,9 +90,14 @@ def rendered_pages(code: str) -> tuple[list[tuple[str, _Page]], list[str]]:
         counts: dict[str, int] = {}
         ctx = RenderContext(game=game, data=data, examples=examples, localizer=localizer,
                             paper=PAPERS["a4"], document="")
-        for doc in [*game.documents, GUIDE]:
+        for doc in [*game.documents, GUIDE, CALIBRATION]:
             try:
-                if doc is GUIDE:
+                if doc is CALIBRATION:
+                    # drawn the same for every kit with double-sided sheets
+                    if not any(kind(d.kind).two_sided for d in game.documents):
+                        continue
+                    pdf = render_calibration(replace(ctx, document=doc.id))
+                elif doc is GUIDE:
                     # the ready-made variants' words are their documents': the guide only
                     # needs their page counts, taken as their documents'
                     counts |= {v.id: counts.get(v.document.id, 1)

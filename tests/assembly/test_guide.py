@@ -1,5 +1,5 @@
-"""The print-and-play guide, rendered directly (no kit build): what it says, and that
-what it draws to scale is to scale."""
+"""The print-and-play guide and the duplex calibration sheet, rendered directly (no kit
+build): what they say, and that what they draw to scale is to scale."""
 
 from __future__ import annotations
 
@@ -17,12 +17,14 @@ import pytest
 from babel.messages.pofile import write_po
 from pypdf import PdfReader
 
-from printkit.assembly.guide import render_guide
+from printkit.assembly.guide import render_calibration, render_guide
 from printkit.assembly.guide.geometry import (
     CROSSHAIR_EDGE_MM,
     back_scales,
     crosshair,
+    edge_arrows,
     ruler_bars,
+    rulers,
     scale_values,
 )
 from printkit.assembly.guide.materials import bill_of_materials
@@ -46,12 +48,17 @@ DPI300 = 300 / 72
 PSEUDO = "en_001"
 TEN_PX_PER_MM = 254 / 72
 
-FRONT_TEXT = ("Print this page and the next one on the two sides of one sheet of paper: "
-              "double-sided, flip on long edge, at 100 %% (actual size). Then turn the "
-              "sheet over and follow the instructions on the back.")
+FRONT_TEXT = ("Then turn the sheet over like the page of a book and follow the instructions "
+              "on the back.")
 BACK_TEXT = ("Hold this sheet against a window, this side facing you. Read X where the "
              "front’s vertical line crosses the X scale, Y where its horizontal line "
              "crosses the Y scale.")
+#: The top-edge words of the calibration sheet: how a person tells which way the sheet was
+#: turned between its sides.
+FRONT_EDGE = "<b>FRONT</b>: this is the top edge."
+BACK_EDGE = ("<b>BACK</b>: this edge belongs behind the FRONT’s top edge, this arrow behind its "
+             "arrow.")
+MANUAL = "Double-sided by hand"
 SINGLE_SIDED = "Everything in this kit prints single-sided."
 #: The games with double-sided card sheets: their guides have a duplex calibration sheet.
 DUPLEX_GAMES = [g for g in sorted(GAMES) if any(d.kind == "cards" for d in GAMES[g].documents)]
@@ -88,6 +95,12 @@ def guide(game_id: str, locale: str = "en", paper: str = "a4", layout: str = "ho
     return render_guide(ctx, pages_of(game_id))
 
 
+@cache
+def calibration(game_id: str, locale: str = "en", paper: str = "a4",
+                offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
+    return render_calibration(context(game_id, locale, paper, duplex_offset_mm=offset))
+
+
 def reader(pdf: bytes) -> PdfReader:
     return PdfReader(BytesIO(pdf))
 
@@ -102,8 +115,9 @@ def page_texts(pdf: bytes) -> list[str]:
 
 
 def said(localizer: Localizer, msgid: str) -> str:
-    """A msgid as printed: translated, then %-formatted like every string of the guide."""
-    return squash(localizer.gettext(msgid) % {})
+    """A msgid as printed: translated, then %-formatted like every string of the guide,
+    without its <b> tags."""
+    return squash(re.sub(r"</?b>", "", localizer.gettext(msgid) % {}))
 
 
 def calibration_pages(pdf: bytes, locale: str = "en") -> tuple[int, int]:
@@ -137,9 +151,9 @@ def test_the_guide_names_every_document_and_the_print_settings(game_id: str,
     assert said(loc, ACTUAL_SIZE) in text
     if game_id in DUPLEX_GAMES:
         assert said(loc, LONG_EDGE) in text
-    else:  # nothing to print double-sided: no duplex setting and no calibration sheet
+    else:  # nothing to print double-sided: no duplex setting, no calibration, no manual duplex
         assert said(loc, SINGLE_SIDED) in text and said(loc, LONG_EDGE) not in text
-        assert said(loc, BACK_TEXT) not in text
+        assert said(loc, "Duplex calibration") not in text and said(loc, MANUAL) not in text
     for item in GAMES[game_id].load_data()["kit"]["gather"]:
         assert said(loc, item) in text, item
     if locale == "en":
@@ -212,6 +226,21 @@ def _bars(image: np.ndarray) -> list[int]:
     return [max(set(b), key=b.count) for b in bars if len(b) >= 5]
 
 
+def test_every_ruler_tick_is_centred_on_its_exact_distance() -> None:
+    """The end ticks stood inside the bar, 49.75 mm apart centre to centre: each tick is
+    centred on its distance from the bar's start, the first and last on the bar's ends."""
+    metric, imperial = rulers(10, 20)
+    for ruler, step, count in ((metric, mm(10), 6), (imperial, mm(25.4 / 4), 9)):
+        centres = ruler.tick_centres()
+        assert len(centres) == count
+        assert centres[0] == pytest.approx(ruler.bar.x)
+        assert centres[-1] == pytest.approx(ruler.bar.right)
+        for i, centre in enumerate(centres):
+            assert centre == pytest.approx(ruler.bar.x + i * step)
+    assert metric.tick_centres()[-1] - metric.tick_centres()[0] == pytest.approx(mm(50))
+    assert imperial.tick_centres()[-1] - imperial.tick_centres()[0] == pytest.approx(2 * 72)
+
+
 def test_the_ruler_geometry_is_exact() -> None:
     metric, imperial = ruler_bars(0, 0)
     assert metric.width == pytest.approx(mm(50)) and metric.height == pytest.approx(mm(1.2))
@@ -232,37 +261,39 @@ def test_the_rulers_print_50_mm_and_2_inches(paper: str) -> None:
 # -- duplex calibration ----------------------------------------------------------------
 
 @pytest.mark.parametrize("game_id", DUPLEX_GAMES)
-def test_the_calibration_front_is_an_odd_page_and_the_back_follows(game_id: str) -> None:
+def test_the_calibration_sheet_is_a_front_and_its_back(game_id: str) -> None:
+    """Two pages, the front then the back, each saying which edge is the top; the guide
+    itself draws no calibration page (it is text, to read or print single-sided)."""
     for locale in ("en", "pl"):
-        front, back = calibration_pages(guide(game_id, locale), locale)
-        assert (front + 1) % 2 == 1
-        assert back == front + 1
+        loc = Localizer.for_locale(locale)
+        texts = page_texts(calibration(game_id, locale))
+        assert len(texts) == 2
+        assert said(loc, FRONT_TEXT) in texts[0] and said(loc, FRONT_EDGE) in texts[0]
+        assert said(loc, BACK_TEXT) in texts[1] and said(loc, BACK_EDGE) in texts[1]
+        guide_text = "".join(page_texts(guide(game_id, locale)))
+        assert said(loc, BACK_TEXT) not in guide_text and said(loc, BLANK) not in guide_text
 
 
 def test_a_kit_with_nothing_double_sided_has_no_calibration_sheet() -> None:
     assert "polar-derby" not in DUPLEX_GAMES
     text = "".join(page_texts(guide("polar-derby")))
-    assert squash("Duplex calibration") not in text and said(
-        Localizer.for_locale("en"), BACK_TEXT) not in text
+    assert squash("Duplex calibration") not in text and squash(MANUAL) not in text
     # A fold-layout kit prints everything single-sided too.
     folded = "".join(page_texts(guide("yeti-slalom", layout="fold")))
-    assert squash("Duplex calibration") not in folded
+    assert squash("Duplex calibration") not in folded and squash(MANUAL) not in folded
 
 
-@pytest.mark.full  # (twenty guides: not in the fast loop)
-def test_a_page_is_left_blank_when_the_front_would_fall_on_an_even_page() -> None:
-    game = GAMES["coraz-blizej-swieta"]
-    data = dict(game.load_data())
-    seen = set()
-    for extra in range(0, 60, 3):
-        data["kit"] = {"gather": [f"item {i}" for i in range(extra)], "steps": []}
-        pdf = render_guide(context(game.id, data=data), pages_of(game.id))
-        front, back = calibration_pages(pdf)
-        assert front % 2 == 0 and back == front + 1
-        texts = page_texts(pdf)
-        blank = squash(BLANK) in texts[front - 1]
-        seen.add(blank)
-    assert seen == {True, False}
+def test_the_top_edge_arrows_lie_on_each_other_on_a_sheet_turned_over_its_long_edge() -> None:
+    """Turned over its long edge, a sheet takes x to width - x: the back's arrow is behind
+    the front's, both at the top edge. Turned end over end (y to height - y), the back's
+    arrow would be at the bottom edge, pointing down."""
+    for paper in ("a4", "letter"):
+        width, height = PAPERS[paper].size
+        front, back = edge_arrows((width, height))
+        assert back.x1 == pytest.approx(width - front.x1) and back.x2 == pytest.approx(width - front.x2)
+        assert (back.y1, back.y2) == (front.y1, front.y2)
+        assert front.y2 > front.y1 and height - front.y2 == pytest.approx(mm(8))
+        assert front.x1 > width / 2  # clear of the front's vertical centre line
 
 
 def test_the_calibration_geometry() -> None:
@@ -290,9 +321,10 @@ def test_the_calibration_geometry() -> None:
 
 
 def test_the_duplex_offset_moves_the_back_page_and_nothing_else() -> None:
-    plain, shifted = guide("yeti-slalom"), guide("yeti-slalom", offset=(2.0, -1.0))
+    plain = calibration("yeti-slalom")
+    shifted = calibration("yeti-slalom", offset=(2.0, -1.0))
     front, back = calibration_pages(plain)
-    assert calibration_pages(shifted) == (front, back)
+    assert (front, back) == (0, 1) and calibration_pages(shifted) == (front, back)
     assert np.array_equal(grey(plain, front, TEN_PX_PER_MM), grey(shifted, front, TEN_PX_PER_MM))
     before, after = grey(plain, back, TEN_PX_PER_MM), grey(shifted, back, TEN_PX_PER_MM)
     # The scales' region, 10 px to the millimetre: 2 mm right is 20 px, 1 mm down is 10 rows.
@@ -325,14 +357,16 @@ def _zero_tick(row: np.ndarray) -> float:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_font_is_embedded(game_id: str) -> None:
-    seen = embedded_fonts(reader(guide(game_id, "pl")))
-    assert seen and all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
+    for pdf in (guide(game_id, "pl"), calibration(game_id, "pl")):
+        seen = embedded_fonts(reader(pdf))
+        assert seen and all(name.startswith(("DejaVuSans", "DejaVuSerif")) for name in seen), seen
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_page_sizes(paper: str) -> None:
     width, height = PAPERS[paper].size
-    for page in reader(guide("yeti-slalom", paper=paper)).pages:
+    for page in [*reader(guide("yeti-slalom", paper=paper)).pages,
+                 *reader(calibration("yeti-slalom", paper=paper)).pages]:
         box = page.mediabox
         assert float(box.width) == pytest.approx(width, abs=0.01)
         assert float(box.height) == pytest.approx(height, abs=0.01)
@@ -368,33 +402,34 @@ def test_the_guide_fits_a_longer_language_and_no_string_escapes(
                                   localizer=Localizer.for_locale(PSEUDO, strict=True,
                                                                  root=pseudo_root))
         pdf = render_guide(ctx, pages_of(game_id))
+        pages = list(reader(pdf).pages)
         if game_id in DUPLEX_GAMES and layout == "home":
-            front, back = calibration_pages_in(pdf, ctx.localizer)
-            assert front % 2 == 0 and back == front + 1
-        text = " ".join(" ".join((page.extract_text() or "").split())
-                        for page in reader(pdf).pages)
+            sheet = render_calibration(ctx)
+            assert calibration_pages_in(sheet, ctx.localizer) == (0, 1)
+            pages += reader(sheet).pages
+        text = " ".join(" ".join((page.extract_text() or "").split()) for page in pages)
         for msgid in (ACTUAL_SIZE % {}, "Bill of materials", "Print settings", "Assembly",
                       "Duplex calibration", "Front", "Back", "1 six-sided die", "Print runs",
-                      "File"):
+                      "File", MANUAL, "Sheets", "In all"):
             assert f" {msgid} " not in f" {text} ", msgid
 
 
 @pytest.mark.parametrize("locale", ["es", "de", "fr", "pl"])
-def test_the_pages_column_keeps_its_heading_whole(locale: str) -> None:
-    """The bill of materials' narrow column broke "Páginas" mid-word."""
+def test_the_sheets_column_keeps_its_heading_whole(locale: str) -> None:
+    """The bill of materials' narrow column broke "Páginas" mid-word; it counts sheets now."""
     first = page_texts(guide("yeti-slalom", locale))[0]
-    assert squash(Localizer.for_locale(locale).gettext("Pages")) in first
+    assert squash(Localizer.for_locale(locale).gettext("Sheets")) in first
 
 
 def test_the_layout_guesses_never_change_the_bytes() -> None:
     """The guide is laid out until its page count settles, starting from the last guide's
-    count and blank page: a wrong guess costs a pass, never a different file."""
+    count: a wrong guess costs a pass, never a different file."""
     from printkit.assembly import guide as guide_module
 
     keys = [("coraz-blizej-swieta", "a4", "home", placement)
             for placement in ("last", "assembly on a new page", "before assembly")]
     results = []
-    for guess in (None, (1, False), (40, True), (7, True)):
+    for guess in (None, 1, 40, 7):
         for key in keys:  # every placement of the calibration
             guide_module._LAST_PAGES.pop(key, None)
             if guess is not None:
@@ -415,3 +450,12 @@ def test_the_home_layout_says_where_its_cut_lines_are() -> None:
     assert squash("Scissors will not do for these sheets") in fold
     shop = "".join(page_texts(guide("yeti-slalom", layout="shop")))
     assert squash("Scissors will not do") not in shop
+
+
+@pytest.mark.parametrize("layout", ["home", "shop", "fold"])
+def test_the_guide_never_offers_scissors_where_it_then_refuses_them(layout: str) -> None:
+    """Assembly opened with "or with sharp scissors" and then said "Scissors will not do for
+    these sheets": scissors are offered only where a cut line is printed between pieces."""
+    text = "".join(page_texts(guide("yeti-slalom", layout=layout)))
+    assert squash("or with sharp scissors") not in text
+    assert squash("Sharp scissors do only where a cut line is printed between the pieces") in text

@@ -53,7 +53,8 @@ def test_build_writes_four_documents_a_guide_and_a_kit_per_locale(
                          capsys)
     assert code == 0, err
     written = sorted(p.name for p in (tmp_path / GAME_ID / "pl").glob("*.pdf"))
-    assert written == ["board-a4.pdf", "board-ink-a4.pdf", "guide-a4.pdf", "kit-a4.pdf",
+    assert written == ["board-a4.pdf", "board-ink-a4.pdf", "calibration-a4.pdf",
+                       "guide-a4.pdf", "kit-a4.pdf",
                        "print-card-a4.pdf", "print-duplex-a4.pdf", "print-paper-a4.pdf",
                        "reference-a4.pdf", "rulebook-a4.pdf", "tracker-a4.pdf",
                        "tydzien-cards-a4.pdf", "tydzien-cards-fold-a4.pdf",

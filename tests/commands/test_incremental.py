@@ -23,8 +23,9 @@ OTHER = "polar-derby"
 
 
 def files_per_build(game_ids: tuple[str, ...] = (GAME_ID, OTHER), locales: int = 2) -> int:
-    """Every document and ready-made variant, the guide, the kit and the print runs of the
-    games (both, unless told), in that many locales (two, unless told)."""
+    """Every document and ready-made variant, the guide, the kit, the print runs and the
+    calibration sheet of the games (both, unless told), in that many locales (two, unless
+    told)."""
     from printkit.assembly.guide.materials import materials, print_order
     from printkit.games import GAMES
     from printkit.geometry import DEFAULT_SPEC
@@ -32,8 +33,10 @@ def files_per_build(game_ids: tuple[str, ...] = (GAME_ID, OTHER), locales: int =
     from printkit.model.variants import versions
 
     def runs(game_id: str) -> int:
+        """The print runs, and the calibration sheet beside the double-sided one."""
         docs = GAMES[game_id].documents
-        return len(plan(print_order(materials(docs, "home", {d.id: 1 for d in docs}))))
+        runs = plan(print_order(materials(docs, "home", {d.id: 1 for d in docs})))
+        return len(runs) + sum(run.duplex for run in runs)
 
     def variants(game_id: str) -> int:
         return len(list(versions(GAMES[game_id].documents, DEFAULT_SPEC)))
@@ -119,7 +122,7 @@ def test_a_changed_catalog_entry_renders_only_that_locales_documents_using_it(
     assert rewritten <= {f"{GAME_ID}/pl/{name}-a4.pdf"
                          for name in ("tracker", "guide", "kit", "rulebook", "reference",
                                       "board", "tydzien-cards", "print-paper", "print-card",
-                                      "print-duplex")}
+                                      "print-duplex", "calibration")}
     assert not any(k.startswith((f"{GAME_ID}/en/", f"{OTHER}/")) for k in rewritten)
     assert result.rendered == len(rewritten)
 

@@ -93,7 +93,8 @@ def test_an_undone_catalog_edit_is_built_again(project: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["guide-a4.pdf", "kit-a4.pdf", "rules.html",
-                                  "print-duplex-a4.pdf", "previews/kit-a4.json"])
+                                  "print-duplex-a4.pdf", "calibration-a4.pdf",
+                                  "previews/kit-a4.json"])
 def test_a_deleted_file_of_a_guide_and_kit_is_made_again(project: Path, name: str) -> None:
     path = project / "output" / "moss" / "de" / name
     before = path.read_bytes()

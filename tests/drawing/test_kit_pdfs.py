@@ -41,7 +41,9 @@ def test_every_document_of_every_game_in_every_locale(kit: Kit) -> None:
                                    + [f"{v.id}-a4.pdf" for v in versions(game.documents,
                                                                           DEFAULT_SPEC)]
                                    + ["guide-a4.pdf", "kit-a4.pdf"]
-                                   + [run_file(run.id, "a4") for run in runs])
+                                   + [run_file(run.id, "a4") for run in runs]
+                                   # the calibration sheet, beside the double-sided run
+                                   + ["calibration-a4.pdf" for run in runs if run.duplex])
 
 
 def test_page_sizes(built_kit: Path) -> None:
@@ -144,20 +146,28 @@ def _top_level(outline: list) -> list:
 @pytest.mark.parametrize("game", [g.id for g in GAMES.values()])
 def test_every_kit_pdf_holds_the_guide_then_every_document_with_a_bookmark_each(
         kit: Kit, game: str) -> None:
+    """The guide, the calibration sheet (in a kit with double-sided sheets), then every
+    document, each with its bookmark."""
     documents = GAMES[game].documents
     for locale in kit.locales:
         loc = Localizer.for_locale(locale)
         whole = pdf(kit.out, locale, "kit", game)
-        parts = [pdf(kit.out, locale, "guide", game)] + [
-            pdf(kit.out, locale, doc.id, game) for doc in documents]
         # Each double-sided document starts on an odd page: a blank page may go before it.
         sides = {m.id: m.sides for m in materials(documents, "home", {d.id: 1 for d in documents})}
+        calibration = ["calibration"] if "duplex" in sides.values() else []
+        parts = [pdf(kit.out, locale, "guide", game)] + [
+            pdf(kit.out, locale, name, game) for name in calibration] + [
+            pdf(kit.out, locale, doc.id, game) for doc in documents]
+        sides["calibration"] = "duplex"
         first, blanks = 0, 0
         marks = _top_level(whole.outline)
-        titles = [loc.gettext("Print-and-play guide")] + [loc.gettext(d.title) for d in documents]
+        titles = ([loc.gettext("Print-and-play guide")]
+                  + [loc.gettext("Duplex calibration") for _ in calibration]
+                  + [loc.gettext(d.title) for d in documents])
         assert [m.title for m in marks] == titles
-        for mark, part, doc in zip(marks, parts, [None, *documents], strict=True):
-            if doc is not None and sides[doc.id] == "duplex" and first % 2:
+        for mark, part, doc in zip(marks, parts, [None, *calibration, *(d.id for d in documents)],
+                                   strict=True):
+            if doc is not None and sides[doc] == "duplex" and first % 2:
                 first, blanks = first + 1, blanks + 1
             assert whole.get_destination_page_number(mark) == first
             first += len(part.pages)

@@ -63,12 +63,17 @@ class RulerLabel:
 
 @dataclass(frozen=True)
 class Ruler:
-    """One ruler: the solid bar (exactly its length), its tick marks and numbers."""
+    """One ruler: the solid bar (exactly its length), its tick marks (each centred on its
+    distance from the bar's start, the first and last on the bar's ends) and numbers."""
 
     unit: str  # "mm" or "in"
     bar: Rect
     ticks: tuple[Rect, ...]
     labels: tuple[RulerLabel, ...]
+
+    def tick_centres(self) -> list[float]:
+        """The x of each tick's centre line, in points."""
+        return [tick.x + tick.width / 2 for tick in self.ticks]
 
 
 def _ruler(unit: str, x: float, y: float, length: float, step: float, steps: int,
@@ -81,9 +86,9 @@ def _ruler(unit: str, x: float, y: float, length: float, step: float, steps: int
         major = i % major_every == 0
         half = half_every is not None and i % half_every == 0
         height = mm(2.5 if major else 1.8 if half else 1.2)
-        # Ticks stand on the bar and never reach past its ends.
-        left = min(max(at - width / 2, bar.x), bar.right - width)
-        ticks.append(Rect(left, bar.top, width, height))
+        # Each tick is centred on its exact distance from the bar's start: the end ticks
+        # on the bar's two ends, so tick to tick is the bar's exact length.
+        ticks.append(Rect(at - width / 2, bar.top, width, height))
         if major:
             labels.append(RulerLabel(at, bar.top + mm(3.2), i // major_every * (
                 10 if unit == "mm" else 1)))
@@ -110,6 +115,26 @@ def crosshair(page_size: tuple[float, float]) -> tuple[Segment, Segment]:
     w, h = page_size
     edge = mm(CROSSHAIR_EDGE_MM)
     return (Segment(edge, h / 2, w - edge, h / 2), Segment(w / 2, edge, w / 2, h - edge))
+
+
+#: The top-edge marks: an arrow pointing at the paper's top edge, its tip this far from it
+#: (inside the widest printer margin a build accepts), its tail this far.
+EDGE_ARROW_TIP_MM, EDGE_ARROW_TAIL_MM = 8.0, 17.0
+#: The front's arrow stands this far right of the page's centre line: the back's, as far
+#: left of its own, so that on a sheet turned over along its long edge the two lie on each
+#: other (a sheet turned end over end puts the back's arrow at the other edge).
+EDGE_ARROW_FROM_CENTRE_MM = 10.0
+
+
+def edge_arrows(page_size: tuple[float, float]) -> tuple[Segment, Segment]:
+    """The calibration sheet's top-edge arrows, tail to tip: (front's, back's), each in its
+    own page's coordinates. A long-edge flip takes x to ``width - x``: the back's arrow is
+    then exactly behind the front's."""
+    w, h = page_size
+    tip, tail = h - mm(EDGE_ARROW_TIP_MM), h - mm(EDGE_ARROW_TAIL_MM)
+    front = w / 2 + mm(EDGE_ARROW_FROM_CENTRE_MM)
+    back = w - front
+    return Segment(front, tail, front, tip), Segment(back, tail, back, tip)
 
 
 #: The corner marks of the calibration sheet lie this far from each paper edge.

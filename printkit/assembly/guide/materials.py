@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from printkit.kinds import ASSEMBLY, KINDS, kind
 from printkit.model.game import Document, RenderContext
+from printkit.model.runs import sheets
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,29 @@ class Material:
     paper: str  # "card" or "paper"
     copies: str  # "one" or "per-game"
     sides: str  # "duplex", "fold" or "single"
+
+    @property
+    def sheets(self) -> int:
+        """The sheets one copy takes: two pages a sheet double-sided, else one a page."""
+        return sheets(self.pages, self.sides)
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The sheets a kit takes, one copy of each document and the calibration sheet (on the
+    card of the card sheets, in a kit with double-sided sheets)."""
+
+    paper: int
+    card: int
+    calibration: bool
+
+
+def totals(rows: Sequence[Material]) -> Totals:
+    """How many sheets of paper and of card the bill of materials comes to."""
+    calibration = any(row.sides == "duplex" for row in rows)
+    return Totals(paper=sum(row.sheets for row in rows if row.paper == "paper"),
+                  card=sum(row.sheets for row in rows if row.paper == "card") + calibration,
+                  calibration=calibration)
 
 
 def bill_of_materials(ctx: RenderContext, pages: Mapping[str, int]) -> list[Material]:

@@ -20,17 +20,21 @@ from printkit.assembly.guide.geometry import (
     IMPERIAL_INCHES,
     LABEL_GAP_MM,
     METRIC_MM,
+    SCALE_GAP_MM,
     Ruler,
     Scale,
     Segment,
     back_scales,
     corner_cross,
+    EDGE_ARROW_TIP_MM,
     corners,
     crosshair,
+    edge_arrows,
     rulers,
 )
 from printkit.drawing.figure import Figure
 from printkit.drawing.paragraph import Paragraph
+from printkit.drawing.shapes import arrow
 from printkit.drawing.text import Ink, markup_escape
 from printkit.geometry import Rect, mm
 from printkit.language import fonts
@@ -113,6 +117,153 @@ def rulers_figure(width: float, locale: str, words: Words) -> Figure:
     return Figure(width, mm(RULERS_HEIGHT_MM), draw)
 
 
+# -- double-sided by hand --------------------------------------------------------------
+
+#: The manual duplex figure: its height, and a pictured sheet's size (portrait, as A4).
+MANUAL_HEIGHT_MM = 72.0
+SHEET_W_MM, SHEET_H_MM = 15.0, 21.2
+PRINTED = colors.HexColor("#f2dfcc")
+
+
+def _sheet(c: Canvas, x: float, y: float, printed: bool, top_up: bool | None,
+           scale: float = 1.0) -> Rect:
+    """A pictured sheet, its bottom-left corner at (x, y): printed (tinted, with lines of
+    text) or blank; ``top_up`` puts an arrow at its top edge pointing up (True) or at its
+    bottom edge pointing down (False: a sheet turned end over end)."""
+    w, h = mm(SHEET_W_MM) * scale, mm(SHEET_H_MM) * scale
+    c.setLineWidth(0.8)
+    c.setStrokeColor(INK)
+    c.setFillColor(PRINTED if printed else colors.white)
+    c.rect(x, y, w, h, stroke=1, fill=1)
+    if printed:
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.6)
+        for i in range(5):
+            line_y = y + h - mm(5) * scale - i * mm(2.6) * scale
+            c.line(x + mm(2.5) * scale, line_y, x + w - mm(2.5 + (i % 2) * 3) * scale, line_y)
+    if top_up is not None:
+        # the arrow at the sheet's top edge: it marks that edge whichever side is up
+        mid = x + w / 2
+        if top_up:
+            arrow(c, mid, y + h - mm(7) * scale, mid, y + h + mm(3) * scale, width=1.1,
+                  head=mm(2), colour=ACCENT)
+        else:
+            arrow(c, mid, y + mm(7) * scale, mid, y - mm(3) * scale, width=1.1,
+                  head=mm(2), colour=ACCENT)
+    return Rect(x, y, w, h)
+
+
+def _turn_arrow(c: Canvas, x1: float, x2: float, y: float) -> None:
+    """A curved arrow from x1 to x2 arching over y: a sheet turned over about its long
+    (vertical) edge."""
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1.1)
+    path = c.beginPath()
+    path.moveTo(x1, y)
+    rise = mm(7)
+    path.curveTo(x1 + (x2 - x1) * 0.2, y + rise, x1 + (x2 - x1) * 0.8, y + rise, x2, y)
+    c.drawPath(path, stroke=1, fill=0)
+    arrow(c, x2 - mm(0.6), y + mm(1.6), x2, y, width=1.1, head=mm(2.2), colour=ACCENT)
+
+
+def _axis(c: Canvas, x: float, y1: float, y2: float) -> None:
+    """The edge a sheet turns about: a dash-dotted line."""
+    c.saveState()
+    c.setStrokeColor(MUTED)
+    c.setLineWidth(0.6)
+    c.setDash([4, 2, 1, 2])
+    c.line(x, y1, x, y2)
+    c.restoreState()
+
+
+def _cross(c: Canvas, x: float, y: float, size: float) -> None:
+    c.setStrokeColor(ACCENT)
+    c.setLineWidth(1.6)
+    c.line(x - size, y - size, x + size, y + size)
+    c.line(x - size, y + size, x + size, y - size)
+
+
+def manual_duplex_figure(width: float, locale: str, words: Words) -> Figure:
+    """Double-sided printing by hand, in four pictures: the fronts printed; the stack turned
+    over along its long edge, the top edge staying at the top; not end over end; back into
+    the tray, which side up by how the printer takes paper."""
+
+    def draw(c: Canvas, box: Rect) -> None:
+        ink = Ink(c, locale, "guide")
+        panel = box.width / 4
+        caption_h = mm(24)
+        sheet_y = box.y + caption_h + mm(12)
+        sw = mm(SHEET_W_MM)
+        texts = [
+            # TRANSLATORS: the guide, "Double-sided by hand": under the first of four pictures
+            # (a printed sheet, an arrow at its top edge); about 40 mm wide, up to 4 lines.
+            words._("Print the odd pages: the fronts."),
+            # TRANSLATORS: the guide, "Double-sided by hand": under the second picture (a sheet
+            # turned over about its long edge); about 40 mm wide, up to 5 lines.
+            words._("Turn the stack over along its long edge, like the page of a book: the top "
+                    "edge stays at the top."),
+            # TRANSLATORS: the guide, "Double-sided by hand": under the third picture, crossed
+            # out (a sheet turned end over end, its top-edge arrow now at the bottom); about 40
+            # mm wide, up to 5 lines.
+            words._("Not end over end: the top edge would end up at the bottom."),
+            # TRANSLATORS: the guide, "Double-sided by hand": under the fourth picture (the
+            # stack back in the paper tray); about 40 mm wide, up to 5 lines.
+            words._("Put it back, the top edge in first as before, and print the even pages: "
+                    "the backs."),
+        ]
+        for i, text in enumerate(texts):
+            left = box.x + i * panel
+            c.setFillColor(INK)
+            ink.paragraph(text, Rect(left + mm(1.5), box.y, panel - mm(3), caption_h),
+                          size=8.5, min_size=6, colour=INK, align="centre", where="manual duplex")
+        # 1: the fronts, printed
+        _sheet(c, box.x + panel / 2 - sw / 2, sheet_y, True, True)
+        # 2: turned over about the long edge: the blank side up, the top edge still up
+        a = box.x + panel + panel / 2 - sw - mm(4)
+        _sheet(c, a, sheet_y, True, True)
+        b = a + sw + mm(8)
+        _axis(c, a + sw + mm(4), sheet_y - mm(2), sheet_y + mm(SHEET_H_MM) + mm(2))
+        _sheet(c, b, sheet_y, False, True)
+        _turn_arrow(c, a + sw * 0.7, b + sw * 0.3, sheet_y + mm(SHEET_H_MM) * 0.35)
+        # 3: end over end: the top edge at the bottom, crossed out
+        third = box.x + 2 * panel + panel / 2 - sw / 2
+        _sheet(c, third, sheet_y, False, False)
+        _cross(c, third + sw / 2, sheet_y + mm(SHEET_H_MM) * 0.62, mm(4))
+        # 4: into the tray, the blank side where the printer prints: face up in a tray
+        # that prints the side facing up, face down (the fronts up) in one that prints the
+        # side facing down
+        small = 0.72
+        sub = panel / 2
+        labels = (
+            # TRANSLATORS: the guide, "Double-sided by hand": under a small picture of a paper
+            # tray holding the stack blank side up; about 20 mm wide, 2 or 3 lines.
+            (False, words._("tray prints the side facing up")),
+            # TRANSLATORS: the guide, "Double-sided by hand": under a small picture of a paper
+            # tray holding the stack printed side up; about 20 mm wide, 2 or 3 lines.
+            (True, words._("tray prints the side facing down")),
+        )
+        for j, (printed, label) in enumerate(labels):
+            centre = box.x + 3 * panel + sub * j + sub / 2
+            x = centre - sw * small / 2
+            y = sheet_y + mm(3)
+            c.setStrokeColor(INK)
+            c.setLineWidth(1.0)
+            lip = mm(1.5)
+            path = c.beginPath()
+            path.moveTo(x - lip, y + mm(4))
+            path.lineTo(x - lip, y - lip)
+            path.lineTo(x + sw * small + lip, y - lip)
+            path.lineTo(x + sw * small + lip, y + mm(4))
+            c.drawPath(path, stroke=1, fill=0)
+            _sheet(c, x, y, printed, True, small)
+            ink.paragraph(label, Rect(centre - sub / 2 + mm(0.25), box.y + caption_h - mm(0.5),
+                                      sub - mm(0.5), mm(13)),
+                          size=7, min_size=6, colour=MUTED, align="centre",
+                          where="manual duplex tray")
+
+    return Figure(width, mm(MANUAL_HEIGHT_MM), draw)
+
+
 # -- the calibration pages -------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -136,38 +287,52 @@ def footer(c: Canvas, ink: Ink, page: PageInfo) -> None:
              valign="bottom", where="page number")
 
 
+#: The calibration pages' top band (the top-edge arrow and its words) ends this far below
+#: the paper's top edge; the title and the instructions start below it.
+BAND_MM = 24.0
+
+
 def _quadrant(page: PageInfo) -> Rect:
-    """The top-left quarter inside the margins, clear of the centre lines."""
+    """The top-left quarter inside the margins, below the top band and clear of the centre
+    lines."""
     w, h = page.size
     return Rect(mm(MARGIN_MM), h / 2 + mm(14), w / 2 - mm(MARGIN_MM + 14),
-                h / 2 - mm(14 + 16))
+                h / 2 - mm(14 + BAND_MM + 2))
 
 
-def draw_blank(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
-    """A page left blank so that the calibration front is an odd page."""
-    ink = Ink(c, locale, "guide")
+def _edge_mark(c: Canvas, ink: Ink, page: PageInfo, arrow_line: Segment, text: str,
+               side: int, where: str) -> None:
+    """A top-edge arrow and its words beside it: right of it (``side`` +1) or left (-1)."""
+    arrow(c, arrow_line.x1, arrow_line.y1, arrow_line.x2, arrow_line.y2, width=1.2,
+          head=mm(2.5), colour=ACCENT)
     w, h = page.size
-    c.setFillColor(MUTED)
-    # TRANSLATORS: the guide: alone on a page left blank so that the calibration front is an odd
-    # page; centred, in italics.
-    ink.paragraph(words._("This page is intentionally left blank."),
-                  Rect(mm(MARGIN_MM), h / 2 - mm(10), w - 2 * mm(MARGIN_MM), mm(20)),
-                  size=10, min_size=7, font=fonts.ITALIC, colour=MUTED, align="centre",
-                  valign="middle", where="blank page")
-    footer(c, ink, page)
+    gap = mm(3)
+    top = h - mm(EDGE_ARROW_TIP_MM)
+    height = top - (h - mm(BAND_MM))
+    if side > 0:
+        box = Rect(arrow_line.x1 + gap, h - mm(BAND_MM), w - mm(MARGIN_MM) - arrow_line.x1 - gap,
+                   height)
+    else:
+        box = Rect(mm(MARGIN_MM), h - mm(BAND_MM), arrow_line.x1 - gap - mm(MARGIN_MM), height)
+    ink.paragraph(text, box, size=10, min_size=7, colour=INK, align="left" if side > 0 else
+                  "right", where=where)
 
 
-def _titled(c: Canvas, ink: Ink, page: PageInfo, title: str, where: str) -> Rect:
-    """Set a calibration page's big title in its quadrant; returns the room left below."""
+def _titled(c: Canvas, ink: Ink, page: PageInfo, title: str, where: str,
+            below_centre_mm: float = -14.0) -> Rect:
+    """Set a calibration page's big title in its quadrant; returns the room left below it,
+    down to ``below_centre_mm`` below the page's centre line (above it, if negative)."""
     area = _quadrant(page)
     c.setFillColor(ACCENT)
     ink.line(title, Rect(area.x, area.top - mm(14), area.width, mm(14)), fonts.BOLD, 30, 12,
              align="left", valign="top", where=where)
-    return Rect(area.x, area.y, area.width, area.height - mm(20))
+    bottom = page.size[1] / 2 - mm(below_centre_mm)
+    return Rect(area.x, bottom, area.width, area.top - mm(20) - bottom)
 
 
 def draw_front(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
-    """The calibration front: a thin crosshair through the exact page centre."""
+    """The calibration front: a thin crosshair through the exact page centre, a cross in
+    each corner and an arrow at the top edge."""
     ink = Ink(c, locale, "guide")
     c.setStrokeColor(RULE)
     for segment in crosshair(page.size):
@@ -175,14 +340,24 @@ def draw_front(c: Canvas, locale: str, words: Words, page: PageInfo) -> None:
     for centre in corners(page.size):
         for segment in corner_cross(centre):
             _line(c, segment)
+    front_arrow, _ = edge_arrows(page.size)
+    # TRANSLATORS: the duplex calibration sheet, front page: beside an arrow pointing at the top
+    # edge of the paper, in a box about 70 × 13 mm; keep the <b>…</b> around the first word,
+    # and FRONT in capitals if your script has them.
+    _edge_mark(c, ink, page, front_arrow, words._("<b>FRONT</b>: this is the top edge."), +1,
+               "calibration front edge")
     # TRANSLATORS: the guide: big title of the duplex calibration page printed on the front of the
     # sheet; one line about 75 mm wide, shrunk to fit.
     _column(ink, _titled(c, ink, page, words._("Front"), "calibration front title"), [
-        # TRANSLATORS: the guide, calibration front: instructions in a column about 75 × 95 mm;
-        # "100 %%" prints as "100 %". The next page is the calibration back.
-        words._("Print this page and the next one on the two sides of one sheet of paper: "
-                "double-sided, flip on long edge, at 100 %% (actual size). Then turn the "
-                "sheet over and follow the instructions on the back."),
+        # TRANSLATORS: the duplex calibration sheet, front page: instructions in a column about
+        # 75 × 85 mm; "100 %%" prints as "100 %". The next page is the calibration back.
+        words._("Print this page and the next one on the two sides of one sheet of the card "
+                "you print the card sheets on: double-sided, flip on long edge, at 100 %% "
+                "(actual size). Printing by hand: print this page, turn the sheet over along "
+                "its long edge, put it back and print the next page."),
+        # TRANSLATORS: the duplex calibration sheet, front page: the second paragraph.
+        words._("Then turn the sheet over like the page of a book and follow the instructions "
+                "on the back."),
     ], "calibration front text")
     footer(c, ink, page)
 
@@ -192,22 +367,32 @@ class Command(str):
 
 
 def _column(ink: Ink, box: Rect, items: list[str], where: str, size: float = 10) -> None:
-    """Paragraphs (and command lines) one below the other from the top of ``box``."""
+    """Paragraphs (and command lines) one below the other from the top of ``box``, all at
+    one size: the largest, from ``size`` down to 6 pt, at which they all fit."""
+    gap = mm(2.5)
+
+    def height(item: str, at: float) -> float:
+        if isinstance(item, Command):
+            return mm(6) + gap
+        style = ParagraphStyle("measure", fontName=fonts.REGULAR, fontSize=at, leading=at * 1.2)
+        _, tall = Paragraph(markup_escape(item), style, script=ink.script).wrap(box.width,
+                                                                                  box.height)
+        return tall + gap
+
+    at = size
+    while at > 6 and sum(height(item, at) for item in items) - gap > box.height:
+        at -= 0.5
     top = box.top
     for item in items:
-        room = Rect(box.x, box.y, box.width, max(top - box.y, 1.0))
         if isinstance(item, Command):
             ink.canvas.setFillColor(ACCENT)
             line = Rect(box.x, top - mm(6), box.width, mm(6))
-            ink.line(str(item), line, fonts.BOLD, size, 6, align="left", where=where)
-            top -= mm(6) + mm(2.5)
+            ink.line(str(item), line, fonts.BOLD, at, 6, align="left", where=where)
+            top -= mm(6) + gap
             continue
-        used = ink.paragraph(item, room, size=size, min_size=7, colour=INK, where=where)
-        style = ParagraphStyle("measure", fontName=fonts.REGULAR, fontSize=used,
-                               leading=used * 1.2)
-        _, height = Paragraph(markup_escape(item), style, script=ink.script).wrap(
-            box.width, room.height)
-        top -= height + mm(2.5)
+        room = Rect(box.x, box.y, box.width, max(top - box.y, 1.0))
+        used = ink.paragraph(item, room, size=at, min_size=min(at, 7), colour=INK, where=where)
+        top -= height(item, used)
 
 
 def _tick_label(c: Canvas, ink: Ink, scale: Scale, value: int, side: int, text: str) -> None:
@@ -267,9 +452,23 @@ def draw_back(c: Canvas, locale: str, words: Words, page: PageInfo,
         for radius in CORNER_RINGS_MM:
             c.setLineWidth(HAIRLINE_PT)
             c.circle(x, y, mm(radius), stroke=1, fill=0)
+    _, back_arrow = edge_arrows(page.size)
+    # TRANSLATORS: the duplex calibration sheet, back page: beside an arrow pointing at the top
+    # edge of the paper, in a box about 70 × 13 mm; keep the <b>…</b> around the first word, and
+    # BACK and FRONT in capitals if your script has them.
+    _edge_mark(c, ink, page, back_arrow, words._(
+        "<b>BACK</b>: this edge belongs behind the FRONT’s top edge, this arrow behind its "
+        "arrow."), -1, "calibration back edge")
     # TRANSLATORS: the guide: big title of the duplex calibration page printed on the back of the
     # sheet; one line about 75 mm wide, shrunk to fit.
-    _column(ink, _titled(c, ink, page, words._("Back"), "calibration back title"), [
+    # (the back's column runs on below the centre, down to above the X scale)
+    _column(ink, _titled(c, ink, page, words._("Back"), "calibration back title",
+                         SCALE_GAP_MM - 8), [
+        # TRANSLATORS: the duplex calibration sheet, back page: the first instructions, on
+        # which way the sheet was turned between its two sides.
+        words._("Turned over like the page of a book, this side reads the same way up as the "
+                "FRONT. Upside down? The sheet was turned end over end: choose “flip on long "
+                "edge”, or, printing by hand, turn the stack the other way."),
         # TRANSLATORS: the guide, calibration back: the first instructions; keep X and Y, the
         # letters on the scales.
         words._("Hold this sheet against a window, this side facing you. Read X where the "

@@ -1,6 +1,5 @@
-"""The guide's own elements beside the flow vocabulary (``<table>``, the bill of materials,
-and ``<calibration/>``, where the duplex calibration pages are drawn), and the PDF writer
-taught them."""
+"""The guide's own element beside the flow vocabulary (``<table>``: the bill of materials,
+the print runs), and the PDF writer taught it."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from printkit.drawing import doctree
 from printkit.drawing.flow import FlowDocument
@@ -37,11 +36,6 @@ class BillTable(doctree.Node):
     widths: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
-class Calibration(doctree.Node):
-    """``<calibration/>``: where the two duplex calibration pages are drawn."""
-
-
 def _read_table(parser: doctree.Parser, element: ET.Element) -> BillTable:
     rows = []
     for tr in parser.children(element, "tr"):
@@ -59,21 +53,17 @@ def _read_table(parser: doctree.Parser, element: ET.Element) -> BillTable:
 
 
 #: The guide's elements beside the flow vocabulary, and their attributes.
-ELEMENTS: dict[str, doctree.ElementReader] = {
-    "table": _read_table, "calibration": lambda parser, element: Calibration(),
-}
-ATTRIBUTES = {"table": frozenset({"widths", "rule"}), "calibration": frozenset()}
+ELEMENTS: dict[str, doctree.ElementReader] = {"table": _read_table}
+ATTRIBUTES = {"table": frozenset({"widths", "rule"})}
 
 
 class GuideWriter(PdfWriter):
-    """The PDF writer, taught the guide's own elements; ``blank`` puts a blank page
-    before the calibration pages."""
+    """The PDF writer, taught the guide's own element."""
 
-    def __init__(self, doc: FlowDocument, width: float, spacing: float, *, ink_saver: bool,
-                 blank: bool) -> None:
+    def __init__(self, doc: FlowDocument, width: float, spacing: float, *,
+                 ink_saver: bool) -> None:
         super().__init__(doc, width, spacing)
         self.ink_saver = ink_saver
-        self.blank = blank
 
     def visit_BillTable(self, node: BillTable) -> list[Flowable]:
         base = self.styles["p"]
@@ -103,12 +93,3 @@ class GuideWriter(PdfWriter):
             style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#fbf5ee")))
         table.setStyle(TableStyle(style))
         return [table, Spacer(1, 8)]
-
-    def visit_Calibration(self, node: Calibration) -> list[Flowable]:
-        """Page breaks to the drawn pages: [blank,] front, back, then text again."""
-        pages = (["blank"] if self.blank else []) + ["front", "back"]
-        out: list[Flowable] = []
-        for name in pages:
-            # Each drawn page holds one invisible flowable, so the page is emitted.
-            out += [NextPageTemplate(name), PageBreak(), Spacer(1, 1)]
-        return out + [NextPageTemplate("text"), PageBreak()]

@@ -23,8 +23,8 @@ from printkit.commands.build.options import KIT_ID, Progress, output_path
 from printkit.commands.build.pool import Entry, Workers
 from printkit.commands.fingerprint import Record, digest
 from printkit.kinds import kind
-from printkit.model.game import GUIDE, Game
-from printkit.model.runs import plan, run_file
+from printkit.model.game import CALIBRATION, GUIDE, Game
+from printkit.model.runs import calibration_file, plan, run_file
 from printkit.output import Spooled
 from printkit.outputs.html import FILE_NAME as RULES_PAGE
 
@@ -60,6 +60,13 @@ def run_documents(game: Game, layout: str) -> dict[str, list[str]]:
     return {run.id: [slot.document for slot in run.slots] for run in plan(order)}
 
 
+def _counted(runs: dict[str, list[str]]) -> tuple[str, ...]:
+    """The PDFs of a guide and kit that a build's summary counts: the guide, the kit, the
+    print runs and the calibration sheet, if there is one."""
+    duplex = any(CALIBRATION.id in docs for docs in runs.values())
+    return ("guide", "kit", *runs, *((CALIBRATION.id,) if duplex else ()))
+
+
 def _guide_print(ledger: Ledger, game: Game, locale: str, used: list[str]) -> str:
     """The guide's fingerprint: what it is made from, its documents' page counts among it
     (it lists them; their pictures or words it does not print). A count not recorded (by
@@ -72,19 +79,25 @@ def _guide_print(ledger: Ledger, game: Game, locale: str, used: list[str]) -> st
 def _members(ledger: Ledger, game: Game, locale: str, guide_print: str,
              runs: dict[str, list[str]]) -> list[tuple[str, Path, str]]:
     """Every file of a guide and kit but the guide's previews: its name in the task ("guide",
-    "kit", a run's id, "data", "rules"), its path and its fingerprint. The kit and each
-    run also depend on the documents they hold; the rules page on none of them."""
+    "kit", a run's id, "calibration", "data", "rules"), its path and its fingerprint. The
+    kit and each run also depend on the documents they hold; the rules page and the
+    calibration sheet (made from what the guide is made from) on none of them."""
     out, paper = ledger.out, ledger.paper.id
     folder = out / game.id / locale
 
     def prints(names: list[str]) -> list[str]:
-        return [ledger.prints[(game.id, locale, name)] for name in names if name != GUIDE.id]
+        return [ledger.prints[(game.id, locale, name)] for name in names
+                if name not in (GUIDE.id, CALIBRATION.id)]
+
+    duplex = any(CALIBRATION.id in docs for docs in runs.values())
 
     return [("guide", output_path(out, game.id, locale, GUIDE.id, paper), guide_print),
             ("kit", output_path(out, game.id, locale, KIT_ID, paper),
              digest(guide_print, "kit", prints([d.id for d in game.documents]))),
             *((run, folder / run_file(run, paper), digest(guide_print, run, prints(docs)))
               for run, docs in runs.items()),
+            *(((CALIBRATION.id, folder / calibration_file(paper),
+                digest(guide_print, CALIBRATION.id)),) if duplex else ()),
             ("data", kit_data_path(out, game.id, locale, paper),
              digest(guide_print, "data", prints(outputs(game, ledger.spec)))),
             *((("rules", folder / RULES_PAGE, digest(guide_print, "rules")),)
@@ -133,7 +146,7 @@ def guide_and_kit_task(ledger: Ledger, game_id: str, locale: str) -> GuideAndKit
             ledger.keep(path, kept[name])
     ledger.fresh.records.update(shots)
     ledger.missing[locale].update(old.warnings)
-    ledger.result.up_to_date += sum(name in kept for name in ("guide", "kit", *runs))
+    ledger.result.up_to_date += sum(name in kept for name in _counted(runs))
     stale = tuple(name for name, _, _ in members if name not in kept)
     if not stale:
         return None
@@ -157,13 +170,14 @@ def record_guide_and_kit(ledger: Ledger, task: GuideAndKit, outcome: tuple) -> N
     if outcome[0] == "error":
         ledger.errors.append(RenderFailure(outcome[1], outcome[2]))
         return
-    _, (guide, kit, runs, data, rules), used, absent, shots = outcome
+    _, (guide, kit, runs, data, rules, calibration), used, absent, shots = outcome
     game = games.get(task.game)
     locale = task.locale
     kept = ledger.kept_guides.pop((game.id, locale), None)
     # a guide kept: the files made now belong with its fingerprint and its words
     guide_print, used = kept if kept else (_guide_print(ledger, game, locale, used), used)
-    made = {"guide": guide, "kit": kit, **runs, "data": data, "rules": rules}
+    made = {"guide": guide, "kit": kit, **runs, "data": data, "rules": rules,
+            CALIBRATION.id: calibration}
     all_runs = run_documents(game, ledger.spec.layout)
     for name, path, print_ in _members(ledger, game, locale, guide_print, all_runs):
         if made.get(name) is not None:
@@ -171,5 +185,4 @@ def record_guide_and_kit(ledger: Ledger, task: GuideAndKit, outcome: tuple) -> N
     if guide is not None:
         ledger.add_previews((game.id, locale, GUIDE.id), guide_print, shots)
     ledger.missing[locale].update(absent)
-    ledger.result.rendered += sum(made.get(name) is not None
-                                  for name in ("guide", "kit", *all_runs))
+    ledger.result.rendered += sum(made.get(name) is not None for name in _counted(all_runs))

@@ -1,7 +1,7 @@
 """The guide-and-kit task: a game's guide (it lists the kit's pages), the whole kit as one
-PDF, its print-run files, the kit page's data and the rules page, made from the game's
-rendered documents. Picklable like the tasks of :mod:`.tasks`; the building process
-decides when it is needed (see :mod:`.assemble`)."""
+PDF, its print-run files, its duplex calibration sheet, the kit page's data and the rules
+page, made from the game's rendered documents. Picklable like the tasks of :mod:`.tasks`;
+the building process decides when it is needed (see :mod:`.assemble`)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit import games
-from printkit.assembly.guide import render_guide
+from printkit.assembly.guide import render_calibration, render_guide
 from printkit.assembly.guide.materials import bill_of_materials, print_order
 from printkit.commands.build.job import Job, failure, has_rules
 from printkit.commands.fingerprint import used_pictures
 from printkit.errors import PrintkitError
 from printkit.language.translations import N_, Localizer
 from printkit.model.components.images import DRAWN
-from printkit.model.game import GUIDE, RenderContext
-from printkit.model.runs import Slot, blank_page, in_kit, plan
+from printkit.model.game import CALIBRATION, GUIDE, RenderContext
+from printkit.model.runs import Slot, blank_page, has_calibration, in_kit, plan
 from printkit.output import Spooled
 from printkit.outputs.html import rules_page
 from printkit.outputs.preview.kitpage import kit_data
@@ -46,9 +46,9 @@ class GuideAndKit:
     """The guide and kit of one game and locale, from its documents' PDFs (each the bytes,
     or the file where it waits or already is: read there, a big deck a piece at a time).
 
-    :meth:`run` gives ``("ok", (guide, kit, runs, kit data, rules page), used catalog keys
-    and pictures, missing keys, previews)`` or ``("error", lines, exit code)``; what it was
-    not asked to make is None (the runs: left out).
+    :meth:`run` gives ``("ok", (guide, kit, runs, kit data, rules page, calibration sheet),
+    used catalog keys and pictures, missing keys, previews)`` or ``("error", lines, exit
+    code)``; what it was not asked to make is None (the runs: left out).
     """
 
     game: str
@@ -57,7 +57,8 @@ class GuideAndKit:
     #: lists them with their page counts)
     docs: dict[str, bytes | Spooled]
     paper: str
-    #: what to make: "guide", "kit", a run's id, "data", "rules"; None: everything
+    #: what to make: "guide", "kit", a run's id, "calibration", "data", "rules"; None:
+    #: everything
     make: tuple[str, ...] | None = None
     #: the guide in place, when it is not made again
     guide: Spooled | None = None
@@ -79,10 +80,21 @@ class GuideAndKit:
                 if self.guide is None else self.guide.path
             pdfs = {GUIDE.id: guide, **{d.id: pdfs[d.id] for d in game.documents}}
             order = print_order(bill_of_materials(ctx, counts))
+            planned = plan(order)
+            calibration = None
+            # the calibration sheet: a file of its own, the double-sided run's first sheet
+            # and the kit's, drawn again for any of them (the same bytes every time)
+            if has_calibration(order) and any(self._wanted(name) for name in (
+                    CALIBRATION.id, "kit", *(run.id for run in planned if run.duplex))):
+                calibration = job.in_colours(render_calibration(ctx),
+                                             f"{self.game}/{self.locale}/calibration")
+                pdfs[CALIBRATION.id] = calibration
             kit = print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE,
                              job) if self._wanted("kit") else None
             runs = {run.id: print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id], job)
-                    for run in plan(order) if self._wanted(run.id)}
+                    for run in planned if self._wanted(run.id)}
+            if not self._wanted(CALIBRATION.id):
+                calibration = None
             # the rules to read on a phone, from the same templates as the rulebook
             rules = rules_page(ctx) if has_rules(game) and self._wanted("rules") else None
         except PrintkitError as exc:
@@ -96,7 +108,7 @@ class GuideAndKit:
         if rules is not None and "rulebook" in pdfs:  # one fact, said one way
             found += job.same_facts(pdfs["rulebook"], rules, self.game, self.locale)
         used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
-        return ("ok", (made, kit, runs, data, rules), used,
+        return ("ok", (made, kit, runs, data, rules, calibration), used,
                 sorted(localizer.missing | localizer.notes | set(found)), shots)
 
 
@@ -109,7 +121,7 @@ def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[S
     game = ctx.game
     parts: list[KitPart] = []
     for slot in slots:
-        doc = GUIDE if slot.document == GUIDE.id else game.document(slot.document)
+        doc = game.document(slot.document)  # the guide and the calibration sheet too
         name = ctx._(doc.title)
         if slot.blank_before:  # a page of no document: it says so, and only that
             parts.append(KitPart(title=None, pdf=job.in_colours(_blank(ctx), "blank page"),
@@ -125,7 +137,7 @@ def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[S
 
 
 def _blank(ctx: RenderContext) -> bytes:
-    # TRANSLATORS: the guide: alone on a page left blank so that the calibration front is an odd
-    # page; centred, in italics.
-    return blank_page(ctx.paper, ctx.localizer.code,
-                      ctx._("This page is intentionally left blank."), ctx.data["title"])
+    # TRANSLATORS: the whole kit and the double-sided print run: alone on a page left blank so
+    # that a double-sided part starts on a sheet of its own; centred, in italics.
+    text = ctx._("This page is intentionally left blank.")
+    return blank_page(ctx.paper, ctx.localizer.code, text, ctx.data["title"])

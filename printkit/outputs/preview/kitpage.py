@@ -23,13 +23,14 @@ from babel import Locale
 from markupsafe import Markup
 
 from printkit import games
-from printkit.assembly.guide.materials import Material, bill_of_materials
+from printkit.assembly.guide.materials import Material, Totals, bill_of_materials, print_order, totals
 from printkit.drawing.templating import render
 from printkit.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS
 from printkit.language.locales import shipped_locales
 from printkit.language.script import load as load_script
 from printkit.language.translations import Localizer
 from printkit.model.game import GUIDE, RenderContext
+from printkit.model.runs import calibration_file, plan, run_file
 from printkit.model.variants import VARIANTS, variant_id
 from printkit.output import contents
 from printkit.outputs.html import FILE_NAME as RULES_PAGE
@@ -72,6 +73,18 @@ class DocumentView:
     versions: list[tuple[str, str]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class PrintFile:
+    """A file to send to the printer as it is: a print run or the calibration sheet, its
+    link, name, paper ("paper" or "card") and whether it prints double-sided."""
+
+    href: str
+    name: str
+    paper: str
+    duplex: bool
+    calibration: bool = False
+
+
 @dataclass
 class KitView:
     game: str
@@ -86,6 +99,12 @@ class KitView:
     gather: list[str]
     #: The rules page to read on a phone (see :mod:`printkit.outputs.html`), when it is there.
     rules: str | None = None
+    #: The files to print as they are: the print runs, and the calibration sheet after the
+    #: double-sided run.
+    prints: list[PrintFile] = field(default_factory=list)
+    #: The sheets of paper and card the kit takes.
+    totals: Totals | None = None
+    kit_file: str = ""
 
     @property
     def cards(self) -> bool:
@@ -131,11 +150,20 @@ def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
             versions=[(v.title, _href(game.id, locale,
                                       f"{variant_id(doc.id, v.id)}-{paper.id}.pdf"))
                       for v in VARIANTS if variant_id(doc.id, v.id) in pages]))
+    materials = bill_of_materials(ctx, pages)
+    prints = []
+    for run in plan(print_order(materials)):
+        name = run_file(run.id, paper.id)
+        prints.append(PrintFile(_href(game.id, locale, name), name, run.paper, run.duplex))
+        if run.duplex:
+            name = calibration_file(paper.id)
+            prints.append(PrintFile(_href(game.id, locale, name), name, run.paper, True, True))
     return KitView(game=game.id, title=str(record.get("title", game.id)),
                    subtitle=str(record.get("subtitle") or ""), paper=paper.id,
                    paper_name=paper.name, layout=layout,
                    kit_pdf=_href(game.id, locale, f"kit-{paper.id}.pdf"), documents=docs,
-                   materials=bill_of_materials(ctx, pages),
+                   materials=materials, prints=prints, totals=totals(materials),
+                   kit_file=f"kit-{paper.id}.pdf",
                    gather=[str(g) for g in record.get("gather", [])],
                    rules=_href(game.id, locale, RULES_PAGE)
                    if f"{game.id}/{locale}/{RULES_PAGE}" in names else None)
