@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.assembly.guide.geometry import (
     CORNER_RINGS_MM,
+    EDGE_ARROW_TIP_MM,
     IMPERIAL_INCHES,
     LABEL_GAP_MM,
     METRIC_MM,
@@ -26,7 +27,6 @@ from printkit.assembly.guide.geometry import (
     Segment,
     back_scales,
     corner_cross,
-    EDGE_ARROW_TIP_MM,
     corners,
     crosshair,
     edge_arrows,
@@ -183,6 +183,64 @@ def _cross(c: Canvas, x: float, y: float, size: float) -> None:
     c.line(x - size, y + size, x + size, y - size)
 
 
+def _step_texts(words: Words) -> list[str]:
+    """The words under the four pictures of double-sided printing by hand."""
+    return [
+        # TRANSLATORS: the guide, "Double-sided by hand": under the first of four pictures
+        # (a printed sheet, an arrow at its top edge); about 40 mm wide, up to 4 lines.
+        words._("Print the odd pages: the fronts."),
+        # TRANSLATORS: the guide, "Double-sided by hand": under the second picture (a sheet
+        # turned over about its long edge); about 40 mm wide, up to 5 lines.
+        words._("Turn the stack over along its long edge, like the page of a book: the top "
+                "edge stays at the top."),
+        # TRANSLATORS: the guide, "Double-sided by hand": under the third picture, crossed
+        # out (a sheet turned end over end, its top-edge arrow now at the bottom); about 40
+        # mm wide, up to 5 lines.
+        words._("Not end over end: the top edge would end up at the bottom."),
+        # TRANSLATORS: the guide, "Double-sided by hand": under the fourth picture (the
+        # stack back in the paper tray); about 40 mm wide, up to 5 lines.
+        words._("Put it back, the top edge in first as before, and print the even pages: "
+                "the backs."),
+    ]
+
+
+def _trays(c: Canvas, ink: Ink, words: Words, box: Rect, sheet_y: float,
+           caption_h: float) -> None:
+    """The fourth picture: the stack back in the tray, the blank side where the printer
+    prints: face up in a tray that prints the side facing up, face down (the fronts up) in
+    one that prints the side facing down."""
+    panel = box.width / 4
+    sw = mm(SHEET_W_MM)
+    small = 0.72
+    sub = panel / 2
+    labels = (
+        # TRANSLATORS: the guide, "Double-sided by hand": under a small picture of a paper
+        # tray holding the stack blank side up; about 20 mm wide, 2 or 3 lines.
+        (False, words._("tray prints the side facing up")),
+        # TRANSLATORS: the guide, "Double-sided by hand": under a small picture of a paper
+        # tray holding the stack printed side up; about 20 mm wide, 2 or 3 lines.
+        (True, words._("tray prints the side facing down")),
+    )
+    for j, (printed, label) in enumerate(labels):
+        centre = box.x + 3 * panel + sub * j + sub / 2
+        x = centre - sw * small / 2
+        y = sheet_y + mm(3)
+        c.setStrokeColor(INK)
+        c.setLineWidth(1.0)
+        lip = mm(1.5)
+        path = c.beginPath()
+        path.moveTo(x - lip, y + mm(4))
+        path.lineTo(x - lip, y - lip)
+        path.lineTo(x + sw * small + lip, y - lip)
+        path.lineTo(x + sw * small + lip, y + mm(4))
+        c.drawPath(path, stroke=1, fill=0)
+        _sheet(c, x, y, printed, True, small)
+        ink.paragraph(label, Rect(centre - sub / 2 + mm(0.25), box.y + caption_h - mm(0.5),
+                                  sub - mm(0.5), mm(13)),
+                      size=7, min_size=6, colour=MUTED, align="centre",
+                      where="manual duplex tray")
+
+
 def manual_duplex_figure(width: float, locale: str, words: Words) -> Figure:
     """Double-sided printing by hand, in four pictures: the fronts printed; the stack turned
     over along its long edge, the top edge staying at the top; not end over end; back into
@@ -194,24 +252,7 @@ def manual_duplex_figure(width: float, locale: str, words: Words) -> Figure:
         caption_h = mm(24)
         sheet_y = box.y + caption_h + mm(12)
         sw = mm(SHEET_W_MM)
-        texts = [
-            # TRANSLATORS: the guide, "Double-sided by hand": under the first of four pictures
-            # (a printed sheet, an arrow at its top edge); about 40 mm wide, up to 4 lines.
-            words._("Print the odd pages: the fronts."),
-            # TRANSLATORS: the guide, "Double-sided by hand": under the second picture (a sheet
-            # turned over about its long edge); about 40 mm wide, up to 5 lines.
-            words._("Turn the stack over along its long edge, like the page of a book: the top "
-                    "edge stays at the top."),
-            # TRANSLATORS: the guide, "Double-sided by hand": under the third picture, crossed
-            # out (a sheet turned end over end, its top-edge arrow now at the bottom); about 40
-            # mm wide, up to 5 lines.
-            words._("Not end over end: the top edge would end up at the bottom."),
-            # TRANSLATORS: the guide, "Double-sided by hand": under the fourth picture (the
-            # stack back in the paper tray); about 40 mm wide, up to 5 lines.
-            words._("Put it back, the top edge in first as before, and print the even pages: "
-                    "the backs."),
-        ]
-        for i, text in enumerate(texts):
+        for i, text in enumerate(_step_texts(words)):
             left = box.x + i * panel
             c.setFillColor(INK)
             ink.paragraph(text, Rect(left + mm(1.5), box.y, panel - mm(3), caption_h),
@@ -229,37 +270,8 @@ def manual_duplex_figure(width: float, locale: str, words: Words) -> Figure:
         third = box.x + 2 * panel + panel / 2 - sw / 2
         _sheet(c, third, sheet_y, False, False)
         _cross(c, third + sw / 2, sheet_y + mm(SHEET_H_MM) * 0.62, mm(4))
-        # 4: into the tray, the blank side where the printer prints: face up in a tray
-        # that prints the side facing up, face down (the fronts up) in one that prints the
-        # side facing down
-        small = 0.72
-        sub = panel / 2
-        labels = (
-            # TRANSLATORS: the guide, "Double-sided by hand": under a small picture of a paper
-            # tray holding the stack blank side up; about 20 mm wide, 2 or 3 lines.
-            (False, words._("tray prints the side facing up")),
-            # TRANSLATORS: the guide, "Double-sided by hand": under a small picture of a paper
-            # tray holding the stack printed side up; about 20 mm wide, 2 or 3 lines.
-            (True, words._("tray prints the side facing down")),
-        )
-        for j, (printed, label) in enumerate(labels):
-            centre = box.x + 3 * panel + sub * j + sub / 2
-            x = centre - sw * small / 2
-            y = sheet_y + mm(3)
-            c.setStrokeColor(INK)
-            c.setLineWidth(1.0)
-            lip = mm(1.5)
-            path = c.beginPath()
-            path.moveTo(x - lip, y + mm(4))
-            path.lineTo(x - lip, y - lip)
-            path.lineTo(x + sw * small + lip, y - lip)
-            path.lineTo(x + sw * small + lip, y + mm(4))
-            c.drawPath(path, stroke=1, fill=0)
-            _sheet(c, x, y, printed, True, small)
-            ink.paragraph(label, Rect(centre - sub / 2 + mm(0.25), box.y + caption_h - mm(0.5),
-                                      sub - mm(0.5), mm(13)),
-                          size=7, min_size=6, colour=MUTED, align="centre",
-                          where="manual duplex tray")
+        # 4: into the tray
+        _trays(c, ink, words, box, sheet_y, caption_h)
 
     return Figure(width, mm(MANUAL_HEIGHT_MM), draw)
 
