@@ -20,7 +20,7 @@ Pure: page counts in, placements out; :func:`blank_page` draws the one filler pa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -67,7 +67,7 @@ class Run:
 
     @property
     def pages(self) -> int:
-        return self.slots[-1].last if self.slots else 0
+        return max((slot.last for slot in self.slots), default=0)
 
     def file(self, paper: Paper) -> str:
         return run_file(self.id, paper.id)
@@ -77,12 +77,17 @@ def run_file(run: str, paper: str) -> str:
     return f"print-{run}-{paper}.pdf"
 
 
-def place(documents: Sequence[tuple[str, int, bool]]) -> tuple[Slot, ...]:
+def place(documents: Sequence[tuple[str, int, bool]],
+          shares: Mapping[str, str] | None = None) -> tuple[Slot, ...]:
     """(document id, pages, double-sided) in file order -> where each lands: a double-sided
-    document always starts on an odd physical page."""
+    document always starts on an odd physical page; one that ``shares`` puts on the sheet of
+    a document placed before it (see :mod:`printkit.model.shared_sheets`) is on that page."""
     slots = []
     page = 1
     for doc, pages, duplex in documents:
+        if host := [s for s in slots if s.document == (shares or {}).get(doc)]:
+            slots.append(Slot(doc, host[0].last, pages))
+            continue
         blank = duplex and page % 2 == 0
         page += blank
         slots.append(Slot(doc, page, pages, blank))
@@ -90,7 +95,8 @@ def place(documents: Sequence[tuple[str, int, bool]]) -> tuple[Slot, ...]:
     return tuple(slots)
 
 
-def plan(documents: Sequence[tuple[str, int, str, str]]) -> tuple[Run, ...]:
+def plan(documents: Sequence[tuple[str, int, str, str]],
+         shares: Mapping[str, str] | None = None) -> tuple[Run, ...]:
     """The non-empty runs of a kit: ``documents`` are (id, pages, paper, sides) in the
     game's order, as the guide's bill of materials gives them (sides "duplex", "fold" or
     "single"; paper "card" or "paper")."""
@@ -99,16 +105,18 @@ def plan(documents: Sequence[tuple[str, int, str, str]]) -> tuple[Run, ...]:
         chosen = [(doc, pages, duplex) for doc, pages, doc_paper, sides in documents
                   if (sides == "duplex") == duplex and (duplex or doc_paper == paper)]
         if chosen:
-            runs.append(Run(run_id, paper, duplex, place(chosen)))
+            runs.append(Run(run_id, paper, duplex, place(chosen, shares)))
     return tuple(runs)
 
 
-def in_kit(guide_pages: int, documents: Sequence[tuple[str, int, str, str]]) -> tuple[Slot, ...]:
+def in_kit(guide_pages: int, documents: Sequence[tuple[str, int, str, str]],
+           shares: Mapping[str, str] | None = None) -> tuple[Slot, ...]:
     """Where the guide and each document land in the whole-kit PDF: the guide first (its
     calibration sheet is already on an odd page of its own), then the documents in the
     game's order, each double-sided one on an odd page."""
     return place([("guide", guide_pages, False),
-                  *((doc, pages, sides == "duplex") for doc, pages, _paper, sides in documents)])
+                  *((doc, pages, sides == "duplex") for doc, pages, _paper, sides in documents)],
+                 shares)
 
 
 def blank_page(paper: Paper, locale: str, text: str, title: str) -> bytes:

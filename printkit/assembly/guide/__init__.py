@@ -52,6 +52,7 @@ from printkit.kinds import kind
 from printkit.model.game import RenderContext
 from printkit.model.kit_table import KIT
 from printkit.model.runs import in_kit, plan, run_file
+from printkit.model.shared_sheets import shares
 from printkit.model.variants import Version, versions
 
 #: The guide's document id: ``<out>/<game>/<locale>/guide-<paper>.pdf``.
@@ -208,6 +209,7 @@ class _Guide:
             raise ValueError(f"guide: no page count for {', '.join(missing)}")
         self.rows = bill_of_materials(ctx, pages)
         self.documents = print_order(self.rows)
+        self.shares = shares(ctx, pages)
         self.words = Words(ctx.localizer)
 
     def laid_out(self, placement: str, fitting: Fitting) -> _Layout:
@@ -252,7 +254,8 @@ class _Guide:
             names=names, cards=any(kind(row.kind).two_sided for row in rows),
             layout=ctx.spec.layout, offset=duplex_option(ctx.spec.duplex_offset_mm),
             titles={"guide": "Print-and-play guide", **{row.id: row.title for row in rows}},
-            runs=plan(self.documents), kit=in_kit(guide_pages, self.documents),
+            runs=plan(self.documents, self.shares),
+            kit=in_kit(guide_pages, self.documents, self.shares),
             run_file=lambda run: run_file(run, ctx.paper.id),
             kit_file=f"kit-{ctx.paper.id}.pdf",
             versions=[_VersionRow(f"{v.id}-{ctx.paper.id}.pdf", v.document.title,

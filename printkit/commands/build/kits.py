@@ -5,6 +5,7 @@ decides when it is needed (see :mod:`.assemble`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,8 +17,9 @@ from printkit.commands.fingerprint import used_pictures
 from printkit.errors import PrintkitError
 from printkit.language.translations import N_, Localizer
 from printkit.model.components.images import DRAWN
-from printkit.model.game import GUIDE, RenderContext
+from printkit.model.game import GUIDE, Game, RenderContext
 from printkit.model.runs import Slot, blank_page, in_kit, plan
+from printkit.model.shared_sheets import groups, render_sheet
 from printkit.output import Spool, Spooled
 from printkit.outputs.html import rules_page
 from printkit.outputs.preview.kitpage import kit_data
@@ -78,10 +80,14 @@ class GuideAndKit:
             guide = render_guide(ctx, counts) if self.guide is None else self.guide.path
             pdfs = {GUIDE.id: guide, **{d.id: pdfs[d.id] for d in game.documents}}
             order = print_order(bill_of_materials(ctx, counts))
-            kit = print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE,
-                             job.spool) if self._wanted("kit") else None
-            runs = {run.id: print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id], job.spool)
-                    for run in plan(order) if self._wanted(run.id)}
+            sheets = shared_sheets(job, game, localizer, counts) if any(
+                self._wanted(name) for name in ("kit", *RUN_TITLES)) else {}
+            shares = {doc: group[0] for group in sheets for doc in group[1:]}
+            kit = print_file(ctx, pdfs, in_kit(page_count(guide), order, shares), KIT_TITLE,
+                             job.spool, sheets) if self._wanted("kit") else None
+            runs = {run.id: print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id], job.spool,
+                                       sheets)
+                    for run in plan(order, shares) if self._wanted(run.id)}
             # the rules to read on a phone, from the same templates as the rulebook
             rules = rules_page(ctx) if has_rules(game) and self._wanted("rules") else None
         except PrintkitError as exc:
@@ -99,19 +105,36 @@ class GuideAndKit:
                 sorted(localizer.missing | localizer.notes | set(found)), shots)
 
 
+def shared_sheets(job: Job, game: Game, localizer: Localizer,
+                  counts: dict[str, int]) -> dict[tuple[str, ...], bytes]:
+    """The sheets documents of the kit share (see :mod:`printkit.model.shared_sheets`), by
+    their group of documents."""
+    ctx = job.context(game, GUIDE.id, localizer)
+    return {group: render_sheet(job.context(game, group[0], localizer), group)
+            for group in groups(ctx, counts)}
+
+
 def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[Slot, ...],
-               title: str, spool: Spool | None) -> bytes | Spooled:
+               title: str, spool: Spool | None,
+               sheets: Mapping[tuple[str, ...], bytes] | None = None) -> bytes | Spooled:
     """The documents of ``slots`` in one PDF, with a page left blank (and saying so) before
-    each double-sided one that would otherwise start on an even page; written into
-    ``spool`` as it is made, when there is one."""
-    game = ctx.game
+    each double-sided one that would otherwise start on an even page; the documents of a
+    group of ``sheets`` as that one sheet, named after them all; written into ``spool`` as
+    it is made, when there is one."""
+    game, sheets = ctx.game, sheets or {}
+    hosts = {group[0]: group for group in sheets}
+    on_sheet = {doc: group[0] for group in sheets for doc in group[1:]}
+    present = {slot.document for slot in slots}
     parts: list[KitPart] = []
     for slot in slots:
-        doc = GUIDE if slot.document == GUIDE.id else game.document(slot.document)
-        name = ctx._(doc.title)
+        if on_sheet.get(slot.document) in present:
+            continue  # printed on the sheet it shares with the first of its group
+        group = hosts.get(slot.document, (slot.document,))
+        name = " \u00b7 ".join(ctx._(game.document(doc).title) for doc in group)
         if slot.blank_before:  # a page of no document: it says so, and only that
             parts.append(KitPart(title=None, pdf=_blank(ctx), label=None))
-        parts.append(KitPart(title=name, pdf=pdfs[slot.document], label=name))
+        pdf = sheets[group] if group in sheets else pdfs[slot.document]
+        parts.append(KitPart(title=name, pdf=pdf, label=name))
     whole = f"{ctx.data['title']} · {ctx._(title)}"
     if spool is None:
         return combine(parts, whole, ctx.localizer.code)
