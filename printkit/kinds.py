@@ -46,6 +46,18 @@ class DocumentKind:
     #: The ready-made variants it gets (ids of :data:`printkit.model.variants.VARIANTS`, and
     #: ``1up``, the one-up file of a build in the shop layout).
     variants: frozenset[str] = field(default_factory=frozenset)
+    #: How its pieces come off the sheet: ``"printed lines"``, along lines printed round
+    #: them (scissors or a knife); None for a document not cut into pieces. Documents of
+    #: one game cut the same way may share a sheet (see :mod:`printkit.model.shared_sheets`).
+    cut: str | None = None
+
+    def cut_in(self, layout: str) -> str | None:
+        """How it is cut in a card layout: card sheets laid out for a print shop are cut
+        along their crop marks, and those of the fold layout beside a fold line; anything
+        else as :attr:`cut` says."""
+        if self.card_sheets and layout != "home":
+            return "crop marks" if layout == "shop" else "fold line"
+        return self.cut
 
 
 #: Every kind, in the order the guide's Assembly section lists them.
@@ -79,8 +91,9 @@ register(DocumentKind("guide", None, cost=3))
 register(DocumentKind("cards", "cards", cost=4, card=True, two_sided=True, card_sheets=True,
                       variants=_ALL | {"1up"}))
 register(DocumentKind("tokens", "tokens", card=True, card_sheets=True,
-                      variants=frozenset({"ink"})))
-register(DocumentKind("dice", "dice", card=True, variants=frozenset({"ink"})))
+                      variants=frozenset({"ink"}), cut="printed lines"))
+register(DocumentKind("dice", "dice", card=True, variants=frozenset({"ink"}),
+                      cut="printed lines"))
 register(DocumentKind("board", "board", cost=2, card=True, variants=frozenset({"ink"})))
 register(DocumentKind("sheet", "sheet", copies="per-game"))
 register(DocumentKind("reference", "reference", flow=True, cost=2))

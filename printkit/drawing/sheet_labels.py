@@ -6,6 +6,7 @@ loose sheet apart and to see how it was meant to be printed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -132,7 +133,17 @@ class SheetNames:
 
     def page(self, canvas: Canvas, number: int, total: int, place: LabelBox) -> None:
         """Label a board or sheet page (no card layout to name) in its label strip."""
-        text = self.text("sheet", number, total)
+        self._strip(canvas, self.text("sheet", number, total), place)
+
+    def shared(self, canvas: Canvas, titles: Sequence[str], place: LabelBox) -> None:
+        """Label a sheet the pieces of several documents share in its label strip: the
+        game, each document's title (English, translated here), the paper and the layout."""
+        ctx = self.ctx
+        self._strip(canvas, DataText(" \u00b7 ".join(
+            [ctx.game_title, *(ctx._(title) for title in titles), ctx.paper.name,
+             ctx._(LAYOUT_NAMES[ctx.spec.layout])])), place)
+
+    def _strip(self, canvas: Canvas, text: str, place: LabelBox) -> None:
         with self.ink.aside():
             if self._draw(canvas, text, [place], "sheet label") is None:
                 self.ink.fitted(text, place.rect, fonts.REGULAR, SIZE, MIN_SIZE, "sheet label")

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from printkit.drawing.outlines import Outline
     from printkit.drawing.sheet_labels import SheetNames
     from printkit.drawing.text import Ink
+    from printkit.model.shared_sheets import Block
 from printkit.schema import DataText, Table, as_data, read_toml, validate
 
 
@@ -116,6 +117,10 @@ class Document:
     #: order. Decided by the document's content alone, never by the number of workers, so
     #: that every build gives the same bytes. None: always whole.
     parts: Callable[[RenderContext], int] | None = None
+    #: For a one-page document that may share a card sheet with another document of its
+    #: game cut the same way (see :mod:`printkit.model.shared_sheets`): its pieces as one
+    #: block, or None where they are not (more than a sheet of them, say). None: never shares.
+    block: Callable[[RenderContext], Block | None] | None = None
 
     def __post_init__(self) -> None:
         try:

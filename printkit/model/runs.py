@@ -27,7 +27,7 @@ Pure: page counts in, placements out; :func:`blank_page` draws the one filler pa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -86,7 +86,7 @@ class Run:
 
     @property
     def pages(self) -> int:
-        return self.slots[-1].last if self.slots else 0
+        return max((slot.last for slot in self.slots), default=0)
 
     @property
     def sheets(self) -> int:
@@ -117,12 +117,17 @@ def has_calibration(documents: Sequence[tuple[str, int, str, str]]) -> bool:
     return any(sides == "duplex" for _doc, _pages, _paper, sides in documents)
 
 
-def place(documents: Sequence[tuple[str, int, bool]]) -> tuple[Slot, ...]:
+def place(documents: Sequence[tuple[str, int, bool]],
+          shares: Mapping[str, str] | None = None) -> tuple[Slot, ...]:
     """(document id, pages, double-sided) in file order -> where each lands: a double-sided
-    document always starts on an odd physical page."""
+    document always starts on an odd physical page; one that ``shares`` puts on the sheet of
+    a document placed before it (see :mod:`printkit.model.shared_sheets`) is on that page."""
     slots = []
     page = 1
     for doc, pages, duplex in documents:
+        if host := [s for s in slots if s.document == (shares or {}).get(doc)]:
+            slots.append(Slot(doc, host[0].last, pages))
+            continue
         blank = duplex and page % 2 == 0
         page += blank
         slots.append(Slot(doc, page, pages, blank))
@@ -130,7 +135,8 @@ def place(documents: Sequence[tuple[str, int, bool]]) -> tuple[Slot, ...]:
     return tuple(slots)
 
 
-def plan(documents: Sequence[tuple[str, int, str, str]]) -> tuple[Run, ...]:
+def plan(documents: Sequence[tuple[str, int, str, str]],
+         shares: Mapping[str, str] | None = None) -> tuple[Run, ...]:
     """The non-empty runs of a kit: ``documents`` are (id, pages, paper, sides) in the
     game's order, as the guide's bill of materials gives them (sides "duplex", "fold" or
     "single"; paper "card" or "paper"). A run holds the documents of one paper and one
@@ -143,7 +149,7 @@ def plan(documents: Sequence[tuple[str, int, str, str]]) -> tuple[Run, ...]:
         if chosen:
             if duplex:
                 chosen.insert(0, (CALIBRATION, CALIBRATION_PAGES, True))
-            runs.append(Run(run_id, paper, duplex, place(chosen)))
+            runs.append(Run(run_id, paper, duplex, place(chosen, shares)))
     placed = {slot.document for run in runs for slot in run.slots}
     lost = [doc for doc, *_ in documents if doc not in placed]
     if lost:  # a document of a paper and setting no run is for
@@ -151,13 +157,16 @@ def plan(documents: Sequence[tuple[str, int, str, str]]) -> tuple[Run, ...]:
     return tuple(runs)
 
 
-def in_kit(guide_pages: int, documents: Sequence[tuple[str, int, str, str]]) -> tuple[Slot, ...]:
+def in_kit(guide_pages: int, documents: Sequence[tuple[str, int, str, str]],
+           shares: Mapping[str, str] | None = None) -> tuple[Slot, ...]:
     """Where the guide and each document land in the whole-kit PDF: the guide first, then
     the calibration sheet (in a kit with a double-sided document), then the documents in
-    the game's order, each double-sided one on an odd page."""
+    the game's order, each double-sided one on an odd page; one that ``shares`` puts on
+    another's sheet, on that page."""
     calibration = [(CALIBRATION, CALIBRATION_PAGES, True)] if has_calibration(documents) else []
     return place([("guide", guide_pages, False), *calibration,
-                  *((doc, pages, sides == "duplex") for doc, pages, _paper, sides in documents)])
+                  *((doc, pages, sides == "duplex") for doc, pages, _paper, sides in documents)],
+                 shares)
 
 
 def blank_page(paper: Paper, locale: str, text: str, title: str) -> bytes:

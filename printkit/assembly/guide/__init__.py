@@ -16,7 +16,7 @@ back: a file of its own and the first sheet of the double-sided print run (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
@@ -60,6 +60,7 @@ from printkit.model.runs import (
     plan,
     run_file,
 )
+from printkit.model.shared_sheets import shares
 from printkit.model.variants import Version, versions
 
 #: The guide's document id: ``<out>/<game>/<locale>/guide-<paper>.pdf``.
@@ -183,8 +184,8 @@ def render_guide(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
 
     The calibration box and double-sided printing by hand come before Assembly; where that
     leaves a page but the last less than half filled, they may end the guide instead, or
-    Assembly may start a new page, and the spacing may tighten: the first of these layouts with every page but the last
-    at least half filled is kept, else the best measured (see
+    Assembly may start a new page, and the spacing may tighten: the first of these layouts
+    with every page but the last at least half filled is kept, else the best measured (see
     :mod:`printkit.drawing.pagefit`). All of it is tried on sketches; the layout kept is
     drawn.
     """
@@ -218,6 +219,7 @@ class _Guide:
         self.rows = bill_of_materials(ctx, pages)
         self.documents = print_order(self.rows)
         self.calibration = has_calibration(self.documents)
+        self.shares = shares(ctx, pages)
         self.words = Words(ctx.localizer)
 
     def laid_out(self, placement: str, fitting: Fitting) -> _Layout:
@@ -252,7 +254,7 @@ class _Guide:
         def names(group: Sequence[Material]) -> str:
             return format_list([loc.gettext(row.title) for row in group], locale=loc.code)
 
-        runs = plan(self.documents)
+        runs = plan(self.documents, self.shares)
         duplex = next((run for run in runs if run.duplex), None)
         return render(
             TEMPLATE, loc, data=data, documents=rows, assembly=assembly_steps(rows),
@@ -260,8 +262,8 @@ class _Guide:
             layout=ctx.spec.layout, offset=duplex_option(ctx.spec.duplex_offset_mm),
             titles={"guide": "Print-and-play guide", CALIBRATION.id: CALIBRATION.title,
                     **{row.id: row.title for row in rows}},
-            runs=runs, duplex_run=duplex, kit=in_kit(guide_pages, self.documents),
-            totals=totals(rows),
+            runs=runs, duplex_run=duplex, kit=in_kit(guide_pages, self.documents, self.shares),
+            totals=totals(rows, len(self.shares)),
             run_file=lambda run: run_file(run, ctx.paper.id),
             calibration_file=calibration_file(ctx.paper.id) if duplex else None,
             kit_file=f"kit-{ctx.paper.id}.pdf", guide_file=f"{DOCUMENT_ID}-{ctx.paper.id}.pdf",

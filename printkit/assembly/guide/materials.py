@@ -40,11 +40,14 @@ class Totals:
     calibration: bool
 
 
-def totals(rows: Sequence[Material]) -> Totals:
-    """How many sheets of paper and of card the bill of materials comes to."""
+def totals(rows: Sequence[Material], shared: int = 0) -> Totals:
+    """How many sheets of paper and of card the bill of materials comes to, ``shared`` of
+    its one-sheet card documents printed on another's sheet (see
+    :mod:`printkit.model.shared_sheets`)."""
     calibration = any(row.sides == "duplex" for row in rows)
+    card = sum(row.sheets for row in rows if row.paper == "card") - shared
     return Totals(paper=sum(row.sheets for row in rows if row.paper == "paper"),
-                  card=sum(row.sheets for row in rows if row.paper == "card") + calibration,
+                  card=card + calibration,
                   calibration=calibration)
 
 

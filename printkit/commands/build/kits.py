@@ -5,6 +5,7 @@ the building process decides when it is needed (see :mod:`.assemble`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,8 +17,9 @@ from printkit.commands.fingerprint import used_pictures
 from printkit.errors import PrintkitError
 from printkit.language.translations import N_, Localizer
 from printkit.model.components.images import DRAWN
-from printkit.model.game import CALIBRATION, GUIDE, RenderContext
+from printkit.model.game import CALIBRATION, GUIDE, Game, RenderContext
 from printkit.model.runs import Slot, blank_page, has_calibration, in_kit, plan
+from printkit.model.shared_sheets import groups, render_sheet
 from printkit.output import Spooled
 from printkit.outputs.html import rules_page
 from printkit.outputs.preview.kitpage import kit_data
@@ -80,7 +82,10 @@ class GuideAndKit:
                 if self.guide is None else self.guide.path
             pdfs = {GUIDE.id: guide, **{d.id: pdfs[d.id] for d in game.documents}}
             order = print_order(bill_of_materials(ctx, counts))
-            planned = plan(order)
+            sheets = shared_sheets(job, game, localizer, counts) if any(
+                self._wanted(name) for name in ("kit", *RUN_TITLES)) else {}
+            shares = {doc: group[0] for group in sheets for doc in group[1:]}
+            planned = plan(order, shares)
             calibration = None
             # the calibration sheet: a file of its own, the double-sided run's first sheet
             # and the kit's, drawn again for any of them (the same bytes every time)
@@ -89,9 +94,9 @@ class GuideAndKit:
                 calibration = job.in_colours(render_calibration(ctx),
                                              f"{self.game}/{self.locale}/calibration")
                 pdfs[CALIBRATION.id] = calibration
-            kit = print_file(ctx, pdfs, in_kit(page_count(guide), order), KIT_TITLE,
-                             job) if self._wanted("kit") else None
-            runs = {run.id: print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id], job)
+            kit = print_file(ctx, pdfs, in_kit(page_count(guide), order, shares), KIT_TITLE,
+                             job, sheets) if self._wanted("kit") else None
+            runs = {run.id: print_file(ctx, pdfs, run.slots, RUN_TITLES[run.id], job, sheets)
                     for run in planned if self._wanted(run.id)}
             if not self._wanted(CALIBRATION.id):
                 calibration = None
@@ -112,21 +117,40 @@ class GuideAndKit:
                 sorted(localizer.missing | localizer.notes | set(found)), shots)
 
 
+def shared_sheets(job: Job, game: Game, localizer: Localizer,
+                  counts: dict[str, int]) -> dict[tuple[str, ...], bytes]:
+    """The sheets documents of the kit share (see :mod:`printkit.model.shared_sheets`), by
+    their group of documents."""
+    ctx = job.context(game, GUIDE.id, localizer)
+    return {group: job.in_colours(render_sheet(job.context(game, group[0], localizer), group),
+                                  f"{game.id}/{localizer.code}/{'+'.join(group)}")
+            for group in groups(ctx, counts)}
+
+
 def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[Slot, ...],
-               title: str, job: Job) -> bytes | Spooled:
+               title: str, job: Job,
+               sheets: Mapping[tuple[str, ...], bytes] | None = None) -> bytes | Spooled:
     """The documents of ``slots`` in one PDF, with a page left blank (and saying so) before
-    each double-sided one that would otherwise start on an even page (in the build's colours);
-    written into the job's spool as it is made, when there is one."""
+    each double-sided one that would otherwise start on an even page (in the build's
+    colours); the documents of a group of ``sheets`` as that one sheet, named after them
+    all; written into the job's spool as it is made, when there is one."""
     spool = job.spool
-    game = ctx.game
+    game, sheets = ctx.game, sheets or {}
+    hosts = {group[0]: group for group in sheets}
+    on_sheet = {doc: group[0] for group in sheets for doc in group[1:]}
+    present = {slot.document for slot in slots}
     parts: list[KitPart] = []
     for slot in slots:
-        doc = game.document(slot.document)  # the guide and the calibration sheet too
-        name = ctx._(doc.title)
+        if on_sheet.get(slot.document) in present:
+            continue  # printed on the sheet it shares with the first of its group
+        # (the guide and the calibration sheet are documents of the game too)
+        group = hosts.get(slot.document, (slot.document,))
+        name = " \u00b7 ".join(ctx._(game.document(doc).title) for doc in group)
         if slot.blank_before:  # a page of no document: it says so, and only that
             parts.append(KitPart(title=None, pdf=job.in_colours(_blank(ctx), "blank page"),
                                  label=None))
-        parts.append(KitPart(title=name, pdf=pdfs[slot.document], label=name))
+        pdf = sheets[group] if group in sheets else pdfs[slot.document]
+        parts.append(KitPart(title=name, pdf=pdf, label=name))
     whole = f"{ctx.data['title']} · {ctx._(title)}"
     if spool is None:
         return combine(parts, whole, ctx.localizer.code)

@@ -400,3 +400,40 @@ def _frame_backs(canvas: Canvas, boxes: list[CardBox]) -> None:
 def _moved(box: CardBox, dx: float, dy: float) -> CardBox:
     return CardBox(*(Rect(r.x + dx, r.y + dy, r.width, r.height)
                      for r in (box.trim, box.bleed, box.safe)))
+
+
+#: How far the cut lines of straight-cut cards run out from a block of them (see
+#: :func:`draw_card_block`): far enough to lay a ruler along.
+BLOCK_LEAD_MM = 5.0
+
+
+def card_block(grid: CardGrid, count: int) -> Rect | None:
+    """Where the cards of a single-sided set that fits on one home sheet lie, with the
+    cut lines that run out from straight-cut cards, as :func:`draw_card_block` draws them
+    at the origin; None for a set of more than one sheet, or of another layout (cut along
+    crop marks, or beside a fold line)."""
+    if grid.layout != "home" or not 0 < count <= grid.per_page:
+        return None
+    outer = grid.grid_bleed
+    lead = 0.0 if grid.card.round else mm(BLOCK_LEAD_MM)
+    return Rect(0.0, 0.0, outer.width + 2 * lead, outer.height + 2 * lead)
+
+
+def draw_card_block(canvas: Canvas, grid: CardGrid, count: int, front: DrawCard,
+                    at: tuple[float, float], front_key: CardKey | None = None) -> None:
+    """The fronts of a set :func:`card_block` takes, its lower-left corner at ``at``, on a
+    page another document shares: each card clipped to its bleed, round cards with their
+    cut circles, straight-cut cards with cut lines as far as the block reaches; no label
+    and no page boxes (the page is the sharing document's)."""
+    block = card_block(grid, count)
+    if block is None:
+        raise ValueError(f"{count} cards are no block of one home sheet")
+    lead = (block.width - grid.grid_bleed.width) / 2
+    canvas.saveState()
+    canvas.translate(at[0] + lead - grid.grid_bleed.x, at[1] + lead - grid.grid_bleed.y)
+    trims = _side(canvas, grid, 0, count, front, grid.front_box, key=front_key)
+    if grid.card.round:
+        draw_cut_circles(canvas, grid, trims)
+    else:
+        draw_cut_lines(canvas, grid, trims, grid.grid_bleed.outset(lead))
+    canvas.restoreState()

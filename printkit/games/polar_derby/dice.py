@@ -23,11 +23,14 @@ from printkit.drawing.text import PLAY_PT, Ink
 from printkit.geometry import LayoutError, Rect, mm, page_area
 from printkit.language import fonts
 from printkit.model.game import RenderContext
+from printkit.model.shared_sheets import Block
 
 from .art import BOARDS, GLUE, INK, draw_symbol, fill_of, ink_of
 
 MARGIN_MM = 10
 HEADER_MM = 22
+#: The line (two at most) telling how to make a die, under the heading.
+INSTRUCTIONS_MM = 9
 GAP_MM = 12
 BLEED_MM = 1.5
 TAB_DEPTH = 0.28  # of a face
@@ -170,12 +173,16 @@ def _header(c: Canvas, ink: Ink, ctx: RenderContext, area: Rect) -> None:
     ink.line(f"{ctx.game_title} · {_('Dice')}", Rect(area.x, area.top - mm(10), area.width,
                                                          mm(10)),
              fonts.BOLD, 20, 11, align="left", where="title")
+    _instructions(c, ink, ctx, Rect(area.x, area.top - mm(HEADER_MM) + mm(2), area.width,
+                                    mm(INSTRUCTIONS_MM)))
+
+
+def _instructions(c: Canvas, ink: Ink, ctx: RenderContext, box: Rect) -> None:
     c.setFillColor(INK)
     # TRANSLATORS: the dice sheet, under its heading: how to make a die from the printed net;
     # one line across the page, two at most.
-    ink.paragraph(_("Cut along solid lines, fold along dashed lines, glue the tabs inside."),
-                  Rect(area.x, area.top - mm(HEADER_MM) + mm(2), area.width, mm(9)),
-                  size=11, min_size=7, colour=INK, where="instructions")
+    ink.paragraph(ctx._("Cut along solid lines, fold along dashed lines, glue the tabs inside."),
+                  box, size=11, min_size=7, colour=INK, where="instructions")
 
 
 def render_dice(ctx: RenderContext) -> bytes:
@@ -201,3 +208,22 @@ def render_dice(ctx: RenderContext) -> bytes:
         c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def dice_block(ctx: RenderContext) -> Block:
+    """The dice as a block of a sheet they share with the tokens (see
+    :mod:`printkit.model.shared_sheets`): every net side by side, full size, under the line
+    that tells how to make a die (the sheet's label names the dice, so no heading); the
+    faces' colour past their cut edges (and the lines' width) is inside the block."""
+    dice = ctx.data["dice"]["count"]
+    w, h = net_size(mm(ctx.data["print"]["die_face_mm"]))
+    bleed, gap, words = mm(BLEED_MM), mm(GAP_MM), mm(INSTRUCTIONS_MM)
+    width, height = dice * w + (dice - 1) * gap + 2 * bleed, words + h + 2 * bleed
+
+    def draw(c: Canvas, x: float, y: float) -> None:
+        ink = Ink(c, ctx.localizer.code, "dice", floor_pt=PLAY_PT)
+        _instructions(c, ink, ctx, Rect(x, y + height - words, width, words))
+        for n in range(dice):
+            draw_net(c, ink, ctx, (x + bleed + n * (w + gap), y + bleed))
+
+    return Block(width, height, draw)

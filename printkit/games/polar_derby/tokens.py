@@ -13,18 +13,19 @@ to glue onto card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from io import BytesIO
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing.ink import fills_for
-from printkit.drawing.layout.sheets import draw_card_sheets
+from printkit.drawing.layout.sheets import card_block, draw_card_block, draw_card_sheets
 from printkit.drawing.pdf import new_canvas
 from printkit.drawing.text import PLAY_PT, Ink
-from printkit.geometry import CardBox, CardSize, Rect, mm
+from printkit.geometry import CardBox, CardGrid, CardSize, Rect, mm
 from printkit.model.game import RenderContext
+from printkit.model.shared_sheets import Block
 
 from .art import ICE, INK, draw_bear, fill_of
 
@@ -83,18 +84,45 @@ def _front(c: Canvas, ink: Ink, ctx: RenderContext, index: int, box: CardBox,
                f"token {index + 1} ({colour['id']})", outline=not round_token)
 
 
-def render_tokens(ctx: RenderContext) -> bytes:
+def _grid(ctx: RenderContext) -> tuple[list[Mapping[str, Any]], CardGrid]:
+    """The bears, one token each, and the grid of their sheets."""
     data = ctx.data
     tokens = bears(data)
     size = data["print"]["token_mm"]
-    grid = ctx.card_grid(CardSize(size, size, token_shape(data)), len(tokens), "print.token_mm")
+    return tokens, ctx.card_grid(CardSize(size, size, token_shape(data)), len(tokens),
+                                 "print.token_mm")
+
+
+def _key(tokens: list[Mapping[str, Any]]) -> Callable[[int], str]:
+    # the bears of one colour are alike: each colour is drawn once
+    return lambda i: f"bear:{tokens[i]['id']}"
+
+
+def render_tokens(ctx: RenderContext) -> bytes:
+    tokens, grid = _grid(ctx)
     buffer = BytesIO()
     c = new_canvas(buffer, grid.page_size, ctx.title, ctx._("Bear tokens"), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, "bear-tokens", floor_pt=PLAY_PT)
     draw_card_sheets(c, grid, len(tokens),
                      front=lambda cv, i, b: _front(cv, ink, ctx, i, b, tokens[i]),
-                     labels=ctx.sheet_names(ink),
-                     # the bears of one colour are alike: each colour is drawn once
-                     front_key=lambda i: f"bear:{tokens[i]['id']}")
+                     labels=ctx.sheet_names(ink), front_key=_key(tokens))
     c.save()
     return buffer.getvalue()
+
+
+def token_block(ctx: RenderContext) -> Block | None:
+    """The tokens as a block of a sheet they share with the dice (see
+    :mod:`printkit.model.shared_sheets`): the fronts of their one sheet, each with its cut
+    line; None when they fill more than a sheet, or in a layout not cut along lines."""
+    tokens, grid = _grid(ctx)
+    area = card_block(grid, len(tokens))
+    if area is None:
+        return None
+
+    def draw(c: Canvas, x: float, y: float) -> None:
+        ink = Ink(c, ctx.localizer.code, "bear-tokens", floor_pt=PLAY_PT)
+        draw_card_block(c, grid, len(tokens),
+                        lambda cv, i, b: _front(cv, ink, ctx, i, b, tokens[i]), (x, y),
+                        front_key=_key(tokens))
+
+    return Block(area.width, area.height, draw)

@@ -23,7 +23,13 @@ from babel import Locale
 from markupsafe import Markup
 
 from printkit import games
-from printkit.assembly.guide.materials import Material, Totals, bill_of_materials, print_order, totals
+from printkit.assembly.guide.materials import (
+    Material,
+    Totals,
+    bill_of_materials,
+    print_order,
+    totals,
+)
 from printkit.drawing.templating import render
 from printkit.geometry import DEFAULT_SPEC, LAYOUTS, PAPERS
 from printkit.language.locales import shipped_locales
@@ -31,6 +37,7 @@ from printkit.language.script import load as load_script
 from printkit.language.translations import Localizer
 from printkit.model.game import GUIDE, RenderContext
 from printkit.model.runs import calibration_file, plan, run_file
+from printkit.model.shared_sheets import shares
 from printkit.model.variants import VARIANTS, variant_id
 from printkit.output import contents
 from printkit.outputs.html import FILE_NAME as RULES_PAGE
@@ -162,7 +169,8 @@ def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
                    subtitle=str(record.get("subtitle") or ""), paper=paper.id,
                    paper_name=paper.name, layout=layout,
                    kit_pdf=_href(game.id, locale, f"kit-{paper.id}.pdf"), documents=docs,
-                   materials=materials, prints=prints, totals=totals(materials),
+                   materials=materials, prints=prints,
+                   totals=totals(materials, len(shares(ctx, pages))),
                    kit_file=f"kit-{paper.id}.pdf",
                    gather=[str(g) for g in record.get("gather", [])],
                    rules=_href(game.id, locale, RULES_PAGE)
