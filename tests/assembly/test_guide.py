@@ -290,7 +290,8 @@ def test_the_top_edge_arrows_lie_on_each_other_on_a_sheet_turned_over_its_long_e
     for paper in ("a4", "letter"):
         width, height = PAPERS[paper].size
         front, back = edge_arrows((width, height))
-        assert back.x1 == pytest.approx(width - front.x1) and back.x2 == pytest.approx(width - front.x2)
+        assert back.x1 == pytest.approx(width - front.x1)
+        assert back.x2 == pytest.approx(width - front.x2)
         assert (back.y1, back.y2) == (front.y1, front.y2)
         assert front.y2 > front.y1 and height - front.y2 == pytest.approx(mm(8))
         assert front.x1 > width / 2  # clear of the front's vertical centre line

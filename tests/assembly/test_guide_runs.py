@@ -140,8 +140,8 @@ def ranges(path: Path) -> dict[str, tuple[int, int]]:
     pdf = reader(path)
     blank = squash(Localizer.for_locale(path.parent.name).gettext(
         "This page is intentionally left blank."))
-    starts = sorted(((pdf.get_destination_page_number(item) + 1, item.title)
-                     for item in pdf.outline if not isinstance(item, list)))
+    starts = sorted((pdf.get_destination_page_number(item) + 1, item.title)
+                     for item in pdf.outline if not isinstance(item, list))
     if not starts:  # one document alone (the calibration sheet): named by its title
         starts = [(1, pdf.metadata.title.rsplit(" · ", 1)[-1])]
     out = {}
