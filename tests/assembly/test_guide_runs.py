@@ -136,7 +136,8 @@ def kits(built: dict[str, Path]) -> list[Kit]:
 def ranges(path: Path) -> dict[str, tuple[int, int]]:
     """The physical pages each document of a file fills, by its bookmark's title (a page
     left blank before the next document, saying so in the kit's language, is not the
-    document's)."""
+    document's). Documents that share a card sheet have one bookmark naming them all
+    ("Bear tokens \u00b7 Dice"): each of them fills that page."""
     pdf = reader(path)
     blank = squash(Localizer.for_locale(path.parent.name).gettext(
         "This page is intentionally left blank."))
@@ -150,7 +151,8 @@ def ranges(path: Path) -> dict[str, tuple[int, int]]:
         last = after - 1
         if last > first and blank in squash(pdf.pages[last - 1].extract_text() or ""):
             last -= 1
-        out[title] = (first, last)
+        for name in title.split(" \u00b7 "):
+            out[name] = (first, last)
     return out
 
 

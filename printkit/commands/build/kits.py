@@ -105,7 +105,9 @@ class GuideAndKit:
         except PrintkitError as exc:
             return failure(exc)
         pages = {GUIDE.id: page_count(guide), **counts}
-        data = kit_data(ctx, pages) if self._wanted("data") else None
+        if self._wanted("data") and not sheets:  # (the kit and runs found them already)
+            shares = {doc: group[0] for group in groups(ctx, counts) for doc in group[1:]}
+        data = kit_data(ctx, pages, shares) if self._wanted("data") else None
         made = guide if self.guide is None else None
         shots = job.previews_of(made) if made is not None else {}
         found = job.preflight(made, self.game, self.locale, GUIDE.id, GUIDE.kind) \

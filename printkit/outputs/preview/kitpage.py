@@ -37,7 +37,6 @@ from printkit.language.script import load as load_script
 from printkit.language.translations import Localizer
 from printkit.model.game import GUIDE, RenderContext
 from printkit.model.runs import calibration_file, plan, run_file
-from printkit.model.shared_sheets import shares
 from printkit.model.variants import VARIANTS, variant_id
 from printkit.output import contents
 from printkit.outputs.html import FILE_NAME as RULES_PAGE
@@ -51,8 +50,10 @@ _KIT_DATA = re.compile(r"kit-([a-z0-9]+)\.json")
 FORMAT = 1
 
 
-def kit_data(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
-    """What the kit page shows of one kit, as deterministic JSON bytes."""
+def kit_data(ctx: RenderContext, pages: Mapping[str, int],
+             shares: Mapping[str, str] | None = None) -> bytes:
+    """What the kit page shows of one kit, as deterministic JSON bytes; ``shares``: each
+    document printed on another's card sheet (see :mod:`printkit.model.shared_sheets`)."""
     kit = ctx.data.get("kit") or {}
     record = {
         "format": FORMAT,
@@ -65,6 +66,8 @@ def kit_data(ctx: RenderContext, pages: Mapping[str, int]) -> bytes:
         "pages": dict(pages),
         "gather": list(kit.get("gather", ())),
     }
+    if shares:
+        record["shared"] = dict(sorted(shares.items()))
     return (json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode()
 
 
@@ -170,7 +173,7 @@ def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
                    paper_name=paper.name, layout=layout,
                    kit_pdf=_href(game.id, locale, f"kit-{paper.id}.pdf"), documents=docs,
                    materials=materials, prints=prints,
-                   totals=totals(materials, len(shares(ctx, pages))),
+                   totals=totals(materials, len(record.get("shared") or {})),
                    kit_file=f"kit-{paper.id}.pdf",
                    gather=[str(g) for g in record.get("gather", [])],
                    rules=_href(game.id, locale, RULES_PAGE)
