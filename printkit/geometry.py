@@ -163,8 +163,8 @@ PRINTER_MARGIN_MM = 6.0
 #: The widest printer margin accepted: a quarter inch, the widest strip home printers
 #: leave. Card, token and board sheets follow the margin; rulebooks, references, the
 #: guide and the other sheets keep margins of their own, and a wider one would need those
-#: pages laid out anew (the lowest ink of them, a quick reference's footer, is 6.34 mm
-#: from the edge in Arabic and Japanese, 6.42 mm in the other locales).
+#: pages laid out anew (the lowest ink of them, a quick reference's footer, stands clear
+#: of it in every script).
 MAX_PRINTER_MARGIN_MM = 6.35
 
 

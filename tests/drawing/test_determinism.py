@@ -22,8 +22,9 @@ def _build(out: Path) -> dict[str, bytes]:
 def test_two_builds_are_byte_identical(tmp_path: Path, built_kit: Path) -> None:
     first = _build(tmp_path / "a")
     second = _build(tmp_path / "b")
-    # five documents, four ready-made variants, the guide, the whole kit and three print runs
-    assert len(first) == 14
+    # five documents, four ready-made variants, the guide, the whole kit, three print runs
+    # and the duplex calibration sheet
+    assert len(first) == 15
     assert {"guide-a4.pdf", "kit-a4.pdf", "print-duplex-a4.pdf"} <= set(first)
     assert first == second
     # ...and the in-process session build (every game, every locale, in workers) agrees.

@@ -61,8 +61,9 @@ def test_build_edit_and_wrong_example(project: Path, capsys: pytest.CaptureFixtu
     assert main(["build", "--jobs", "1", "--no-previews", "--locale", "en"]) == 0
     captured = capsys.readouterr()
     # all of en (game data changed): 4 documents, 4 ready-made variants (the deck ink-saving,
-    # to fold and both; the track ink-saving), the guide, the kit and 3 print runs
-    assert "rendered 13 document(s)" in captured.out
+    # to fold and both; the track ink-saving), the guide, the kit, 3 print runs and the
+    # duplex calibration sheet
+    assert "rendered 14 document(s)" in captured.out
     assert "Avalanche" in text(reader(out / "en" / "cards-a4.pdf"))
     assert main(["build", "--jobs", "1", "--no-previews", "--locale", "en"]) == 0
     assert "rendered 0 document(s)" in capsys.readouterr().out
