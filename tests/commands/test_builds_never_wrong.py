@@ -10,7 +10,7 @@ records too, and nothing else: for the locales the build was asked for, and for 
 whole folder whenever every locale was last built from the current inputs. A build of
 some locales leaves the others as they were.
 
-The run's size: ``PRINTKIT_BUILD_STEPS`` steps in all (default 30, for CI; the long
+The run's size: ``PRINTKIT_BUILD_STEPS`` steps in all (default 20, for CI; the long
 runs are made by hand, e.g. ``PRINTKIT_BUILD_STEPS=2000``); with
 ``PRINTKIT_BUILD_STATS=FILE`` the run writes how many steps of each kind it took, after
 every build.
@@ -40,7 +40,7 @@ from printkit.resources import PACKAGE_DIR, locales_dir, templates_dir
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="kills builds with POSIX signals")
 
-STEPS = int(os.environ.get("PRINTKIT_BUILD_STEPS", "30"))
+STEPS = int(os.environ.get("PRINTKIT_BUILD_STEPS", "20"))
 #: Steps per run of the machine (each run starts from unedited sources and empty folders).
 PER_RUN = min(STEPS, 15)
 PROJECT, OWN = "moss", "polar-derby"
