@@ -19,7 +19,9 @@ here, each one a setting of :class:`Fitting`:
 far down each page's content reaches, and which pages or columns end with a heading.
 :func:`best_layout` tries the settings of :data:`CANDIDATES` in order and keeps the
 first whose every page but the last is at least half filled with no heading last on a
-page or column, else the one with the best :meth:`Measure.score`. Everything is
+page or column, else the one with the best :meth:`Measure.score`; where that first good
+layout's last page holds only a remnant (a line or two under a sixth of the body), the
+later settings are tried too, and the first good one with fewer pages is kept. Everything is
 decided from the measured layout alone, so the same input always gives the same
 bytes. The settings are tried on sketches: a sketch places every block and draws
 none (where a block goes never depends on its drawing), in a fifth of a drawing's
@@ -52,6 +54,9 @@ from printkit.language import internals
 
 #: A page whose content ends above this fraction of its body is nearly empty.
 MIN_FILL = 0.5
+#: A last page filled less than this holds only a remnant: a later way out that saves
+#: the page is kept (see :func:`best_layout`).
+SHORT_LAST = 0.15
 #: A two-column section starts on the same page only with this much of the body left.
 COLUMNS_HERE_MIN = 0.2
 #: The space between what stands above a two-column section and its columns (pt).
@@ -101,6 +106,11 @@ class Measure:
         """The pages (from 1) but the last whose content ends above half the body."""
         return [n for n, fill in enumerate(self.fills[:-1], 1) if fill < MIN_FILL]
 
+    def short_last(self) -> bool:
+        """Whether the last page holds only a remnant (a line or two, a colophon) that a
+        typesetter would save the page of."""
+        return len(self.fills) > 1 and self.fills[-1] < SHORT_LAST
+
     def good(self) -> bool:
         return not self.nearly_empty() and not self.headings_last
 
@@ -118,14 +128,24 @@ Laid = TypeVar("Laid")
 def best_layout(lay_out: Callable[[Fitting], tuple[Laid, Measure]],
                 candidates: tuple[Fitting, ...] = CANDIDATES) -> Laid:
     """The first candidate's layout that is :meth:`Measure.good`, else the best scored
-    (the earlier one of equal scores)."""
+    (the earlier one of equal scores). A good layout whose last page holds only a remnant
+    (:meth:`Measure.short_last`) gives way to a later good one with fewer pages."""
     best: tuple[tuple[int, int, float, int], Laid] | None = None
+    good: tuple[Laid, Measure] | None = None
     for fitting in candidates:
         laid, measure = lay_out(fitting)
+        if good is not None:
+            if measure.good() and len(measure.fills) < len(good[1].fills):
+                return laid
+            continue
         if measure.good():
-            return laid
-        if best is None or measure.score() < best[0]:
+            if not measure.short_last():
+                return laid
+            good = (laid, measure)
+        elif best is None or measure.score() < best[0]:
             best = (measure.score(), laid)
+    if good is not None:
+        return good[0]
     assert best is not None
     return best[1]
 

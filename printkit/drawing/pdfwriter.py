@@ -367,12 +367,38 @@ def keep_headings(flow: list[Flowable]) -> list[Flowable]:
             # KeepTogether reports an infinite height to force its own split, so a
             # kept block is merged into the group rather than nested inside it.
             following = flow[i]
+            i += 1
+            if isinstance(following, ListFlowable):
+                out.append(_HeadedList(group, following))
+                continue
             group.extend(internals.kept(following) if isinstance(following, KeepTogether)
                          else [following])
-            i += 1
             out.append(KeepTogether(group))
         else:
             out.extend(group)
     return out
 
 
+class _HeadedList(KeepTogether):
+    """Headings kept with the start of the list after them, not the whole list: where the
+    room left holds the headings and the list's first item, the list starts below them and
+    runs on into the next column or page, as a typesetter's would. Kept whole, a long list
+    took its heading along to the next page and left half a column empty (the German Coraz
+    rulebook's Clarifications). Page fitting still never leaves a heading last."""
+
+    def __init__(self, headings: list[Flowable], items: ListFlowable) -> None:
+        super().__init__([*headings, items])
+        self.headings = headings
+        self.items = items
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:  # noqa: N803
+        room = aH
+        for f in self.headings:
+            f.canv = self.canv
+            room -= f.wrap(aW, aH)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        first = self.items.split(aW, room)[:1] if room > 0 else []
+        if first:
+            first[0].canv = self.canv
+            if first[0].wrap(aW, room)[1] + first[0].getSpaceBefore() <= room:
+                return [*self.headings, self.items]
+        return super().split(aW, aH)  # type: ignore[no-any-return]

@@ -37,7 +37,7 @@ from printkit.geometry import MM
 from printkit.language.locales import shipped_locales
 from printkit.language.script import load
 from printkit.model.rulebook import game_flow_document
-from tests.support import game_context
+from tests.support import flat, game_context, page_texts
 
 #: The body of a rulebook's or guide's page: its top and bottom margins, in mm.
 TOP_MM, BOTTOM_MM = 16, 18
@@ -229,6 +229,42 @@ def test_the_first_good_layout_is_kept_else_the_best_measured() -> None:
     assert best_layout(lay_out(measures), (plain, here, tight)) == here  # less empty space
     measures[here] = Measure([0.9, 0.3, 0.8])
     assert best_layout(lay_out(measures), (plain, here, tight)) == plain  # equal: first
+
+
+def test_a_last_page_holding_only_a_remnant_gives_way_to_a_later_layout_that_saves_it(
+        ) -> None:
+    """A good layout whose last page holds a line or two (under SHORT_LAST) is kept only
+    when no later good layout has fewer pages; a last page with more on it ends the search."""
+    tried: list[Fitting] = []
+    plain, here, tight = Fitting(), Fitting(columns_here=True), Fitting(spacing=0.7)
+    measures = {plain: Measure([0.9, 0.9, 0.1]), here: Measure([0.9, 0.3, 0.4]),
+                tight: Measure([0.95, 0.99])}
+
+    def one(fitting: Fitting) -> tuple[Fitting, Measure]:
+        tried.append(fitting)
+        return fitting, measures[fitting]
+
+    assert best_layout(one, (plain, here, tight)) == tight
+    assert tried == [plain, here, tight]
+    measures[tight] = Measure([0.95, 0.99, 0.05])  # no page saved: the first good stays
+    assert best_layout(one, (plain, here, tight)) == plain
+    tried.clear()
+    measures[plain] = Measure([0.9, 0.9, 0.2])
+    assert best_layout(one, (plain, here, tight)) == plain and tried == [plain]
+
+
+def test_a_heading_starts_a_list_where_its_first_item_fits() -> None:
+    """A heading is kept with the first item of the list after it, not the whole list: the
+    German Coraz rulebook took its Clarifications heading and their items to a fifth A4
+    page, leaving half of page 4's second column empty. Every locale's is four A4 pages,
+    its Clarifications heading on the last one, with text after it."""
+    for locale in shipped_locales():
+        ctx = game_context("coraz-blizej-swieta", locale, "rulebook", "a4")
+        pages = page_texts(flow.render_flow(game_flow_document(ctx)))
+        assert len(pages) == 4, (locale, len(pages))
+        if not load(locale).rtl:  # (a right-to-left page's text comes out in visual order)
+            heading = flat(ctx.localizer.gettext("Clarifications"))
+            assert heading in flat(pages[3]) and heading not in flat(pages[2]), locale
 
 
 def test_a_section_s_last_page_gets_the_shortest_columns_that_keep_the_other_pages() -> None:
