@@ -51,3 +51,17 @@ def test_a_removed_passage_is_named(built_kit: Path) -> None:
         stripped = stripped.replace(mark, "")
     problems = trace.document_problems(game, "rulebook", stripped, "pl: rulebook")
     assert [p for p in problems if f"rule {rule.id!r}" in p], problems
+
+
+def test_a_passage_reworded_against_its_ruling_is_named() -> None:
+    """A rule with ``ruling`` words (GAMES.md's) is stated by an English passage that says
+    them: Polar Derby's rulebook once told players to keep the tokens' values."""
+    game = games.GAMES["polar-derby"]
+    rule = next(r for r in trace.rules_of(game) if r.id == "bear-values")
+    assert rule.ruling
+    said = f'<document><p rule="bear-values">The values {rule.ruling}.</p></document>'
+    old = ('<document><p rule="bear-values">Play with the values on the tokens of this kit.'
+           '</p></document>')
+    assert trace.ruling_problems(game, said, "en: rulebook") == []
+    assert [p for p in trace.ruling_problems(game, old, "en: rulebook")
+            if "'bear-values'" in p and rule.ruling in p]

@@ -10,6 +10,7 @@ the original's sentence::
     source = "original"          # or "ruling"
     text = "Si los dados muestran dos colores diferentes, …"
     reference = true             # must be on the quick reference too
+    ruling = "take one"          # optional: words the English rulebook's passage must say
 
 Templates mark the passage that states a rule with ``rule="id …"`` on a block element
 (see :mod:`printkit.drawing.flow`); examples name the rules they show (``shows``);
@@ -58,6 +59,7 @@ _SCHEMA = Table({
         "source": Value(str, choices=("original", "ruling")),
         "text": Value(str),
         "reference": Value(bool, required=False, default=False),
+        "ruling": Value(str, required=False, default=""),
     }), min_items=1),
 })
 
@@ -89,6 +91,9 @@ class Rule:
     source: str
     text: str
     reference: bool = False
+    #: For a ruling of GAMES.md's that a rulebook once contradicted: its key words, which
+    #: the English passage marked for it must contain (see :func:`ruling_problems`).
+    ruling: str = ""
 
 
 def rules_of(game: Game) -> tuple[Rule, ...]:
@@ -113,7 +118,8 @@ def _read_rules(path: Path, label: str, _mtime: int, _size: int) -> tuple[Rule, 
         seen.setdefault(entry["id"], i)
     if errors:
         raise DataErrors(errors)
-    return tuple(Rule(e["id"], e["source"], e["text"], e["reference"]) for e in data["rule"])
+    return tuple(Rule(e["id"], e["source"], e["text"], e["reference"], e["ruling"])
+                 for e in data["rule"])
 
 
 def passages(xml: str) -> list[tuple[tuple[str, ...], str]]:
@@ -141,6 +147,21 @@ def document_problems(game: Game, kind: str, xml: str, where: str) -> list[str]:
     wanted = rules if kind == "rulebook" else [r for r in rules if r.reference]
     problems += [f"{where}: rule {r.id!r} of {label} is not stated (no passage of the "
                  f"{kind} is marked rule=\"{r.id}\")" for r in wanted if r.id not in marks]
+    return problems
+
+
+def ruling_problems(game: Game, xml: str, where: str) -> list[str]:
+    """The rules with ``ruling`` words that no passage marked for them in a rendered English
+    rulebook contains: a passage reworded against the ruling it states (the rulebook of
+    Polar Derby once told players to keep the tokens' values, where the ruling says they
+    can be changed). Other locales are held to the catalog's translation by the tests."""
+    found = passages(xml)
+    problems = []
+    for rule in rules_of(game):
+        texts = [" ".join(text.split()) for ids, text in found if rule.id in ids]
+        if rule.ruling and texts and not any(rule.ruling in text for text in texts):
+            problems.append(f"{where}: no passage marked rule={rule.id!r} says "
+                            f"{rule.ruling!r}, the ruling's words")
     return problems
 
 
