@@ -122,6 +122,27 @@ class ItemList(Node):
 
 
 @dataclass(frozen=True)
+class Cell(Prose):
+    """A ``<th>`` (``head``) or ``<td>`` of a table."""
+
+    head: bool = False
+
+
+@dataclass(frozen=True)
+class Row(Node):
+    """A ``<tr>`` of a table; its children are :class:`Cell`."""
+
+
+@dataclass(frozen=True)
+class Table(Node):
+    """A ``<table widths="...">`` of ``<tr>`` rows (a first row of ``<th>`` is its head):
+    what each case leads to, at a glance. ``widths`` are the columns' shares of the text
+    width."""
+
+    widths: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
 class Fact(Prose):
     """One ``<fact label="Players">2–4</fact>`` of the cover."""
 
@@ -184,7 +205,8 @@ class Document(Node):
 #: Every node kind of the vocabulary: each writer has a visit method for each.
 NODE_KINDS: tuple[type[Node], ...] = (
     Document, Cover, Facts, Fact, Title, Subtitle, Paragraph, Colophon, Heading, Columns,
-    PageBreak, Example, Note, Box, ItemList, Item, Figure, Bold, Italic, Break)
+    PageBreak, Example, Note, Box, ItemList, Item, Figure, Table, Row, Cell, Bold, Italic,
+    Break)
 
 
 def walk(node: Node) -> Iterator[Node]:
@@ -222,6 +244,7 @@ _ATTRIBUTES: Attributes = {
     "document": frozenset({"numbered"}),
     "fact": frozenset({"label", "rule"}),
     "figure": None,
+    "table": frozenset({"widths", "rule"}),
     "b": frozenset(), "i": frozenset(), "br": frozenset(),
 }
 _RULE = frozenset({"rule"})
@@ -231,7 +254,7 @@ _MARKUP = re.compile(r"(</?[bi]>|<br/>)")
 
 class Parser:
     """Reads one document's XML; ``elements`` and their ``attributes`` add a document's
-    own elements (the guide's tables) to the vocabulary, ``template`` names the template
+    own elements to the vocabulary, ``template`` names the template
     in errors."""
 
     def __init__(self, locale: str, document: str, template: str | None = None,
@@ -360,6 +383,22 @@ def _list(parser: Parser, element: ET.Element) -> ItemList:
     return ItemList(items, ordered=element.tag == "ol")
 
 
+def _table(parser: Parser, element: ET.Element) -> Table:
+    rows = []
+    for tr in parser.children(element, "tr"):
+        cells = []
+        for cell in tr:
+            if cell.tag not in ("th", "td"):
+                raise parser.fail(f"<{cell.tag}> is not allowed inside <tr>")
+            parser.attributes(cell)
+            cells.append(Cell(head=cell.tag == "th", **parser.prose(cell)))
+        rows.append(Row(tuple(cells)))
+    widths = tuple(float(f) for f in element.get("widths", "").split(",") if f)
+    if not rows or any(len(widths) != len(row.children) for row in rows):
+        raise parser.fail("a <table> needs rows and one width per column")
+    return Table(tuple(rows), widths=widths)
+
+
 def _figure(parser: Parser, element: ET.Element) -> Figure:
     return Figure(attrs=dict(element.attrib), **parser.prose(element))
 
@@ -381,6 +420,7 @@ BLOCKS: dict[str, ElementReader] = {
     "cover": _cover, "columns": _container(Columns), "example": _container(Example),
     "note": _container(Note), "box": _container(Box),
     "pagebreak": lambda p, e: PageBreak(), "ul": _list, "ol": _list, "figure": _figure,
+    "table": _table,
 }
 
 

@@ -108,6 +108,9 @@ def _styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:
 class PdfWriter(dt.Visitor):
     """A document tree -> flowables, for a text ``width`` and a layout's ``spacing``."""
 
+    #: No full tints (a table's head row is left white): an ink-saving build's guide.
+    ink_saver = False
+
     def __init__(self, doc: FlowDocument, width: float, spacing: float = 1.0) -> None:
         self.doc = doc
         self.width = width
@@ -294,6 +297,42 @@ class PdfWriter(dt.Visitor):
                              start=1 if node.ordered else None,
                              bulletFontName=fonts.REGULAR, bulletFontSize=9,
                              bulletColor=ACCENT, spaceAfter=4, **side)]
+
+    def visit_Cell(self, node: dt.Cell) -> Paragraph:
+        base = self.styles["p"]
+        scale = base.fontSize / 10
+        cell = ParagraphStyle("td", base, fontSize=9 * scale, leading=11.5 * scale,
+                              spaceBefore=0, spaceAfter=0)
+        style = (ParagraphStyle("th", cell, fontName=fonts.BOLD, textColor=ACCENT)
+                 if node.head else cell)
+        return Paragraph(self.markup(node.content), style, script=self.script)
+
+    def visit_Row(self, node: dt.Row) -> list[Paragraph]:
+        cells = [self.visit(cell) for cell in node.children]
+        return cells[::-1] if self.script.rtl else cells  # the first column on the right
+
+    def visit_Table(self, node: dt.Table) -> list[Flowable]:
+        """Rows under a tinted head row (none in an ink-saving build), ruled between."""
+        rows = [self.visit(row) for row in node.children]
+        fractions = list(node.widths)[::-1] if self.script.rtl else list(node.widths)
+        scale = self.styles["p"].fontSize / 10
+        pad = (2 if self.doc.compact else 4) * scale  # (a quick reference's rows closer)
+        table = Table(rows, colWidths=[self.width * f / sum(fractions) for f in fractions],
+                      repeatRows=1)
+        style = [
+            # A Table's cell font defaults to Helvetica, which is never embedded.
+            ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.8, ACCENT),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, ACCENT),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.3, colors.HexColor("#c9c2b8")),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+        ]
+        if not self.ink_saver:
+            style.append(("BACKGROUND", (0, 0), (-1, 0), NOTE_TINT))
+        table.setStyle(TableStyle(style))
+        return [table, Spacer(1, (5 if self.doc.compact else 8) * scale)]
 
     def visit_Figure(self, node: dt.Figure) -> list[Flowable]:
         maker = self.doc.figures.get(node.name)

@@ -41,7 +41,7 @@ from printkit.assembly.guide.pages import (
     manual_duplex_figure,
     rulers_figure,
 )
-from printkit.assembly.guide.writer import ATTRIBUTES, ELEMENTS, GuideWriter
+from printkit.assembly.guide.writer import GuideWriter
 from printkit.drawing import doctree
 from printkit.drawing.flow import FlowDocument, SketchCanvas
 from printkit.drawing.pagefit import Fitting, FittingDocTemplate, Measure
@@ -234,8 +234,7 @@ class _Guide:
         guide_pages = _LAST_PAGES.get(memo, 1)
         for _attempt in range(4):
             xml = self.xml(guide_pages, placement)
-            tree = doctree.parse(xml, ctx.localizer.code, DOCUMENT_ID, elements=ELEMENTS,
-                                 attributes=ATTRIBUTES)
+            tree = doctree.parse(xml, ctx.localizer.code, DOCUMENT_ID)
             laid = _lay_out(ctx, xml, tree, self.words, fitting, sketch=True)
             pages_now = len(laid.measure.fills)
             if pages_now == guide_pages:

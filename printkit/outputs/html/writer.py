@@ -277,6 +277,22 @@ class HtmlWriter(dt.Visitor):
     def visit_ItemList(self, node: dt.ItemList) -> list[Node]:
         return [Node("ol" if node.ordered else "ul", {}, [self.visit(li) for li in node.children])]
 
+    def visit_Cell(self, node: dt.Cell) -> Node:
+        return Node("th" if node.head else "td", {}, self.running(node.content))
+
+    def visit_Row(self, node: dt.Row) -> Node:
+        return Node("tr", {}, [self.visit(cell) for cell in node.children])
+
+    def visit_Table(self, node: dt.Table) -> list[Node]:
+        """A table whose head row's cells head their columns, and whose other rows' header
+        cells head their rows, for a screen reader."""
+        rows = [self.visit(row) for row in node.children]
+        for i, row in enumerate(rows):
+            for cell in row.children:
+                if isinstance(cell, Node) and cell.tag == "th":
+                    cell.attrs["scope"] = "col" if i == 0 else "row"
+        return [Node("table", {"class": "outcomes"}, rows)]
+
     def visit_Figure(self, node: dt.Figure) -> list[Node]:
         caption = self.running(node.content)
         alt = Node("x", children=caption).text()
