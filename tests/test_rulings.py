@@ -37,18 +37,18 @@ BOOKS = ("polar-derby", "pick-a-polar-bear")
 VALUES_FIRST = ("Each die has one face per colour and a %(free)s face. A score sheet is "
                 "included for the long game.")
 VALUES = ("Each bear scores the value on its belly. Editions of the game print different "
-          "values. This kit prints its values from its game data, as the table under “End of "
-          "the game and scoring” shows them; they can be changed in the data to match another "
-          "set, and the tokens, the table and the score sheet follow.")
+          "values. This kit\u2019s values are set in its data and shown in the table under "
+          "\u201cEnd of the game and scoring\u201d; they can be changed in the data to match "
+          "another set, and the tokens, the table and the score sheet follow.")
 HOLD = ("After each round, the player who alone kept the most cards that round, counted after "
-        "the card check (the extra card for a right FREEZE! included), takes the “%(hold)s” "
-        "card. In the next round they may not take a card identical to the card on top of "
-        "their pile; if they do, their pile is broken and discarded, captain included. If "
-        "several players tie for the most cards, nobody holds it next round.")
-HOLDER = ("Having kept %(num)s card, more than anyone else, %(player)s holds the “%(hold)s” "
-          "card next round.",
-          "Having kept %(num)s cards, more than anyone else, %(player)s holds the “%(hold)s” "
-          "card next round.")
+        "the card check (the extra card for a right FREEZE! included), takes the "
+        "\u201c%(hold)s\u201d card. In the next round they may not take a card identical to "
+        "the card on top of their pile; if they do, their pile is broken and discarded, captain "
+        "included. If several players tie for the most cards, nobody holds it next round.")
+HOLDER = ("Having kept %(num)s card, more than anyone else, %(player)s holds the "
+          "\u201c%(hold)s\u201d card next round.",
+          "Having kept %(num)s cards, more than anyone else, %(player)s holds the "
+          "\u201c%(hold)s\u201d card next round.")
 WITH_BONUS = ("%(player)s has %(num)s animal card and %(bonus)s in the winning pile.",
               "%(player)s has %(num)s animal cards and %(bonus)s in the winning pile.")
 BONUS_CARDS = ("%(num)s bonus card", "%(num)s bonus cards")

@@ -259,7 +259,7 @@ def test_doubles_name_the_rolled_colour(built, locale):
 
 @pytest.mark.parametrize(("locale", "bad", "good"), [
     ("es", "solo quedan 1 oso", "En el centro solo queda un oso"),
-    ("es", "jugad con", "juega con los valores de las fichas de este juego"),
+    ("es", "jugad con", "pueden cambiarse en los datos para que coincidan con otro juego"),
     ("pl", "tyle punktów, co jego kolor", "tyle punktów, ile wskazuje jego kolor"),
     ("pl", "wygrywa najwyższy wynik", "wygrywa gracz z najwyższym wynikiem"),
     ("de", "die höchste Summe gewinnt", "wer die höchste Summe hat, gewinnt"),
