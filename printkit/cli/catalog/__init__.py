@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import argparse
 
-from printkit.cli.catalog import check, compile_mo, coverage, extract, init, review, update
+from printkit.cli.catalog import (
+    check,
+    compile_mo,
+    coverage,
+    extract,
+    init,
+    review,
+    spell,
+    update,
+)
 from printkit.cli.common import Command, add_commands, named
 
 NAME = "catalog"
@@ -13,7 +22,8 @@ DESCRIPTION = ("Keep the gettext catalogs under locales/ in step with the templa
                "and game data.")
 
 #: The actions, in the order ``printkit catalog --help`` lists them.
-ACTIONS: tuple[Command, ...] = (extract, init, update, compile_mo, coverage, check, review)
+ACTIONS: tuple[Command, ...] = (extract, init, update, compile_mo, coverage, check, spell,
+                                review)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
