@@ -39,6 +39,7 @@ from markupsafe import Markup, escape
 from printkit.drawing.text import balanced
 from printkit.errors import PrintkitError, TemplateError
 from printkit.language.checks import WORDS
+from printkit.language.narration import Teller
 from printkit.language.translations import Localizer
 from printkit.resources import cache_dir, templates_dir
 from printkit.schema import DataText
@@ -253,6 +254,9 @@ def _new_environment(*folders: str) -> Environment:
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     env.globals.update(gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext,
                        npgettext=_npgettext)
+    # One per rendered book (``{% set told = teller() %}`` in a narration template): which
+    # way of telling a repeated event comes next (printkit.language.narration).
+    env.globals["teller"] = Teller
     env.filters["number"] = _number
     env.filters["join_list"] = _join_list
     env.filters["words"] = _words

@@ -200,15 +200,18 @@ def test_one_caption_for_every_example_diagram(built, locale):
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_the_checked_line_is_the_colophon_at_the_very_end(built, locale):
+def test_the_credit_is_the_colophon_at_the_very_end_and_no_note_is_for_the_makers(built,
+                                                                                   locale):
     root = ET.fromstring(built[locale]["xml"])
     last = list(root.iter())[-1]
     colophon = next(root.iter("colophon"))
     assert last in list(colophon.iter())
-    checked = Localizer.for_locale(locale, root=i18n.locales_dir()).gettext(
-        "Every example in this rulebook was checked against the rules.")
-    assert checked in "".join(colophon.itertext())
-    assert all(checked not in "".join(p.itertext()) for p in root.iter("p"))
+    credit = Localizer.for_locale(locale, root=i18n.locales_dir()).gettext(
+        GAME.load_data()["credit"])
+    assert flat("".join(colophon.itertext())) == flat(credit)
+    if locale == "en":
+        for note in ("checked against the rules", "right after the rule it shows"):
+            assert note not in built[locale]["text"]
 
 
 # --- the quick reference ----------------------------------------------------------------
