@@ -196,7 +196,7 @@ def test_the_rules_the_original_states_are_in_the_rulebook(locale: str) -> None:
                "traci jedną kolejkę, a potem próbuje znowu"],
         "es": ["Así es también en Nochebuena",
                "nadie tiene nunca más de 3 cartas de semana", "vuelve a intentarlo"],
-        "de": ["Das gilt auch an Heiligabend", "niemand hat je mehr als 3 Wochenkarten",
+        "de": ["an Heiligabend auch keinen Sieg", "niemand hat je mehr als 3 Wochenkarten",
                "versucht es danach erneut"],
         "fr": ["Cela vaut aussi au réveillon", "personne n’a jamais plus de 3 cartes Semaine",
                "puis réessaie"],
