@@ -91,7 +91,7 @@ class Run:
     @property
     def sheets(self) -> int:
         """How many sheets it takes: two pages a sheet double-sided, else one."""
-        return (self.pages + 1) // 2 if self.duplex else self.pages
+        return sheets(self.pages, "duplex" if self.duplex else "single")
 
     def file(self, paper: Paper) -> str:
         return run_file(self.id, paper.id)

@@ -17,7 +17,7 @@ draws one group's sheet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from io import BytesIO
 
@@ -134,10 +134,15 @@ def _fits(ctx: RenderContext, docs: Sequence[Document]) -> bool:
         ctx.paper, ctx.spec, [(b.width, b.height) for b in blocks]) is not None
 
 
+def hosts(found: Iterable[Sequence[str]]) -> dict[str, str]:
+    """Each document of the groups ``found`` printed on another's page: the first of its
+    group (see :func:`printkit.model.runs.place`)."""
+    return {doc: group[0] for group in found for doc in group[1:]}
+
+
 def shares(ctx: RenderContext, pages: Mapping[str, int]) -> dict[str, str]:
-    """Each document printed on another's page: the first of its group (see
-    :func:`printkit.model.runs.place`)."""
-    return {doc: group[0] for group in groups(ctx, pages) for doc in group[1:]}
+    """Each document of the kit printed on another's page (see :func:`hosts`)."""
+    return hosts(groups(ctx, pages))
 
 
 def render_sheet(ctx: RenderContext, group: Sequence[str]) -> bytes:

@@ -133,8 +133,8 @@ def combine_with_pypdf(parts: Sequence[KitPart], title: str, lang: str) -> bytes
         first = len(writer.pages)
         # The part's bookmark points at its first page; its own outline nests under it.
         writer.append(reader, outline_item=part.title, import_outline=part.title is not None)
-        if part.label is None:  # an empty label: no prefix, no number
-            writer.set_page_label(first, len(writer.pages) - 1, prefix="", start=None)
+        if part.label is None:  # an empty label: no prefix, no number (no style: /St unused)
+            writer.set_page_label(first, len(writer.pages) - 1, prefix="", start=1)
         else:
             writer.set_page_label(first, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL,
                                   prefix=f"{part.label} ", start=part.start)

@@ -76,6 +76,11 @@ def _description(data: bytes) -> str:
         return ""
 
 
+#: LittleCMS's black point compensation flag (``ImageCms.Flags`` from Pillow 10.3; the
+#: lowest Pillow printkit takes has only the ``FLAGS`` table).
+BLACK_POINT_COMPENSATION = 0x2000
+
+
 @cache
 def _transform(data: bytes) -> ImageCms.ImageCmsTransform:
     """sRGB to the profile, relative colorimetric with black point compensation (kept for
@@ -83,7 +88,7 @@ def _transform(data: bytes) -> ImageCms.ImageCmsTransform:
     return ImageCms.buildTransform(
         ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(io.BytesIO(data)),
         "RGB", "CMYK", ImageCms.Intent.RELATIVE_COLORIMETRIC,
-        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+        flags=BLACK_POINT_COMPENSATION)
 
 
 def image(profile: CmykProfile, rgb: Image.Image) -> Image.Image:

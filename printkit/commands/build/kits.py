@@ -19,7 +19,7 @@ from printkit.language.translations import N_, Localizer
 from printkit.model.components.images import DRAWN
 from printkit.model.game import CALIBRATION, GUIDE, Game, RenderContext
 from printkit.model.runs import Slot, blank_page, has_calibration, in_kit, plan
-from printkit.model.shared_sheets import groups, render_sheet
+from printkit.model.shared_sheets import groups, hosts, render_sheet
 from printkit.output import Spooled
 from printkit.outputs.html import rules_page
 from printkit.outputs.preview.kitpage import kit_data
@@ -84,7 +84,7 @@ class GuideAndKit:
             order = print_order(bill_of_materials(ctx, counts))
             sheets = shared_sheets(job, game, localizer, counts) if any(
                 self._wanted(name) for name in ("kit", *RUN_TITLES)) else {}
-            shares = {doc: group[0] for group in sheets for doc in group[1:]}
+            shares = hosts(sheets)
             planned = plan(order, shares)
             calibration = None
             # the calibration sheet: a file of its own, the double-sided run's first sheet
@@ -106,7 +106,7 @@ class GuideAndKit:
             return failure(exc)
         pages = {GUIDE.id: page_count(guide), **counts}
         if self._wanted("data") and not sheets:  # (the kit and runs found them already)
-            shares = {doc: group[0] for group in groups(ctx, counts) for doc in group[1:]}
+            shares = hosts(groups(ctx, counts))
         data = kit_data(ctx, pages, shares) if self._wanted("data") else None
         made = guide if self.guide is None else None
         shots = job.previews_of(made) if made is not None else {}
@@ -138,15 +138,15 @@ def print_file(ctx: RenderContext, pdfs: dict[str, bytes | Path], slots: tuple[S
     all; written into the job's spool as it is made, when there is one."""
     spool = job.spool
     game, sheets = ctx.game, sheets or {}
-    hosts = {group[0]: group for group in sheets}
-    on_sheet = {doc: group[0] for group in sheets for doc in group[1:]}
+    group_of = {group[0]: group for group in sheets}
+    on_sheet = hosts(sheets)
     present = {slot.document for slot in slots}
     parts: list[KitPart] = []
     for slot in slots:
         if on_sheet.get(slot.document) in present:
             continue  # printed on the sheet it shares with the first of its group
         # (the guide and the calibration sheet are documents of the game too)
-        group = hosts.get(slot.document, (slot.document,))
+        group = group_of.get(slot.document, (slot.document,))
         name = " \u00b7 ".join(ctx._(game.document(doc).title) for doc in group)
         if slot.blank_before:  # a page of no document: it says so, and only that
             parts.append(KitPart(title=None, pdf=job.in_colours(_blank(ctx), "blank page"),
