@@ -10,12 +10,13 @@ rulebook and reference of each locale are rendered once per module and shared.
 from __future__ import annotations
 
 import re
+from xml.etree import ElementTree
 from typing import Any
 
 import pytest
 
 from printkit.drawing import trace
-from printkit.drawing.templating import environment, render
+from printkit.drawing.templating import render
 from printkit.games.pick_a_polar_bear import GAME
 from printkit.games.pick_a_polar_bear.rulebook import (
     names,
@@ -66,16 +67,20 @@ def references(data, verified) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def stories(data, verified) -> dict[str, dict[str, str]]:
-    """Each example's narration per locale, straight from the narration template."""
+    """Each example's narration per locale, as the rulebook's XML tells it.
+
+    Read from the whole book rather than each example alone: the book's one teller
+    words a repeated event by how often the book has told it already, so an example's
+    story depends on the examples told before it."""
     out = {}
     for loc in LOCALES:
         ctx = _ctx(data, verified, loc)
-        env = environment(ctx.localizer)
-        source = ('{%- import "pick-a-polar-bear/narration.xml.j2" as say with context -%}'
-                  "{{ say.narration(v) }}")
-        out[loc] = {vid: env.from_string(source).render(data=data, examples=[v], v=v,
-                                                          **template_context(ctx))
-                    for vid, v in verified.items()}
+        titles = {ctx.localizer.gettext(v.example.title): vid for vid, v in verified.items()}
+        book = ElementTree.fromstring(xml(data, verified, loc, TEMPLATE))
+        out[loc] = {titles["".join(ex.find("h3").itertext())]:
+                    " ".join("".join(ex.find("p").itertext()).split())
+                    for ex in book.iter("example")}
+        assert set(out[loc]) == set(verified), f"{loc}: examples missing from the book"
     return out
 
 
