@@ -18,14 +18,10 @@ from printkit.language.locales import shipped_locales
 from printkit.language.script import load
 from printkit.resources import locales_dir
 from printkit.tools import spelling
+from tests.conftest import Kit
 from tests.support import edit_catalog
 
 LOCALES = shipped_locales()
-#: The games whose built kits are spelt: the Polish names of one, the English die face
-#: and designer of the other.
-BOOK_GAMES = ("coraz-blizej-swieta", "polar-derby")
-
-
 def _dictionary(code: str) -> spelling.Dictionary:
     found = spelling.dictionary(code)
     if found.path is None:
@@ -38,17 +34,6 @@ def _pdftotext() -> None:
         pytest.skip("poppler's pdftotext is not installed (Debian: poppler-utils)")
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Both games in every locale, on A4, built once for the module."""
-    out = tmp_path_factory.mktemp("spelt")
-    args = ["build", "--no-previews", "--quiet", "--out", str(out)]
-    for game in BOOK_GAMES:
-        args += ["--game", game]
-    assert main(args) == 0
-    return out
-
-
 @pytest.mark.parametrize("code", LOCALES)
 def test_every_catalog_entry_is_spelt_right(code: str) -> None:
     _dictionary(code)
@@ -57,12 +42,16 @@ def test_every_catalog_entry_is_spelt_right(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", LOCALES)
-def test_every_built_document_is_spelt_right(code: str, built: Path) -> None:
+def test_every_built_document_is_spelt_right(code: str, kit: Kit) -> None:
+    """Every rulebook, reference, guide, card and sheet of the session's kit (in the fast
+    loop, one game in the locales it builds)."""
+    if code not in kit.locales:
+        pytest.skip(f"{code} is not in this run's kit")
     found = _dictionary(code)
     _pdftotext()
-    for game_id in BOOK_GAMES:
+    for game_id in kit.games:
         game = games.GAMES[game_id]
-        documents = spelling.printed_documents(built / game_id / code, game)
+        documents = spelling.printed_documents(kit.out / game_id / code, game)
         assert {"rulebook-a4.pdf", "reference-a4.pdf", "guide-a4.pdf"} <= {
             p.name for p in documents}
         words = spelling.read_words(spelling.word_lists(code, [game.folder]))

@@ -12,6 +12,7 @@ from printkit.cli.catalog import (
     init,
     review,
     spell,
+    style,
     update,
 )
 from printkit.cli.common import Command, add_commands, named
@@ -23,7 +24,7 @@ DESCRIPTION = ("Keep the gettext catalogs under locales/ in step with the templa
 
 #: The actions, in the order ``printkit catalog --help`` lists them.
 ACTIONS: tuple[Command, ...] = (extract, init, update, compile_mo, coverage, check, spell,
-                                review)
+                                style, review)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
