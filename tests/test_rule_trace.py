@@ -9,7 +9,9 @@ import pytest
 
 from printkit import games
 from printkit.drawing import trace
+from printkit.model.rulebook import game_flow_source
 from tests.conftest import FLOW_XML, Kit
+from tests.support import game_context
 
 GAMES = sorted(games.GAMES)
 
@@ -25,6 +27,19 @@ def test_each_game_lists_its_rules_and_covers_each(game_id: str) -> None:
     assert trace.coverage_problems(game, examples) == []
     # The check reads this game's tests: a rule neither shown nor tested would be named.
     assert trace.tested(game), "the engine tests name rules with @pytest.mark.rule"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_ruling_is_stated_in_its_own_words(game_id: str) -> None:
+    """Every ruling of GAMES.md (a rule of ``source = "ruling"``) carries its key words, and
+    the English rulebook's passage marked for it says them."""
+    game = games.GAMES[game_id]
+    rulings = [r for r in trace.rules_of(game) if r.source == "ruling"]
+    assert rulings and [r.id for r in rulings if not r.ruling] == []
+    xml = game_flow_source(game_context(game_id, "en"))[1]
+    marked = {rid for ids, _text in trace.passages(xml) for rid in ids}
+    assert [r.id for r in rulings if r.id not in marked] == []
+    assert trace.ruling_problems(game, xml, "en: rulebook") == []
 
 
 def test_every_rulebook_and_reference_states_its_rules(kit: Kit) -> None:

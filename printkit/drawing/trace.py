@@ -91,8 +91,10 @@ class Rule:
     source: str
     text: str
     reference: bool = False
-    #: For a ruling of GAMES.md's that a rulebook once contradicted: its key words, which
-    #: the English passage marked for it must contain (see :func:`ruling_problems`).
+    #: For a ruling (``source = "ruling"``): its key words, which the English passage
+    #: marked for it must contain, so that a rewording against the ruling is named (see
+    #: :func:`ruling_problems`; Polar Derby's rulebook once told players to keep the
+    #: tokens' values where the ruling lets them change them).
     ruling: str = ""
 
 
