@@ -133,7 +133,7 @@ def test_the_score_example_adds_up_the_crocodile_captains_points() -> None:
     _render("rulebook", capture=xml)
     panel = _panels(xml[0])["crocodile-captain-scores"]
     points = _examples()["crocodile-captain-scores"].replay.observed["points"]["crocodiles"]
-    assert "Ben scores 2 × 4 + 1 + 3 + 3 = 15 points" in panel
+    assert "Ben ends with 2 × 4 + 1 + 3 + 3 = 15 points" in panel
     assert points["total"] == 15
 
 
