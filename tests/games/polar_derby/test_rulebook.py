@@ -108,7 +108,8 @@ def test_english_narration_reads_like_a_person_telling_it(game, locales):
     assert told["split-colours"] == (
         "Ana rolls green and blue. She could take both, but takes only one green bear from the "
         "middle.")
-    assert "Ana rolls two whites. She steals two white bears: Ben and Cleo each lose one." in \
+    assert "Ana rolls a double: two whites. She steals two white bears: Ben and Cleo each lose " \
+        "one." in \
         told["doubles-one-from-each"]
     assert "Next roll: blue and orange. Bust: both colours were already pulled this turn. " \
         "She puts one blue bear, one pink bear, and one orange bear back in the middle." in \
