@@ -63,6 +63,11 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+", text) if s]
 
 
+def _opening(story: str) -> str:
+    """A story's first sentence (a Japanese one ends at its full stop)."""
+    return re.split(r"(?<=[.!?])\s+|(?<=。)", story, maxsplit=1)[0]
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_story_is_printed(locale: str) -> None:
     text = _text(_pdf("rulebook", locale))
@@ -96,7 +101,9 @@ def test_the_player_is_named_once_per_story(locale: str) -> None:
         named = [n for n in names if n in story]
         assert len(named) == 1, (locale, story)
         assert story.count(named[0]) == 1, (locale, story)
-        assert story.startswith(named[0]), (locale, story)
+        # Named in the opening sentence, not always as its first word ("With two dice,
+        # Ben plays from field 8."): the openings take turns.
+        assert named[0] in _opening(story), (locale, story)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -117,7 +124,7 @@ def test_every_player_the_examples_introduce_plays_one(locale: str) -> None:
     introduced = [n for n in _names() if n in intro]
     stories = _stories(locale)
     for name in introduced:
-        assert any(story.startswith(name) for story in stories), (locale, name)
+        assert any(name in _opening(story) for story in stories), (locale, name)
     assert introduced == _names()
 
 
@@ -164,7 +171,7 @@ def test_polish_stories_drop_the_subject_after_the_first_sentence() -> None:
 def test_a_sum_is_named_before_its_number() -> None:
     pl, es = _text(_pdf("rulebook", "pl")), _text(_pdf("rulebook", "es"))
     assert "Suma 5 jest mniejsza niż 9" in pl and "5 to mniej niż 9" not in pl
-    assert "Como 5 es menos que 9" in es and ". 5 es menos que 9" not in es
+    assert "Como 5 es menor que 9" in es and ". 5 es menor que 9" not in es
 
 
 def test_the_tydzien_answer_comes_on_the_next_turn() -> None:
