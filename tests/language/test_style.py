@@ -29,24 +29,34 @@ LOCALES = shipped_locales()
 #: pattern's: they are listed in the issue's closing note, not here.)
 FOUND = {
     "de": {
-        "polar-derby": ["Die Mitte ist leer, als der Zug endet: Das Spiel ist vorbei."],
-        "yeti-slalom": ["Der Schneeball verfehlt.", "Er würfelt eine Free Skate-Seite.",
+        "polar-derby": ["Die Mitte ist leer, als der Zug endet: Das Spiel ist vorbei.",
+                        "Er würfelt eine Free Skate-Seite."],
+        "yeti-slalom": ["Der Schneeball verfehlt.",
                         # The reference's verbless line, as its catalog entry wrote it.
                         "<b>Ziehen:</b> einen deiner Snowboarder ein Feld vorwärts, schräg "
                         "vorwärts oder seitwärts auf ein freies Feld; nie rückwärts."],
-        "coraz-blizej-swieta": ["Wer auf Heiligabend stehen bleibt, zieht eine Karte."],
+        "coraz-blizej-swieta": ["Wer auf Heiligabend stehen bleibt, zieht eine Karte.",
+                                "Sie darf genau 3 Würfel umdrehen.",
+                                "Also gibt es auch keine Strafe: Der Zug geht einfach weiter."],
     },
     "pl": {
-        "pick-a-polar-bear": ["Ana zachowuje 3 karty i Ben zachowuje tylko kapitana."],
+        "pick-a-polar-bear": ["Ana zachowuje 3 karty i Ben zachowuje tylko kapitana.",
+                              "Obie cechy mają dokładnie 3 karty na stole."],
+        "coraz-blizej-swieta": ["Wybierzcie gracza, który zaczyna, i połóż ją na stole."],
+        "polar-derby": ["Ana i Ben mają już bezpiecznie u siebie, każde z nich, jednego "
+                        "białego misia."],
     },
     "es": {
         "coraz-blizej-swieta": ["Como 5 es menos que 9, se queda."],
         "pick-a-polar-bear": ["Ana grita «¡3!», y acierta.", "Ben grita «¡CONGELAR!»."],
-        "yeti-slalom": ["Lo derriba de su tabla, y él se lo queda."],
+        "yeti-slalom": ["Lo derriba de su tabla, y él se lo queda.",
+                        "Reparte las cartas sin mirarlas."],
+        "polar-derby": ["Los osos arrastrados vuelven al centro."],
     },
     "fr": {
         "pick-a-polar-bear": ["Ben a autant de cartes que Ana.",
-                              "Scores : Ana : 10 points et Ben : 7 points."],
+                              "Scores : Ana : 10 points et Ben : 7 points.",
+                              "Seulement sans l'une ni l'autre, prenez une carte −2."],
     },
 }
 
