@@ -10,8 +10,8 @@ rulebook and reference of each locale are rendered once per module and shared.
 from __future__ import annotations
 
 import re
-from xml.etree import ElementTree
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
