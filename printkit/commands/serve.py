@@ -5,7 +5,8 @@ One build into the serve's own output folder, then a loop: the watcher (see
 (incremental: only what the change touches is rendered), and every open page reloads
 (see :mod:`printkit.commands.serving.server`). A build that fails leaves the last good files in
 place; its messages, the same lines ``printkit build`` prints, show over the page
-until a save fixes it. The server stops on Ctrl-C, never on a build error.
+until a save fixes it. The server stops on Ctrl-C, never on a build error; a project
+folder deleted and made again is an error while it is away, then a build.
 """
 
 from __future__ import annotations
@@ -71,7 +72,9 @@ def serve(options: ServeOptions, say: Say | None = None,
     Raises :class:`~printkit.commands.serving.server.PortInUse` if the port is taken.
     """
     say = say or (lambda line: print(line, file=sys.stderr, flush=True))
-    out = output_folder(options)
+    if options.project is not None:  # by its full name: if the folder is deleted and made
+        options.project = options.project.resolve()  # again, "." still names the old one
+    out = output_folder(options).absolute()
     options.build.out = out
     site = Site(out)
     server = open_server(site, options.bind, options.port)
