@@ -235,6 +235,11 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def parse_request(self) -> bool:
         """The request line and headers read; refused unless its Host names this computer."""
+        if not self.raw_requestline.strip():  # http.server would hang up without a word
+            self.command, self.request_version, self.requestline = None, "HTTP/1.0", ""
+            self.close_connection = True
+            self.send_error(HTTPStatus.BAD_REQUEST, "Empty request line")
+            return False
         if not super().parse_request():
             return False
         hosts = self.headers.get_all("Host") or []
@@ -511,7 +516,7 @@ def open_server(site: Site, bind: str = "127.0.0.1", port: int = 8000) -> Thread
     family = socket.AF_INET6 if ":" in bind else socket.AF_INET
     named = host_name(f"[{bind}]" if ":" in bind else bind)
     everywhere = named in (None, "0.0.0.0", "::")  # "" is every address too
-    hosts = LOOPBACK_NAMES | ({named} if named and not everywhere else set())
+    hosts = LOOPBACK_NAMES | ({named} if named else set())  # the address serve prints
     server_class = type("Server", (_Server,), {"address_family": family,
                                                "hosts": frozenset(hosts),
                                                "everywhere": everywhere})
