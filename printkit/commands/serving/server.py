@@ -222,8 +222,9 @@ def host_name(value: str) -> str | None:
 class _Handler(SimpleHTTPRequestHandler):
     site: Site
     server: _Server
-    #: Seconds a read or a write may block: a client that stops reading is dropped.
-    timeout = IDLE
+    #: Seconds a read or a write may block: a client that stops reading is dropped. (One
+    #: that sends no request is told so after IDLE seconds, by the server, before this.)
+    timeout = 2 * IDLE
 
     def __init__(self, *args: Any, site: Site, **kwargs: Any) -> None:
         self.site = site
@@ -441,18 +442,18 @@ class _Server(ThreadingHTTPServer):
         """A new connection: a thread of its own, in the place of the oldest one that can
         go if every place is taken; refused (503) if none can."""
         with self._lock:
-            victim = None
+            victim, doing = None, ""
             if len(self._held) >= MOST_CONNECTIONS:
                 victim = self._oldest("waiting") or self._oldest("following")
                 if victim is not None:
-                    del self._held[victim]
+                    doing = self._held.pop(victim)[0]
             if victim is not None or len(self._held) < MOST_CONNECTIONS:
                 self._held[request] = ("waiting", time.monotonic())
                 admitted = True
             else:
                 admitted = False
         if victim is not None:
-            _hang_up(victim)
+            _hang_up(victim, _TOO_SLOW if doing == "waiting" else b"")
         if not admitted:
             _refuse(request)
             self.shutdown_request(request)
@@ -473,7 +474,7 @@ class _Server(ThreadingHTTPServer):
             for connection in late:
                 del self._held[connection]
         for connection in late:
-            _hang_up(connection)
+            _hang_up(connection, _TOO_SLOW)
 
     def close_request(self, request: Any) -> None:
         with self._lock:
@@ -484,8 +485,19 @@ class _Server(ThreadingHTTPServer):
         """A connection that failed is dropped; the terminal is for the build's messages."""
 
 
-def _hang_up(connection: socket.socket) -> None:
-    """Ends a connection another thread is reading: its read returns at once."""
+#: What a connection closed while it is still sending its request is told.
+_TOO_SLOW = (b"HTTP/1.0 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n"
+             b"\r\n")
+
+
+def _hang_up(connection: socket.socket, saying: bytes = b"") -> None:
+    """Ends a connection another thread is reading: its read returns at once. ``saying``
+    goes first, if the socket takes it at once (nothing has been written to it yet)."""
+    try:
+        if saying:
+            connection.send(saying, getattr(socket, "MSG_DONTWAIT", 0))
+    except OSError:
+        pass
     try:
         connection.shutdown(socket.SHUT_RDWR)
     except OSError:
