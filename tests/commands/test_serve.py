@@ -381,9 +381,31 @@ def test_the_bind_address_is_a_host_too(tmp_path: Path) -> None:
         assert other.get("/", "127.0.0.3")[0] == 403
     finally:
         other.close()
+    everywhere = Local(tmp_path, bind="0.0.0.0")
+    try:
+        assert everywhere.get("/", f"0.0.0.0:{everywhere.port}")[0] == 200  # as serve prints
+        assert everywhere.get("/", "evil.example")[0] == 403
+        address = _own_address()
+        if address is not None:  # a tablet asks for the computer by its number
+            everywhere.bind = address
+            assert everywhere.get("/", f"{address}:{everywhere.port}")[0] == 200
+            assert everywhere.get("/", "evil.example")[0] == 403
+    finally:
+        everywhere.close()
     assert host_name("[0:0:0:0:0:0:0:1]:80") == "::1"
     assert host_name("LOCALHOST.:8000") == "localhost"
     assert host_name("[::1]x") is None and host_name(":80") is None
+
+
+def _own_address() -> str | None:
+    """An address of this computer's other than loopback, if it has one (no packet sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+        except OSError:
+            return None
+        address = probe.getsockname()[0]
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def test_folders_are_not_listed_and_dotfiles_not_served(local: Local) -> None:
