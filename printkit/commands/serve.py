@@ -5,23 +5,25 @@ One build into the serve's own output folder, then a loop: the watcher (see
 (incremental: only what the change touches is rendered), and every open page reloads
 (see :mod:`printkit.commands.serving.server`). A build that fails leaves the last good files in
 place; its messages, the same lines ``printkit build`` prints, show over the page
-until a save fixes it. The server stops on Ctrl-C, never on a build error.
+until a save fixes it. The server stops on Ctrl-C, never on a build error; a project
+folder deleted and made again is an error while it is away, then a build.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 import threading
 from collections.abc import Callable
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.commands.build import BuildOptions, build
 from printkit.commands.serving.server import Site, is_loopback, open_server
 from printkit.commands.serving.watcher import Debouncer, Watcher
-from printkit.errors import Stopped, error_lines
+from printkit.errors import Stopped, UsageError, error_lines
 from printkit.resources import PACKAGE_DIR, builtin_folder, cache_dir, locales_dir, templates_dir
 
 Say = Callable[[str], None]
@@ -71,7 +73,10 @@ def serve(options: ServeOptions, say: Say | None = None,
     Raises :class:`~printkit.commands.serving.server.PortInUse` if the port is taken.
     """
     say = say or (lambda line: print(line, file=sys.stderr, flush=True))
-    out = output_folder(options)
+    if options.project is not None:  # by its full name: if the folder is deleted and made
+        options.project = options.project.resolve()  # again, "." still names the old one
+    home = Path.cwd()
+    out = output_folder(options).absolute()
     options.build.out = out
     site = Site(out)
     server = open_server(site, options.bind, options.port)
@@ -97,6 +102,7 @@ def serve(options: ServeOptions, say: Say | None = None,
             changed = debouncer.wait()
             if not options.quiet:
                 say(f"changed: {_names(changed)}")
+            _back_home(home)
             _rebuild(options, site, say)
     except KeyboardInterrupt as stop:
         say("printkit: stopped serving")
@@ -113,6 +119,16 @@ def _names(paths: set[str]) -> str:
     return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
 
+def _back_home(home: Path) -> None:
+    """Into the folder serve started in again, if it was deleted and made again: the
+    process would otherwise stay in the deleted one, where no relative name works."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        with suppress(OSError):
+            os.chdir(home)
+
+
 def _rebuild(options: ServeOptions, site: Site, say: Say) -> bool:
     """One build; its errors go to ``say`` and the pages, never further. True: it succeeded."""
     site.started()
@@ -121,6 +137,10 @@ def _rebuild(options: ServeOptions, site: Site, say: Say) -> bool:
         with ExitStack() as stack:
             if options.project is not None:  # read again: game.toml or rules.py may have changed
                 from printkit.tools.project import load_project, selected
+
+                if not options.project.is_dir():
+                    raise UsageError(f"{options.project}: the project folder is gone; serve "
+                                     f"builds again once it is back")
 
                 stack.enter_context(selected(load_project(options.project)))
             result = build(options.build, progress)

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +21,8 @@ import pytest
 
 import printkit
 from printkit.cli import main
-from printkit.commands.serving.server import EVENTS, STATE, inject
+from printkit.commands.serving import server as serving
+from printkit.commands.serving.server import EVENTS, STATE, Site, host_name, inject, open_server
 from printkit.commands.serving.watcher import Debouncer, Watcher
 
 #: The folder printkit is imported from, for the server run as a program.
@@ -290,6 +292,261 @@ def test_listening_beyond_this_computer_says_so(project: Path) -> None:
         assert server.interrupt() in (0, 130)
     finally:
         server.stop()
+
+
+# --- what a request may ask -----------------------------------------------------------------
+
+class Local:
+    """The server of :mod:`printkit.commands.serving.server` on a folder, in this process."""
+
+    def __init__(self, out: Path, bind: str = "127.0.0.1") -> None:
+        self.out = out
+        self.site = Site(out)
+        self.server = open_server(self.site, bind, 0)
+        self.bind = bind
+        self.port = self.server.server_address[1]
+        self._thread = threading.Thread(target=self.server.serve_forever,
+                                        kwargs={"poll_interval": 0.05}, daemon=True)
+        self._thread.start()
+
+    def ask(self, request: bytes, timeout: float = 10) -> bytes:
+        """The whole answer to one raw request (the server closes after each)."""
+        with socket.create_connection((self.bind, self.port), timeout=timeout) as client:
+            client.sendall(request)
+            answer = b""
+            while chunk := client.recv(65536):
+                answer += chunk
+            return answer
+
+    def get(self, path: str, host: str | None = None) -> tuple[int, bytes]:
+        host = host if host is not None else f"localhost:{self.port}"
+        answer = self.ask(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode("latin-1"))
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1."), answer[:200]
+        return int(head.split()[1]), body
+
+    def close(self) -> None:
+        self.site.stop()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def local(tmp_path: Path) -> Iterator[Local]:
+    """A served folder as a build leaves it, with a secret beside it, outside."""
+    out = tmp_path / "served"
+    (out / "en" / "sub").mkdir(parents=True)
+    (out / "index.html").write_text("<html><body>the kit</body></html>")
+    (out / "en" / "rulebook-a4.pdf").write_bytes(b"%PDF-1.7 rulebook")
+    (out / "en" / "sub" / "notes.txt").write_text("notes")
+    (out / ".printkit-build.json").write_text('{"record": 1}')
+    (out / "en" / ".hidden.pdf").write_bytes(b"%PDF hidden")
+    (tmp_path / "secret.txt").write_text("SECRET-OUTSIDE")
+    server = Local(out)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def test_a_host_header_that_names_another_computer_is_refused(local: Local) -> None:
+    """DNS rebinding: a page of another site, its name made to point here, asks as itself."""
+    for host in (f"localhost:{local.port}", f"127.0.0.1:{local.port}", f"[::1]:{local.port}",
+                 "LocalHost", "localhost.", "127.0.0.1"):
+        assert local.get("/", host) == (200, local.get("/")[1]), host
+    for host in (f"evil.example:{local.port}", "evil.example", "localhost.evil.example",
+                 "127.0.0.1.nip.io", "192.168.1.5", "[::2]", "0.0.0.0"):
+        status, body = local.get("/", host)
+        assert status == 403 and b"the kit" not in body, host
+    for host in ("", "a:b:c", "localhost:http", "[::1", "localhost:99999999"):
+        assert local.get("/", host)[0] == 400, host
+    no_host = local.ask(b"GET / HTTP/1.1\r\n\r\n")
+    assert no_host.startswith(b"HTTP/1.0 400"), no_host[:100]
+    two = local.ask(b"GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n"
+)
+    assert two.startswith(b"HTTP/1.0 400"), two[:100]
+    state = local.get(STATE, "evil.example")
+    assert state[0] == 403 and b"generation" not in state[1]
+
+
+def test_the_bind_address_is_a_host_too(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<html><body>the kit</body></html>")
+    try:
+        other = Local(tmp_path, bind="127.0.0.2")
+    except PermissionError:  # not every system answers on all of 127.0.0.0/8
+        pytest.skip("127.0.0.2 is not this computer here")
+    try:
+        assert other.get("/", f"127.0.0.2:{other.port}")[0] == 200
+        assert other.get("/", "localhost")[0] == 200
+        assert other.get("/", "127.0.0.3")[0] == 403
+    finally:
+        other.close()
+    everywhere = Local(tmp_path, bind="0.0.0.0")
+    try:
+        assert everywhere.get("/", f"0.0.0.0:{everywhere.port}")[0] == 200  # as serve prints
+        assert everywhere.get("/", "evil.example")[0] == 403
+        address = _own_address()
+        if address is not None:  # a tablet asks for the computer by its number
+            everywhere.bind = address
+            assert everywhere.get("/", f"{address}:{everywhere.port}")[0] == 200
+            assert everywhere.get("/", "evil.example")[0] == 403
+    finally:
+        everywhere.close()
+    assert host_name("[0:0:0:0:0:0:0:1]:80") == "::1"
+    assert host_name("LOCALHOST.:8000") == "localhost"
+    assert host_name("[::1]x") is None and host_name(":80") is None
+
+
+def _own_address() -> str | None:
+    """An address of this computer's other than loopback, if it has one (no packet sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+        except OSError:
+            return None
+        address = probe.getsockname()[0]
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def test_folders_are_not_listed_and_dotfiles_not_served(local: Local) -> None:
+    status, body = local.get("/en/sub/")
+    assert status == 404 and b"notes.txt" not in body
+    assert local.get("/en/sub")[0] == 301  # a folder: its address ends with /
+    assert local.get("/en/sub/notes.txt") == (200, b"notes")
+    for path in ("/.printkit-build.json", "/%2eprintkit-build.json", "/en/.hidden.pdf",
+                 "/.printkit-build.json?x=1", "/en/%2Ehidden.pdf"):
+        status, body = local.get(path)
+        assert status == 404 and b"record" not in body and b"hidden" not in body, path
+
+
+def test_no_symbolic_link_leads_out_of_the_served_folder(local: Local) -> None:
+    secret = local.out.parent / "secret.txt"
+    (local.out / "pw.html").symlink_to(secret)
+    (local.out / "en" / "pw.pdf").symlink_to(Path("..") / ".." / "secret.txt")
+    (local.out / "up").symlink_to(local.out.parent)
+    (local.out / "record.json").symlink_to(local.out / ".printkit-build.json")
+    (local.out / "same.pdf").symlink_to(local.out / "en" / "rulebook-a4.pdf")
+    for path in ("/pw.html", "/en/pw.pdf", "/up/secret.txt", "/up/", "/record.json"):
+        status, body = local.get(path)
+        assert status == 404 and b"SECRET" not in body and b"record" not in body, path
+    assert local.get("/same.pdf") == (200, b"%PDF-1.7 rulebook")  # a link inside stays
+    os.mkfifo(local.out / "pipe.html")  # would block the reader for good
+    assert local.get("/pipe.html")[0] == 404
+
+
+@pytest.mark.parametrize("path", [
+    "/a%00b.pdf", "/en/%00", "/" + "x" * 256, "/en/" + "\u00e9" * 128 + ".pdf", "/%ff%fe.pdf",
+    "/../secret.txt", "/en/%2e%2e/%2e%2e/secret.txt", "/" + "a/" * 600, "/a%0d%0aSet-Cookie:x",
+    "/en\\..\\..\\secret.txt", "relative.pdf", "http://evil.example/"])
+def test_a_path_no_file_can_have_is_a_400_without_a_traceback(
+        local: Local, path: str, capfd: pytest.CaptureFixture[str]) -> None:
+    status, body = local.get(urllib.parse.quote(path, safe="/%:\\"))
+    assert status == 400 and b"SECRET" not in body, (path, body[:200])
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_connection_that_sends_no_request_is_closed(local: Local,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serving, "IDLE", 0.3)
+
+    def told(idle: socket.socket) -> bytes:
+        got = b""
+        while chunk := idle.recv(100):  # closed by the server, long before the guard
+            got += chunk
+        return got
+
+    with socket.create_connection(("127.0.0.1", local.port), timeout=30) as idle:
+        idle.sendall(b"GET / HTTP/1.1\r\nHost: loc")  # and nothing more
+        assert told(idle).startswith(b"HTTP/1.0 408 ")
+    with socket.create_connection(("127.0.0.1", local.port), timeout=30) as idle:
+        assert told(idle).startswith(b"HTTP/1.0 408 ")
+    assert local.get("/")[0] == 200
+
+
+def test_connections_held_at_once_are_capped(local: Local,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serving, "MOST_CONNECTIONS", 8)
+    before = threading.active_count()
+    idle = [socket.create_connection(("127.0.0.1", local.port), timeout=30) for _ in range(40)]
+    try:
+        assert local.get("/")[0] == 200  # the oldest idle one made room
+        assert local.server.held() <= 8
+        deadline = time.monotonic() + 30  # the closed ones' threads end at once, or nearly
+        while threading.active_count() - before > 8:
+            assert time.monotonic() < deadline, threading.active_count() - before
+            time.sleep(0.05)
+        closed = 0
+        for connection in idle:
+            connection.settimeout(0.2)
+            try:
+                closed += connection.recv(100).startswith(b"HTTP/1.0 408 ")
+            except TimeoutError:
+                pass
+        assert closed >= 40 - 8
+    finally:
+        for connection in idle:
+            connection.close()
+
+
+# --- the project folder deleted and made again -----------------------------------------------
+
+def test_the_watcher_follows_a_folder_deleted_and_made_again(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    debouncer = Debouncer()
+    watcher = Watcher([folder], debouncer)
+    watcher.start()
+
+    def changes(wanted: str) -> set[str]:
+        deadline = time.monotonic() + 30
+        seen: set[str] = set()
+        while not any(path.endswith(wanted) for path in seen):
+            assert time.monotonic() < deadline, (wanted, seen)
+            time.sleep(0.05)
+            seen |= debouncer.take()
+        return seen
+
+    try:
+        (folder / "game.toml").write_text("1")
+        changes("game.toml")
+        shutil.rmtree(folder)
+        changes("game")  # gone: the build says so
+        folder.mkdir()
+        changes("game")  # back: built again
+        (folder / "cards.csv").write_text("1")
+        changes("cards.csv")  # and watched
+        shutil.rmtree(folder)
+        folder.mkdir()  # at once, perhaps with the old inode number
+        (folder / "game.toml").write_text("2")  # before it is watched again: the folder
+        changes("game")  # changed, says the watcher, and the build reads it all
+        time.sleep(0.5)
+        debouncer.take()
+        (folder / "rules.py").write_text("3")
+        changes("rules.py")
+    finally:
+        watcher.stop()
+
+
+def test_serve_builds_again_once_the_project_is_back(served: Served, project: Path,
+                                                    tmp_path: Path) -> None:
+    import shutil
+
+    kept = tmp_path / "kept"
+    shutil.copytree(project, kept)
+    shutil.rmtree(project)
+    gone = served.wait(lambda s: s["error"] and not s["building"])
+    assert gone["error"] == [f"printkit: error: {project.resolve()}: the project folder is "
+                             f"gone; serve builds again once it is back"], gone
+    shutil.copytree(kept, project)
+    served.wait(lambda s: not s["error"] and not s["building"])
+    before = served.state()["generation"]
+    edit(project / "game.toml", 'title = "', 'title = "Avalanche ')  # still watched
+    served.wait(lambda s: s["generation"] != before and not s["building"])
+    with urllib.request.urlopen(served.url, timeout=10) as response:
+        assert b"Avalanche" in response.read()
+    assert not any("Traceback" in line for line in served.errors), "".join(served.errors)
 
 
 # --- in a browser ----------------------------------------------------------------------------

@@ -4,14 +4,24 @@ An editor's save is often several writes (a temporary file, a rename, a touch), 
 "save all" is many; :class:`Debouncer` turns them into one build once the files have
 been quiet for a moment. :class:`Watcher` feeds it from ``watchfiles`` (the operating
 system's own file notifications, not a polling loop) in a thread of its own.
+
+A folder deleted and made again (``git checkout`` of another branch, a project restored
+from a copy) is a new folder the old notifications never hear of, so the watcher checks
+each folder's identity between batches: when one goes, comes or is replaced, it watches
+anew, and tells the debouncer the folder changed, so the build runs on what is there.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
+
+#: Seconds between looks for a watched folder that is not there.
+ABSENT_POLL = 0.2
 
 #: Seconds the files must be quiet before a build starts.
 QUIET = 0.15
@@ -78,11 +88,12 @@ class Watcher:
 
     Paths under any of ``ignore`` (the output folder) are left out, as are the files
     editors and tools write beside the real ones (swap files, ``__pycache__``, ``.git``).
+    A folder that is missing is waited for, and watched once it is there.
     """
 
     def __init__(self, folders: Iterable[Path], debouncer: Debouncer,
                  ignore: Iterable[Path] = ()) -> None:
-        self.folders = sorted({Path(f).resolve() for f in folders if Path(f).exists()})
+        self.folders = sorted({Path(f).resolve() for f in folders})
         self.debouncer = debouncer
         self.ignore = [Path(p).resolve() for p in ignore]
         self._stop = threading.Event()
@@ -94,17 +105,65 @@ class Watcher:
         self._thread.start()
         self._started.wait(5)  # changes from here on are seen
 
+    def _identities(self) -> dict[Path, tuple[int, int] | None]:
+        """Each folder's device and inode; None where no folder is."""
+        found: dict[Path, tuple[int, int] | None] = {}
+        for folder in self.folders:
+            try:
+                status = os.stat(folder)
+            except OSError:
+                found[folder] = None
+                continue
+            found[folder] = (status.st_dev, status.st_ino) if os.path.isdir(folder) else None
+        return found
+
     def _run(self) -> None:
-        from watchfiles import DefaultFilter, watch
+        from watchfiles import DefaultFilter
 
         keep = DefaultFilter(ignore_paths=[str(p) for p in self.ignore])
-        changes = watch(*self.folders, watch_filter=keep, stop_event=self._stop,
-                        debounce=400, step=20, rust_timeout=200, yield_on_timeout=True,
-                        raise_interrupt=False)
-        for batch in changes:  # the first batch, empty or not, comes once it is watching
+        watching: dict[Path, tuple[int, int] | None] | None = None
+        moved: set[str] = set()  # folders that went, came or were replaced
+        while not self._stop.is_set():
+            now = self._identities()
+            moved.update(str(f) for f in self.folders
+                         if watching is not None and now[f] != watching[f])
+            watching = now
+            present = [str(f) for f, identity in now.items() if identity is not None]
+            if present:
+                try:
+                    moved = self._watch(present, watching, moved, keep)
+                except OSError:  # a folder went between the look and the watch
+                    pass
+            else:  # nothing to watch: told now
+                self._started.set()
+                if moved:
+                    self.debouncer.saw(moved)
+                moved = set()
+            self._stop.wait(ABSENT_POLL)
+
+    def _watch(self, present: list[str], watching: dict[Path, tuple[int, int] | None],
+               moved: set[str], keep: Any) -> set[str]:
+        """Watches ``present`` until told to stop or until a folder goes, comes or is
+        replaced (its inode number may be the old one's again: its own deletion, in a
+        batch, says so too); the folders ``moved`` are told once watching. Returns the
+        folders to tell of once watching anew."""
+        from watchfiles import Change, watch
+
+        changes = watch(*present, watch_filter=keep, stop_event=self._stop, debounce=400,
+                        step=20, rust_timeout=200, yield_on_timeout=True, raise_interrupt=False)
+        folders = {str(f) for f in self.folders}
+        for batch in changes:  # the first batch, empty or not, comes once watching
             self._started.set()
+            if moved:
+                self.debouncer.saw(moved)
+                moved = set()
             if batch:
                 self.debouncer.saw(path for _, path in batch)
+            gone = {path for change, path in batch
+                    if path in folders and change == Change.deleted}
+            if gone or self._identities() != watching:
+                return gone
+        return set()
 
     def stop(self) -> None:
         self._stop.set()
