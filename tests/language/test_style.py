@@ -14,7 +14,7 @@ import pytest
 
 from printkit.cli import main
 from printkit.errors import UsageError
-from printkit.language import style
+from printkit.tools import style
 from printkit.language.locales import shipped_locales
 from printkit.resources import locales_dir
 from printkit.tools import spelling

@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 @in_project()
 def run(args: argparse.Namespace) -> int:
     """One line per entry and rule broken, then a count per locale."""
-    from printkit.language import style
+    from printkit.tools import style
 
     checked = style.style_problems(args.locale)
     for found in checked.values():
