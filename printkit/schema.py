@@ -207,9 +207,12 @@ def inside(folder: Path, name: str, file: str, key: str, what: str = "file") -> 
     the folder and, if it exists, be a regular file; otherwise a DataError naming ``file``
     and ``key`` (and never anything read from outside)."""
     root = folder.resolve()
+    if "\0" in name:  # no file name holds one: the system would refuse it
+        raise DataError(file, key, f"{what} {name!r}: a file name cannot hold a null "
+                                   f"character")
     try:
         real = (folder / name).resolve()
-    except (OSError, RuntimeError):  # a symlink loop
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a name too long
         raise DataError(file, key, f"{what} {name!r} cannot be resolved") from None
     if Path(name).is_absolute() or not real.is_relative_to(root):
         raise DataError(file, key, f"{what} {name!r} must be a path inside the game folder "
