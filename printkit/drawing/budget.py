@@ -20,6 +20,7 @@ the template and line (see :func:`printkit.drawing.templating.render`).
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import inspect
 import re
@@ -34,7 +35,7 @@ from typing import Any
 #: Seconds one render may take: printkit's largest templates render in well under one.
 SECONDS = 20.0
 #: Steps one render may take (loop turns, calls, filters, printed values): the largest
-#: template printkit ships (a guide) takes a few tens of thousands.
+#: template printkit ships takes a few thousand.
 STEPS = 5_000_000
 #: Characters one render may print, and the largest string or list it may make.
 CHARS = 16 * 1024 * 1024
@@ -79,7 +80,8 @@ CURRENT: ContextVar[Budget | None] = ContextVar("printkit_render_budget", defaul
 
 def start(given_values: Iterable[Any]) -> Budget:
     """A new budget, from now, for a render given ``given_values``."""
-    return Budget(deadline=time.monotonic() + SECONDS, frozen=given(given_values))
+    return Budget(deadline=time.monotonic() + SECONDS, steps=STEPS,
+                  frozen=given(given_values))
 
 
 def step() -> None:
@@ -351,6 +353,23 @@ def _concatenated(value: Any, rest: tuple, kwargs: dict) -> Any:
     return tuple(out) if isinstance(start, tuple) else out
 
 
+#: The most words of filler text a template may ask ``lipsum`` for.
+LIPSUM_WORDS = 100_000
+
+
+def bounded_lipsum(lipsum: Callable[..., Any]) -> Callable[..., Any]:
+    """Jinja2's ``lipsum`` (filler text), refusing more than :data:`LIPSUM_WORDS` words."""
+    @wraps(lipsum)
+    def bounded(n: int = 5, html: bool = True, min: int = 20,  # noqa: A002 - its names
+                max: int = 100) -> Any:  # noqa: A002
+        if not all(isinstance(v, int) for v in (n, min, max)) \
+                or n * builtins.max(min, max, 0) > LIPSUM_WORDS:
+            raise RenderLimit(f"lipsum: more than {LIPSUM_WORDS:,} words of filler text")
+        return lipsum(n, html, min, max)
+
+    return bounded
+
+
 def turns(iterable: Any) -> Any:
     """A for loop's items, a step each (the filter every loop of a template goes
     through)."""
@@ -379,8 +398,9 @@ SIZED = "printkit_sized"
 
 
 def instrument(template: Any) -> Any:
-    """A parsed template with every loop's items going through :func:`turns` and every
-    ``~`` concatenation's result through :func:`sized`."""
+    """A parsed template with every loop's items going through :func:`turns`, every
+    ``~`` concatenation's result through :func:`sized`, and each part of its output
+    printed by itself (see :func:`origin`)."""
     from jinja2 import nodes
     from jinja2.visitor import NodeTransformer
 
@@ -390,6 +410,13 @@ def instrument(template: Any) -> Any:
             node.iter = nodes.Filter(node.iter, TURNS, [], [], None, None,
                                      lineno=node.lineno)
             return node
+
+        def visit_Output(self, node: nodes.Output) -> nodes.Node | list[nodes.Node]:
+            # one piece of output per part, so that each is known by its own line
+            self.generic_visit(node)
+            if len(node.nodes) <= 1:
+                return node
+            return [nodes.Output([part], lineno=part.lineno) for part in node.nodes]
 
         def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
             self.generic_visit(node)

@@ -173,7 +173,7 @@ def _compile_settings(env: Environment) -> str:
 
 #: Changes what a template compiles to: every loop and ``~`` counted (see
 #: :func:`printkit.drawing.budget.instrument`); a new value when that changes.
-BUDGETED = "budget-1"
+BUDGETED = "budget-2"
 
 #: The largest template file read: a rulebook's template is tens of kilobytes.
 MAX_TEMPLATE_BYTES = 1024 * 1024
@@ -214,7 +214,7 @@ class _Budgeted(SandboxedEnvironment):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, finalize=budget.finalize, **kwargs)
-        self.globals.pop("lipsum", None)  # a generator of filler text, of any length
+        self.globals["lipsum"] = budget.bounded_lipsum(self.globals["lipsum"])
         self.binop_table.update({"*": budget.times, "**": budget.power, "+": budget.plus,
                                  "%": budget.modulo})
 
@@ -375,9 +375,13 @@ class Rendered(str):
     origins: tuple[tuple[int, str | None, int | None], ...] = ()
 
     def where(self, offset: int) -> tuple[str | None, int | None]:
-        """The template and line that printed the character at ``offset``."""
+        """The template and line that printed the character at ``offset``: the line
+        its piece of output starts on, plus the lines of that piece before it."""
         i = bisect_right([start for start, _, _ in self.origins], offset) - 1
-        return self.origins[i][1:] if i >= 0 else (None, None)
+        if i < 0:
+            return None, None
+        start, name, line = self.origins[i]
+        return name, None if line is None else line + self.count("\n", start, offset)
 
 
 def render(name: str, localizer: Localizer, *, project_templates: Path | None = None,
