@@ -146,6 +146,8 @@ def run_guarded(task: Task, job: Job) -> Any:
     the file and line (see :func:`printkit.tools.project.no_exit`)."""
     from printkit.tools.project import exit_error, no_exit
 
+    if project_folder() is None:  # printkit's own games: no project code to guard
+        return task.run(job)
     with no_exit():
         try:
             return task.run(job)
