@@ -25,7 +25,14 @@ import dataclasses
 import inspect
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import (
+    Callable,
+    Iterable,
+    Iterator,
+    MutableMapping,
+    MutableSequence,
+    MutableSet,
+)
 from contextvars import ContextVar
 from functools import wraps
 from string import Formatter
@@ -128,6 +135,22 @@ def given(values: Iterable[Any]) -> frozenset[int]:
             if isinstance(attributes, dict):
                 todo.extend(v for k, v in attributes.items() if not k.startswith("_"))
     return frozenset(frozen)
+
+
+#: The methods that change a list, dict or set (every Jinja2 version's list, and more).
+_CHANGES = (
+    (MutableMapping, frozenset({"clear", "pop", "popitem", "setdefault", "update"})),
+    (MutableSequence, frozenset({"append", "clear", "extend", "insert", "pop", "remove",
+                                 "reverse", "sort"})),
+    (MutableSet, frozenset({"add", "clear", "difference_update", "discard",
+                            "intersection_update", "pop", "remove",
+                            "symmetric_difference_update", "update"})),
+)
+
+
+def changes(obj: Any, attr: str) -> bool:
+    """Whether method ``attr`` of ``obj`` changes it (a list's ``append``)."""
+    return any(isinstance(obj, kind) and attr in names for kind, names in _CHANGES)
 
 
 def read_only(obj: Any) -> bool:
@@ -269,6 +292,10 @@ def check_call(func: Any, args: tuple, kwargs: dict) -> None:
     if not isinstance(owner, str) or not isinstance(func, BuiltinMethodType):
         return
     name = func.__name__
+    if name == "format":  # (Jinja2 before 3.1.5 hands the format method itself here)
+        check_brace_format(owner, args, kwargs)
+    if name == "format_map" and args and isinstance(args[0], dict):
+        check_brace_format(owner, (), args[0])
     if name in _GROWING and any(_big(a) for a in (*args, *kwargs.values())):
         raise RenderLimit(f"{name}() would make a string larger than {_size(CHARS)}")
     if name == "join" and args:

@@ -41,7 +41,7 @@ from jinja2 import (
 )
 from jinja2.bccache import Bucket
 from jinja2.runtime import Context
-from jinja2.sandbox import SandboxedEnvironment, modifies_known_mutable
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from printkit.drawing import budget
@@ -230,12 +230,12 @@ class _Budgeted(SandboxedEnvironment):
         return super()._generate(budget.instrument(source), *args, **kwargs)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-        if modifies_known_mutable(obj, attr) and budget.read_only(obj):
+        if budget.changes(obj, attr) and budget.read_only(obj):
             return False
         return super().is_safe_attribute(obj, attr, value)
 
     def unsafe_undefined(self, obj: Any, attribute: str) -> Any:
-        if modifies_known_mutable(obj, attribute) and budget.read_only(obj):
+        if budget.changes(obj, attribute) and budget.read_only(obj):
             return self.undefined(
                 f"{attribute}() would change the {type(obj).__name__} the template was "
                 f"given (the game's data): a template reads its data, it does not change "
@@ -243,7 +243,9 @@ class _Budgeted(SandboxedEnvironment):
         return super().unsafe_undefined(obj, attribute)
 
     def wrap_str_format(self, value: Any) -> Any:
-        wrapper = super().wrap_str_format(value)
+        """(Jinja2 3.1.5 and later; before, :meth:`call` checks ``str.format``.)"""
+        wrap = getattr(super(), "wrap_str_format", None)
+        wrapper = wrap(value) if wrap is not None else None
         if wrapper is None:
             return None
         fmt = value.__self__
