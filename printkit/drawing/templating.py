@@ -40,6 +40,7 @@ from jinja2 import (
     pass_context,
 )
 from jinja2.bccache import Bucket
+from jinja2.loaders import split_template_path
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
@@ -185,8 +186,9 @@ class _ConfinedLoader(FileSystemLoader):
     ever) or is too large to be a template."""
 
     def get_source(self, environment: Environment, template: str) -> Any:
+        pieces = split_template_path(template)  # ("..": not found, as Jinja2 says)
         for root in self.searchpath:
-            candidate = Path(root, *template.split("/"))
+            candidate = Path(root, *pieces)
             try:
                 info = candidate.stat()
             except (OSError, ValueError):
@@ -248,10 +250,13 @@ class _Budgeted(SandboxedEnvironment):
         wrapper = wrap(value) if wrap is not None else None
         if wrapper is None:
             return None
-        fmt = value.__self__
+        fmt, by_name = value.__self__, value.__name__ == "format_map"
 
         def checked(*args: Any, **kwargs: Any) -> str:
-            budget.check_brace_format(fmt, args, kwargs)
+            if by_name and args and isinstance(args[0], dict):
+                budget.check_brace_format(fmt, (), args[0])
+            else:
+                budget.check_brace_format(fmt, args, kwargs)
             return budget.sized(wrapper(*args, **kwargs), "format() makes a string")
 
         return checked
