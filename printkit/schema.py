@@ -217,7 +217,11 @@ def inside(folder: Path, name: str, file: str, key: str, what: str = "file") -> 
     if Path(name).is_absolute() or not real.is_relative_to(root):
         raise DataError(file, key, f"{what} {name!r} must be a path inside the game folder "
                                    f"(symlinks included)")
-    if real.exists() and not stat.S_ISREG(real.stat().st_mode):
+    try:
+        regular = not real.exists() or stat.S_ISREG(real.stat().st_mode)
+    except OSError as exc:  # a name too long for the file system
+        raise DataError(file, key, f"{what} {name[:80]!r}: {exc.strerror or exc}") from None
+    if not regular:
         raise DataError(file, key, f"{what} {name!r} is not a regular file")
     return real
 

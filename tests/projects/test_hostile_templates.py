@@ -111,6 +111,15 @@ def test_a_null_character_in_a_file_name_is_a_data_error(project: Path,
                     "a file name cannot hold a null character"), line
 
 
+def test_a_file_name_too_long_is_a_data_error(project: Path,
+                                             capsys: pytest.CaptureFixture) -> None:
+    edit(project / "game.toml", 'symbol = "snowflake"\nsymbol_colour',
+         f'image = "{"a" * 300}.png"\nsymbol = "snowflake"\nsymbol_colour')
+    line = _fails(capsys, project / "out", 2)
+    assert line.startswith("printkit: error: game.toml: decks.cards.back.image: image 'aaa"), line
+    assert line.endswith(": File name too long"), line
+
+
 def test_mismatched_tags_name_the_template_line(project: Path,
                                                 capsys: pytest.CaptureFixture) -> None:
     template = project / TEMPLATE
