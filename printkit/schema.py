@@ -207,14 +207,21 @@ def inside(folder: Path, name: str, file: str, key: str, what: str = "file") -> 
     the folder and, if it exists, be a regular file; otherwise a DataError naming ``file``
     and ``key`` (and never anything read from outside)."""
     root = folder.resolve()
+    if "\0" in name:  # no file name holds one: the system would refuse it
+        raise DataError(file, key, f"{what} {name!r}: a file name cannot hold a null "
+                                   f"character")
     try:
         real = (folder / name).resolve()
-    except (OSError, RuntimeError):  # a symlink loop
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a name too long
         raise DataError(file, key, f"{what} {name!r} cannot be resolved") from None
     if Path(name).is_absolute() or not real.is_relative_to(root):
         raise DataError(file, key, f"{what} {name!r} must be a path inside the game folder "
                                    f"(symlinks included)")
-    if real.exists() and not stat.S_ISREG(real.stat().st_mode):
+    try:
+        regular = not real.exists() or stat.S_ISREG(real.stat().st_mode)
+    except OSError as exc:  # a name too long for the file system
+        raise DataError(file, key, f"{what} {name[:80]!r}: {exc.strerror or exc}") from None
+    if not regular:
         raise DataError(file, key, f"{what} {name!r} is not a regular file")
     return real
 

@@ -93,8 +93,9 @@ class StopSignals:
     """SIGTERM and SIGHUP stop printkit as Ctrl-C does (see :class:`Stopped`) from
     :meth:`install` to :meth:`restore`.
 
-    A stop is not raised while a module is being imported: it is delivered again a moment
-    later, by an interval timer (SIGALRM). Code run by an import cannot be stopped
+    A stop is not raised while a module is being imported, nor inside a finalizer (see
+    :func:`_finalizing`): it is delivered again a moment later, by an interval timer
+    (SIGALRM). Code run by an import cannot be stopped
     safely: a library's ``try: import … except:`` would take the stop for a missing part,
     and Python turns what a class body's field raises into a ``RuntimeError``, so the stop
     would end as a wrong refusal or an internal error instead of exit 143."""
@@ -133,7 +134,7 @@ class StopSignals:
 
     def stop(self, signum: int, frame: FrameType | None) -> None:
         """The handler: raise :class:`Stopped`, or hold the stop off during an import."""
-        if hasattr(signal, "setitimer") and _importing(frame):
+        if hasattr(signal, "setitimer") and (_importing(frame) or _finalizing(frame)):
             self._pending = signum
             signal.signal(signal.SIGALRM, self._again)
             signal.setitimer(signal.ITIMER_REAL, self.AGAIN_S)
@@ -144,6 +145,20 @@ class StopSignals:
         if self._pending is not None:
             signum, self._pending = self._pending, None
             signal.raise_signal(signum)  # to whichever handler is in charge now
+
+
+def _finalizing(frame: FrameType | None) -> bool:
+    """Whether ``frame`` runs inside a finalizer (a ``__del__`` method, a weakref
+    callback): Python prints what a finalizer raises as "Exception ignored" with its
+    traceback and goes on, so a stop raised there would be lost, the build running on to
+    exit 0."""
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "__del__" or (code.co_name == "__call__"
+                                         and code.co_filename.endswith("weakref.py")):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _importing(frame: FrameType | None) -> bool:

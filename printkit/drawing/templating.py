@@ -12,12 +12,20 @@ once; the localizer travels in each render's context (see
 :func:`_new_environment`), so locales never leak from one render to the next.
 Compiled templates are also kept on disk (:class:`_CompiledTemplates`), as Python
 keeps ``.pyc`` files, so a new build process does not compile them again.
+
+A template is a project's own code, run inside printkit: it is sandboxed, and every
+render has a budget (see :mod:`printkit.drawing.budget`): so many seconds, steps and
+characters, whatever loops it nests; and what it is given (the game's data, the
+examples) it may read but not change.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
+import xml.etree.ElementTree as ET
+from bisect import bisect_right
 from functools import cache
 from hashlib import sha1
 from pathlib import Path
@@ -32,10 +40,12 @@ from jinja2 import (
     pass_context,
 )
 from jinja2.bccache import Bucket
+from jinja2.loaders import split_template_path
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
+from printkit.drawing import budget
 from printkit.drawing.text import balanced
 from printkit.errors import PrintkitError, TemplateError
 from printkit.language.checks import WORDS
@@ -158,22 +168,105 @@ def _join_list(context: Context, items: Any) -> str:
 
 def _compile_settings(env: Environment) -> str:
     """Everything besides a template's own text that changes what it compiles to."""
-    return repr((jinja2.__version__, sorted(env.extensions), env.autoescape,
+    return repr((BUDGETED, jinja2.__version__, sorted(env.extensions), env.autoescape,
                  env.policies.get("ext.i18n.trimmed"), env.keep_trailing_newline,
                  env.trim_blocks, env.lstrip_blocks, env.newline_sequence))
 
 
+#: Changes what a template compiles to: every loop and ``~`` counted (see
+#: :func:`printkit.drawing.budget.instrument`); a new value when that changes.
+BUDGETED = "budget-2"
+
+#: The largest template file read: a rulebook's template is tens of kilobytes.
+MAX_TEMPLATE_BYTES = 1024 * 1024
+
+
 class _ConfinedLoader(FileSystemLoader):
     """Templates from their folders only: a template that is a symlink to a file outside
-    its folder is not read."""
+    its folder is not read, nor one that is not a regular file (a pipe would wait for
+    ever) or is too large to be a template."""
 
     def get_source(self, environment: Environment, template: str) -> Any:
+        pieces = split_template_path(template)  # ("..": not found, as Jinja2 says)
+        for root in self.searchpath:
+            candidate = Path(root, *pieces)
+            try:
+                info = candidate.stat()
+            except (OSError, ValueError):
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                raise TemplateError(f"templates/{template}: not a regular file")
+            if info.st_size > MAX_TEMPLATE_BYTES:
+                raise TemplateError(f"templates/{template}: the file is larger than "
+                                    f"{MAX_TEMPLATE_BYTES // (1024 * 1024)} MB")
+            break
         source, filename, uptodate = super().get_source(environment, template)
         real = Path(filename).resolve()
         if not any(real.is_relative_to(Path(root).resolve()) for root in self.searchpath):
             raise TemplateError(f"templates/{template}: the template is a link to a file "
                                 f"outside the templates folder; copy the file in instead")
         return source, filename, uptodate
+
+
+class _Budgeted(SandboxedEnvironment):
+    """The sandbox with a budget (see :mod:`printkit.drawing.budget`): loops, calls,
+    filters, operators and printed values counted and sized, and what a render was given
+    read-only."""
+
+    intercepted_binops = frozenset({"*", "**", "+", "%"})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, finalize=budget.finalize, **kwargs)
+        self.globals["lipsum"] = budget.bounded_lipsum(self.globals["lipsum"])
+        self.binop_table.update({"*": budget.times, "**": budget.power, "+": budget.plus,
+                                 "%": budget.modulo})
+
+    def guard_filters(self) -> None:
+        """Every filter (Jinja2's and printkit's) counted and sized; the hidden ones that
+        instrumented templates call added."""
+        for name, func in list(self.filters.items()):
+            self.filters[name] = budget.guarded_filter(name, func)
+        self.filters[budget.TURNS] = budget.turns
+        self.filters[budget.SIZED] = budget.sized_part
+
+    def _generate(self, source: Any, *args: Any, **kwargs: Any) -> Any:
+        return super()._generate(budget.instrument(source), *args, **kwargs)
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        if budget.changes(obj, attr) and budget.read_only(obj):
+            return False
+        return super().is_safe_attribute(obj, attr, value)
+
+    def unsafe_undefined(self, obj: Any, attribute: str) -> Any:
+        if budget.changes(obj, attribute) and budget.read_only(obj):
+            return self.undefined(
+                f"{attribute}() would change the {type(obj).__name__} the template was "
+                f"given (the game's data): a template reads its data, it does not change "
+                f"it", name=attribute, obj=obj, exc=budget.RenderLimit)
+        return super().unsafe_undefined(obj, attribute)
+
+    def wrap_str_format(self, value: Any) -> Any:
+        """(Jinja2 3.1.5 and later; before, :meth:`call` checks ``str.format``.)"""
+        wrap = getattr(super(), "wrap_str_format", None)
+        wrapper = wrap(value) if wrap is not None else None
+        if wrapper is None:
+            return None
+        fmt, by_name = value.__self__, value.__name__ == "format_map"
+
+        def checked(*args: Any, **kwargs: Any) -> str:
+            if by_name and args and isinstance(args[0], dict):
+                budget.check_brace_format(fmt, (), args[0])
+            else:
+                budget.check_brace_format(fmt, args, kwargs)
+            return budget.sized(wrapper(*args, **kwargs), "format() makes a string")
+
+        return checked
+
+    def call(__self, __context: Context, __obj: Any, *args: Any,  # noqa: N805
+             **kwargs: Any) -> Any:
+        budget.check_call(__obj, args, kwargs)
+        return budget.sized(super().call(__context, __obj, *args, **kwargs),
+                            "a call makes something")
 
 
 class _CompiledTemplates(FileSystemBytecodeCache):
@@ -241,7 +334,7 @@ def _new_environment(*folders: str) -> Environment:
     locale-specific lives in the environment and one environment (with its
     compiled templates) serves every locale, one render after another.
     """
-    env = SandboxedEnvironment(
+    env = _Budgeted(
         loader=_ConfinedLoader(list(folders)),
         autoescape=True,
         undefined=StrictUndefined,
@@ -260,6 +353,7 @@ def _new_environment(*folders: str) -> Environment:
     env.filters["number"] = _number
     env.filters["join_list"] = _join_list
     env.filters["words"] = _words
+    env.guard_filters()
     env.bytecode_cache = _compiled_templates(env)
     return env
 
@@ -285,25 +379,88 @@ def environment(localizer: Localizer) -> Environment:
     return env
 
 
+class Rendered(str):
+    """A template's output, knowing which template and line printed each part of it (see
+    :meth:`where`)."""
+
+    origins: tuple[tuple[int, str | None, int | None], ...] = ()
+
+    def where(self, offset: int) -> tuple[str | None, int | None]:
+        """The template and line that printed the character at ``offset``: the line
+        its piece of output starts on, plus the lines of that piece before it."""
+        i = bisect_right([start for start, _, _ in self.origins], offset) - 1
+        if i < 0:
+            return None, None
+        start, name, line = self.origins[i]
+        return name, None if line is None else line + self.count("\n", start, offset)
+
+
 def render(name: str, localizer: Localizer, *, project_templates: Path | None = None,
-           **context: Any) -> str:
-    """Render a template; any Jinja2 failure becomes one line naming file, line and locale.
+           **context: Any) -> Rendered:
+    """Render a template; any Jinja2 failure becomes one line naming file, line and locale,
+    and so does a render over its budget (see :mod:`printkit.drawing.budget`).
 
     ``project_templates``: a game project's templates folder, searched before printkit's.
     """
     folders = (str(templates_dir()),)
     if project_templates is not None:
         folders = (str(project_templates), *folders)
+    values = {**context, LOCALIZER: localizer}
+    token = budget.CURRENT.set(budget.start(values.values()))
     try:
         template = _environment(*folders).get_template(name)
-        return template.render(**context, **{LOCALIZER: localizer})
+        return _generate(template, values)
     except PrintkitError:
         raise
     except Exception as exc:  # a template bug of any kind: name where, not a traceback
         line = getattr(exc, "lineno", None) or _template_line(exc.__traceback__, name)
         where = f"templates/{name}" + (f":{line}" if line else "")
-        message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+        message = str(exc) if isinstance(exc, budget.RenderLimit) else \
+            getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
         raise TemplateError(f"{where}: locale {localizer.code}: {message}") from None
+    finally:
+        budget.CURRENT.reset(token)
+
+
+def _generate(template: jinja2.Template, values: dict[str, Any]) -> Rendered:
+    """Render ``template`` a piece at a time, its output counted against the budget and
+    each piece's template and line noted."""
+    spent = budget.CURRENT.get()
+    assert spent is not None
+    render_func = template.root_render_func(template.new_context(values))
+    pieces: list[str] = []
+    origins: list[tuple[int, str | None, int | None]] = []
+    at = 0
+    try:
+        for piece in render_func:
+            spent.print(piece)
+            pieces.append(piece)
+            origins.append((at, *budget.origin(render_func)))
+            at += len(piece)
+    except Exception:
+        template.environment.handle_exception()
+    out = Rendered("".join(pieces))
+    out.origins = tuple(origins)
+    return out
+
+
+def broken_markup(xml: str, name: str, locale: str) -> TemplateError | None:
+    """The error for a template's output that is not well-formed XML, naming the template
+    and the line that printed the broken part; None when it is well-formed."""
+    try:
+        ET.fromstring(xml)
+    except ET.ParseError as exc:
+        line, column = exc.position
+        lines = xml.split("\n")
+        offset = sum(len(s) + 1 for s in lines[:line - 1]) + column
+        template, at = xml.where(offset) if isinstance(xml, Rendered) else (None, None)
+        where = f"templates/{template or name}" + (f":{at}" if at else "")
+        reason = str(exc).split(":")[0]
+        text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        return TemplateError(f"{where}: locale {locale}: the template's output is not "
+                             f"well-formed XML ({reason}, output line {line}, column "
+                             f"{column + 1}: {text[:60]!r})")
+    return None
 
 
 def _template_line(tb: Any, name: str) -> int | None:

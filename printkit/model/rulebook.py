@@ -14,7 +14,7 @@ from typing import Any
 
 from printkit.drawing import doctree, trace
 from printkit.drawing.flow import COMPACT, FigureMaker, FlowDocument, flow_pages, render_flow
-from printkit.drawing.templating import render
+from printkit.drawing.templating import broken_markup, render
 from printkit.language.translations import N_
 from printkit.model.game import Document, Game, RenderContext
 
@@ -28,9 +28,14 @@ SOURCES: ContextVar[dict[str, str] | None] = ContextVar("printkit_flow_sources",
 def render_flow_xml(ctx: RenderContext, template: str, **context: Any) -> str:
     """The flow XML of ``template`` for ``ctx``: what every backend (the PDF's
     :func:`printkit.drawing.flow.render_flow`, the HTML rules page of :mod:`printkit.outputs.html`)
-    reads. A game project's own templates folder is searched first."""
-    return render(template, ctx.localizer, project_templates=getattr(ctx.game, "templates", None),
-                  data=ctx.data, examples=list(ctx.examples.values()), **context)
+    reads. A game project's own templates folder is searched first. Output that is not
+    well-formed XML is an error naming the template line that printed the broken part."""
+    xml = render(template, ctx.localizer, project_templates=getattr(ctx.game, "templates", None),
+                 data=ctx.data, examples=list(ctx.examples.values()), **context)
+    broken = broken_markup(xml, template, ctx.localizer.code)
+    if broken is not None:
+        raise broken
+    return xml
 
 
 def rulebook_document(ctx: RenderContext, template: str,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import os
 import re
 import sys
 import traceback
@@ -31,7 +32,14 @@ from types import ModuleType
 from typing import Any
 
 from printkit import games
-from printkit.errors import DataError, DataErrors, ExampleError, RuleError, UsageError
+from printkit.errors import (
+    DataError,
+    DataErrors,
+    ExampleError,
+    PrintkitError,
+    RuleError,
+    UsageError,
+)
 from printkit.examples import (
     ID_PATTERN,
     Event,
@@ -236,6 +244,60 @@ def _interrupted(exc: BaseException) -> None:
         raise exc
 
 
+#: The process's own ``os._exit``, whatever :func:`no_exit` puts in its place.
+REAL_EXIT = os._exit
+
+
+class ProcessExit(SystemExit):
+    """``os._exit`` called by a project's code while :func:`no_exit` holds: taken for a
+    ``sys.exit``, so that it is reported, naming the file and line, instead of ending
+    printkit without a word."""
+
+    def __str__(self) -> str:
+        return f"os._exit({self.code}) would end printkit's process"
+
+
+@contextmanager
+def no_exit() -> Iterator[None]:
+    """While this holds, ``os._exit`` in this process raises :class:`ProcessExit` (a
+    process forked meanwhile exits as usual): a project's rules.py runs inside printkit,
+    and one that ends the process must be an error naming it, not a build that stops
+    at exit 0 having built and said nothing. ``sys.exit`` raises already."""
+    owner = os.getpid()
+
+    def refuse(code: int) -> None:
+        if os.getpid() != owner:
+            REAL_EXIT(code)
+        raise ProcessExit(code)
+
+    previous, os._exit = os._exit, refuse
+    try:
+        yield
+    finally:
+        os._exit = previous
+
+
+class EngineExit(PrintkitError):
+    """A project's code that ended (or would have ended) printkit's process."""
+
+    exit_code = 1
+
+
+def exit_error(exc: SystemExit, doing: str = "") -> EngineExit:
+    """The error for a ``sys.exit`` or ``os._exit`` in a project's code (rules.py or a
+    module beside it), naming the innermost file and line of the project's it came
+    from."""
+    from printkit.language.locales import project_folder
+
+    folder = project_folder()
+    path = (folder / ENGINE) if folder is not None else Path(ENGINE)
+    call = str(exc) if isinstance(exc, ProcessExit) else \
+        f"sys.exit({exc.code!r}) would end printkit's process"
+    where = _at(shown(path), path, exc) if folder is not None else ENGINE
+    return EngineExit(f"{where}: {call}{f' ({doing})' if doing else ''}; the rules engine "
+                      f"must return, or raise an error")
+
+
 def load_engine(path: Path) -> ModuleType:
     """Load a project's rules.py under a module name of its own (never cached by path, so an
     edited file is read again); anything it raises is one line naming the file and line.
@@ -254,7 +316,7 @@ def load_engine(path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses and pickling look their module up here
     try:
-        with _siblings(folder):
+        with _siblings(folder), no_exit():
             spec.loader.exec_module(module)
     except BaseException as exc:  # noqa: BLE001 - see _interrupted
         _interrupted(exc)
@@ -359,6 +421,10 @@ def engine_replayer(module: ModuleType) -> Replayer:
     label = shown(path)
 
     def replay(example: Example, data: Mapping[str, Any]) -> Replay:
+        with no_exit():
+            return replayed(example, data)
+
+    def replayed(example: Example, data: Mapping[str, Any]) -> Replay:
         where = f"example {example.name} ({example.source})"
         rules = {**(data.get("rules") or {}), **example.rules}
         try:

@@ -166,6 +166,42 @@ sys.exit(3)
 """
 
 
+#: A build whose first phase drops an object whose finalizer is met by a SIGTERM: Python
+#: prints what a finalizer raises ("Exception ignored", a traceback) and goes on.
+_STOPPED_IN_A_FINALIZER = """
+import os, signal, sys, time
+
+class Dropped:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.2)  # (the handler runs here, inside the finalizer)
+
+import printkit.commands.build as build
+verify = build.verify_games
+
+def verify_games(*args, **kwargs):
+    Dropped()
+    return verify(*args, **kwargs)
+
+build.verify_games = verify_games
+from printkit.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX interval timers")
+def test_a_stop_that_meets_a_finalizer_stops_the_build_without_a_traceback(
+        tmp_path: Path) -> None:
+    out, err = tmp_path / "out", tmp_path / "err"
+    stopped = _start([sys.executable, "-c", _STOPPED_IN_A_FINALIZER, *_SMALL, "--out",
+                      str(out)], err)
+    assert _ended(stopped, ENDS_WITHIN) == 128 + signal.SIGTERM, err.read_text()
+    text = err.read_text()
+    assert "Traceback" not in text and "Exception ignored" not in text, text
+    assert "printkit: stopped by SIGTERM; nothing was written" in text, text
+    assert not out.exists()
+
+
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX interval timers")
 def test_a_stop_during_an_import_waits_for_the_module_and_is_never_an_internal_error(
         tmp_path: Path) -> None:

@@ -65,8 +65,17 @@ def build(options: BuildOptions, progress: Progress = lambda line: None) -> Buil
     :mod:`printkit.commands.fingerprint`); ``force`` renders everything. What is rendered waits for
     the all-or-nothing write on disk, not in memory (see :class:`printkit.output.Spool`).
     """
+    from printkit.language.locales import project_folder
+    from printkit.tools.project import exit_error, no_exit
+
     with Spool() as spool:
-        return _build(options, progress, spool)
+        if project_folder() is None:  # printkit's own games: no project code to guard
+            return _build(options, progress, spool)
+        with no_exit():
+            try:
+                return _build(options, progress, spool)
+            except SystemExit as exc:  # a project's code, anywhere in the building process
+                raise exit_error(exc) from None
 
 
 def _build(options: BuildOptions, progress: Progress, spool: Spool) -> BuildResult:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
-import os
 import pickle
 import signal
 import sys
@@ -96,7 +95,7 @@ class WorkerContext:
 
     def run(self, task: Task) -> Any:
         assert self.job is not None, "a worker runs tasks only once it has started"
-        return task.run(self.job)
+        return run_guarded(task, self.job)
 
 
 #: This process's worker context: empty in the building process, which never runs
@@ -126,9 +125,11 @@ def _end_with_the_build() -> None:
     if build is None:
         return
 
+    from printkit.tools.project import REAL_EXIT
+
     def watch() -> None:
         build.join()  # returns once the build has ended: its end of a pipe closes
-        os._exit(1)
+        REAL_EXIT(1)
 
     threading.Thread(target=watch, name="printkit-worker-watch", daemon=True).start()
 
@@ -136,6 +137,21 @@ def _end_with_the_build() -> None:
 def _run_task(task: Task) -> Any:
     """What a worker process runs for each task: the task, with the worker's job."""
     return _WORKER.run(task)
+
+
+def run_guarded(task: Task, job: Job) -> Any:
+    """``task.run(job)``, where a game project's code that would end the process (its
+    rules.py calling ``os._exit`` or ``sys.exit``) is the project's error instead, naming
+    the file and line (see :func:`printkit.tools.project.no_exit`)."""
+    from printkit.tools.project import exit_error, no_exit
+
+    if project_folder() is None:  # printkit's own games: no project code to guard
+        return task.run(job)
+    with no_exit():
+        try:
+            return task.run(job)
+        except SystemExit as exc:
+            raise exit_error(exc) from None
 
 
 class Workers:
@@ -178,7 +194,7 @@ class Workers:
         if self.processes <= 1 or (self._pool is None and len(queue) <= 1):
             while queue:
                 _, task = take()
-                queue.extend(done[type(task)](task, task.run(self.job)))
+                queue.extend(done[type(task)](task, run_guarded(task, self.job)))
             return
         # One task more in flight than workers, so that a worker that finishes starts its
         # next task at once instead of waiting for this process to take the result (that
@@ -294,8 +310,22 @@ def _lost(processes: list[BaseProcess]) -> WorkerError:
     so a worker that ended otherwise is the one to name."""
     codes = _exit_codes(_ended(processes))
     codes.sort(key=lambda code: code == -signal.SIGTERM)
-    return WorkerError(f"a worker process {_how(codes[0]) if codes else 'ended'} before "
+    lost = WorkerError(f"a worker process {_how(codes[0]) if codes else 'ended'} before "
                        f"its task was done; nothing was written")
+    engine = project_folder() / "rules.py" if project_folder() is not None else None
+    if codes and codes[0] >= 0 and engine is not None and engine.is_file():
+        # printkit's workers never exit on their own while a task runs: the project's
+        # code did (an exit the guard could not catch: posix._exit, a crash of its own)
+        from printkit.model.components.deck import shown
+
+        lost = ProjectWorkerError(f"{shown(engine)}: a worker process {_how(codes[0])} "
+                                  f"while running the game's code: does the rules engine "
+                                  f"end the process? nothing was written")
+    return lost
+
+
+class ProjectWorkerError(WorkerError):
+    """A worker that a game project's code ended: the project's error (exit 1)."""
 
 
 def _exit_codes(ended: list[BaseProcess]) -> list[int]:

@@ -41,6 +41,7 @@ from printkit.model.variants import VARIANTS, variant_id
 from printkit.output import contents
 from printkit.outputs.html import FILE_NAME as RULES_PAGE
 from printkit.outputs.preview import COVER, FOLDER, preview_name
+from printkit.schema import DataText
 
 INDEX_NAME = "index.html"
 TEMPLATE = "kit-page/index.html.j2"
@@ -168,14 +169,16 @@ def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
         if run.duplex:
             name = calibration_file(paper.id)
             prints.append(PrintFile(_href(game.id, locale, name), name, run.paper, True, True))
-    return KitView(game=game.id, title=str(record.get("title", game.id)),
-                   subtitle=str(record.get("subtitle") or ""), paper=paper.id,
+    # The record's texts are the game's data: printed as text, as in every other document
+    # (a <b> in a subtitle is not bold), never as translations that may carry markup.
+    return KitView(game=game.id, title=DataText(record.get("title", game.id)),
+                   subtitle=DataText(record.get("subtitle") or ""), paper=paper.id,
                    paper_name=paper.name, layout=layout,
                    kit_pdf=_href(game.id, locale, f"kit-{paper.id}.pdf"), documents=docs,
                    materials=materials, prints=prints,
                    totals=totals(materials, len(record.get("shared") or {})),
                    kit_file=f"kit-{paper.id}.pdf",
-                   gather=[str(g) for g in record.get("gather", [])],
+                   gather=[DataText(g) for g in record.get("gather", [])],
                    rules=_href(game.id, locale, RULES_PAGE)
                    if f"{game.id}/{locale}/{RULES_PAGE}" in names else None)
 
