@@ -25,10 +25,12 @@ import shutil
 import subprocess
 import tempfile
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from babel.messages.catalog import Message
 
 from printkit.errors import UsageError
 from printkit.language.locales import (
@@ -198,20 +200,26 @@ def printed_text(path: Path, right_to_left: bool = False) -> str:
     return result.stdout.decode("utf-8")
 
 
-def catalog_texts(code: str, root: Path | None = None) -> list[tuple[str, int, str, str]]:
-    """What locale ``code``'s catalog prints: (file, line, msgid, text) per entry and form;
-    English's is the template's msgids (and plural msgids)."""
+def catalog_entries(code: str, root: Path | None = None
+                    ) -> Iterator[tuple[str, Message, tuple[str, ...]]]:
+    """What locale ``code``'s catalog prints, entry by entry: (file, entry, its printed
+    forms, each once); English's are the template's msgids (and plural msgids)."""
     path = template_path(root) if code == SOURCE_LOCALE else catalog_path(code, root)
     label = relative(path)
-    rows = []
     for message in read_po_file(code, path):
         if not message.id:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = ids if code == SOURCE_LOCALE else (
             message.string if isinstance(message.string, tuple) else (message.string,))
-        rows += [(label, message.lineno, ids[0], s) for s in strings if s]
-    return rows
+        yield label, message, tuple(dict.fromkeys(s for s in strings if s))
+
+
+def catalog_texts(code: str, root: Path | None = None) -> list[tuple[str, int, str, str]]:
+    """What locale ``code``'s catalog prints: (file, line, msgid, text) per entry and form."""
+    return [(label, message.lineno, message.id if isinstance(message.id, str)
+             else message.id[0], text)
+            for label, message, texts in catalog_entries(code, root) for text in texts]
 
 
 @dataclass(frozen=True)

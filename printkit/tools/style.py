@@ -28,15 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import UsageError
-from printkit.language.locales import (
-    catalog_path,
-    locales_root,
-    read_po_file,
-    shipped_locale,
-    shipped_locales,
-    template_path,
-)
-from printkit.resources import SOURCE_LOCALE, relative
+from printkit.language.locales import locales_root, shipped_locale, shipped_locales
+from printkit.resources import relative
+from printkit.tools.spelling import catalog_entries
 
 STYLE_FOLDER = "style"
 #: The sheet whose rules hold for every text of the language.
@@ -162,17 +156,12 @@ def catalog_breaches(code: str, root: Path | None = None) -> list[Breach]:
     sheet = rules(code, root)
     if not sheet:
         return []
-    path = template_path(root) if code == SOURCE_LOCALE else catalog_path(code, root)
     found: list[Breach] = []
-    for message in read_po_file(code, path):
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = ids if code == SOURCE_LOCALE else (
-            message.string if isinstance(message.string, tuple) else (message.string,))
-        place = f"{relative(path)}:{message.lineno}: entry {ids[0]!r}"
+    for label, message, strings in catalog_entries(code, root):
+        first = message.id if isinstance(message.id, str) else message.id[0]
+        place = f"{label}:{message.lineno}: entry {first!r}"
         games = entry_games(message.locations)
-        for string in dict.fromkeys(s for s in strings if s):
+        for string in strings:
             found += breaches(sheet, string, games, place)
     return found
 
