@@ -32,6 +32,7 @@ Words of a script written without spaces (Thai) are ICU's; see
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,13 +40,16 @@ from pathlib import Path
 from printkit.errors import DataError, DataErrors
 from printkit.language.locales import (
     catalog_path,
+    confine,
     locales_root,
     read_po_file,
     shipped_locale,
     shipped_locales,
 )
 from printkit.language.script import load as load_script
+from printkit.projectfiles import read_regular
 from printkit.resources import SOURCE_LOCALE, relative
+from printkit.schema import MAX_TOML_BYTES
 from printkit.tools.termforms import Finder, TermForms, plain, written_without_spaces
 
 
@@ -82,11 +86,20 @@ def term_forms(code: str, prefixes: tuple[str, ...] = ()) -> TermForms:
 def load_glossary(code: str, root: Path | None = None) -> list[Term]:
     """The terms of a locale's glossary (none if it has no glossary); bad data is a DataError."""
     path = glossary_path(code, root)
-    if not path.exists():
+    if not os.path.lexists(path):
         return []
-    label = relative(path)
+    label = relative(confine(path, locales_root(root).parent))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = read_regular(path, MAX_TOML_BYTES)
+        if len(raw) > MAX_TOML_BYTES:
+            raise DataErrors([DataError(label, "", "the file is larger than "
+                                        f"{MAX_TOML_BYTES // (1024 * 1024)} MB")])
+        data = tomllib.loads(raw.decode("utf-8"))
+    except FileNotFoundError:  # a link to nothing
+        return []
+    except OSError as exc:
+        raise DataErrors([DataError(label, "", f"cannot be read: {exc.strerror or exc}")]) \
+            from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise DataErrors([DataError(label, "", f"not valid TOML: {exc}")]) from None
     terms: list[Term] = []

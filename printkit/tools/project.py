@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import os
 import re
 import sys
 import traceback
@@ -30,7 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from printkit import games
+from printkit import games, projectfiles
 from printkit.errors import DataError, DataErrors, ExampleError, RuleError, UsageError
 from printkit.examples import (
     ID_PATTERN,
@@ -132,6 +133,7 @@ def load_project(folder: Path) -> Game:
         raise UsageError(f"{where}: no {MARKER} here; a game project is a folder with a "
                          f"{MARKER} (`printkit new NAME` makes one)")
     folder = folder.resolve()
+    _confine_own_files(folder)
     data = read_data(folder)
     game_id = data.get("id") or default_id(folder)
     if not re.fullmatch(ID_PATTERN, game_id):
@@ -144,6 +146,19 @@ def load_project(folder: Path) -> Game:
                 replay=replay, documents=(*_flow_documents(folder),
                                           *documents(data, shown(folder / MARKER))),
                 project=True, examples_loader=load_examples)
+
+
+def _confine_own_files(folder: Path) -> None:
+    """game.toml, examples.toml and rules.py are the project's own regular files: one that
+    links out of the folder, or a pipe, is an error naming it, and is never read."""
+    errors = []
+    for name in (MARKER, "examples.toml", ENGINE):
+        path = folder / name
+        found = projectfiles.problem(path, (folder,)) if os.path.lexists(path) else None
+        if found is not None:
+            errors.append(DataError(shown(path), "", found))
+    if errors:
+        raise DataErrors(errors)
 
 
 def _flow_documents(folder: Path) -> list[Document]:
