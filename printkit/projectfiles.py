@@ -36,8 +36,7 @@ def problem(path: Path, folders: Iterable[Path]) -> str | None:
         real = path.resolve()
     except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL in the name
         return "cannot be resolved (a symlink loop or a bad name)"
-    allowed = (*(Path(f).resolve() for f in folders), *own_folders())
-    if not any(real.is_relative_to(folder) for folder in allowed):
+    if not inside(real, folders):
         return "is outside the game folder (symlinks included); it is not read"
     try:
         mode = real.stat().st_mode
@@ -49,6 +48,16 @@ def problem(path: Path, folders: Iterable[Path]) -> str | None:
         return ("is a folder, not a file" if stat.S_ISDIR(mode) else
                 "is not a regular file (a pipe or a device cannot be read)")
     return None
+
+
+def inside(path: Path, folders: Iterable[Path]) -> bool:
+    """Whether ``path``, symlinks resolved, lies in one of ``folders`` or printkit's own."""
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return False
+    return any(real.is_relative_to(folder)
+               for folder in (*(Path(f).resolve() for f in folders), *own_folders()))
 
 
 class NotRegular(OSError):

@@ -163,11 +163,12 @@ def read_po_file(code: str, path: Path) -> BabelCatalog:
         raise fail(f"the catalog is larger than {MAX_CATALOG_BYTES // (1024 * 1024)} MB")
     found = _CHARSET.search(raw[:4096])
     charset = found.group(1).decode("ascii") if found else "utf-8"
+    header = _line_of(raw, found.start() if found else 0)
     try:
         declared = codecs.lookup(charset).name
     except LookupError:
-        raise fail(f"unknown charset {charset!r} in the Content-Type header; use UTF-8") \
-            from None
+        raise fail(f"unknown charset {charset!r} in the Content-Type header; use UTF-8",
+                   header) from None
     if declared != "utf-8" and not raw.isascii():
         try:
             raw.decode("utf-8")
@@ -175,14 +176,15 @@ def read_po_file(code: str, path: Path) -> BabelCatalog:
             pass
         else:
             raise fail(f"the header declares charset {charset} but the text is UTF-8; set "
-                       f"charset=UTF-8 in the Content-Type header")
+                       f"charset=UTF-8 in the Content-Type header", header)
     if "\n#\"".encode(declared, "replace") != b'\n#"':
-        raise fail(f"charset {charset} is not one a catalog can be read in; use UTF-8")
+        raise fail(f"charset {charset} is not one a catalog can be read in; use UTF-8",
+                   header)
     try:
         text = raw.decode(declared)
     except UnicodeDecodeError as exc:
         raise fail(f"not {charset} text (as its header declares): a byte that is no "
-                   f"character", raw[:exc.start].count(b"\n") + 1) from None
+                   f"character", _line_of(raw, exc.start)) from None
     if text.startswith("\ufeff"):
         raise fail("starts with a byte order mark, which gettext refuses; save it as "
                    "UTF-8 without one", 1)
@@ -196,8 +198,14 @@ def read_po_file(code: str, path: Path) -> BabelCatalog:
         _gettext.c2py(po.plural_expr)
     except PoFileError as exc:
         raise fail(f"cannot read catalog: {exc}", exc.lineno + 1) from None
-    except (ValueError, UnknownLocaleError, UnicodeDecodeError) as exc:
-        raise fail(f"cannot read catalog: {exc}") from None
-    except Exception as exc:  # a broken Plural-Forms expression fails deep inside gettext
-        raise fail(f"broken Plural-Forms header: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a broken header fails deep in Babel or gettext
+        plural = raw.find(b"Plural-Forms:")
+        raise fail(f"broken Plural-Forms header: {exc}" if plural >= 0 else
+                   f"cannot read the catalog's header: {exc}",
+                   _line_of(raw, max(plural, 0))) from None
     return po
+
+
+def _line_of(raw: bytes, offset: int) -> int:
+    """The line (from 1) of a file's byte ``offset``."""
+    return raw.count(b"\n", 0, offset) + 1

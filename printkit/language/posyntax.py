@@ -98,7 +98,7 @@ def check(text: str) -> None:
     seen: dict[tuple[bool, str | None, str], int] = {}
     entry: _Entry | None = None
 
-    def finish(at: int) -> None:
+    def finish() -> None:
         nonlocal entry
         if entry is None:
             return
@@ -113,11 +113,10 @@ def check(text: str) -> None:
                                      f"line {seen[key]})")
         seen[key] = done.line
         if done.msgid:
-            for translated in done.strings:
-                if not translated:
-                    continue
+            sources = (done.msgid, *([done.plural] if done.plural is not None else []))
+            for translated in (s for s in done.strings if s):
                 for end, test in (("begin", str.startswith), ("end", str.endswith)):
-                    if test(done.msgid, "\n") != test(translated, "\n"):
+                    if any(test(source, "\n") != test(translated, "\n") for source in sources):
                         raise Invalid(done.line, f"msgid and msgstr do not both {end} with "
                                                  f"\\n (gettext refuses this)")
 
@@ -132,7 +131,7 @@ def check(text: str) -> None:
             if line.startswith("#-"):
                 raise Invalid(number, "a merge conflict marker (#-#-#-#-#); resolve the "
                                       "conflict")
-            finish(number)
+            finish()
             continue
         if obsolete:
             line = line[2:].lstrip(_BLANK)
@@ -141,6 +140,8 @@ def check(text: str) -> None:
         if line.startswith('"'):
             if entry is None or entry.open is None:
                 raise Invalid(number, "a string outside any msgid, msgstr or msgctxt")
+            if entry.obsolete != obsolete:
+                raise Invalid(number, "an entry partly commented out with #~")
             entry.append(_string(line, number))
             continue
         keyword = _KEYWORD.match(line)
@@ -150,7 +151,7 @@ def check(text: str) -> None:
         word, index = keyword.group(1), keyword.group(2)
         text_of = _string(line[keyword.end():], number)
         if word == "msgctxt" or word == "msgid" and (entry is None or entry.msgid is not None):
-            finish(number)
+            finish()
             entry = _Entry(number, obsolete)
         if entry is None:
             raise Invalid(number, f"{word} before any msgid")
@@ -179,4 +180,4 @@ def check(text: str) -> None:
         if entry.obsolete != obsolete:
             raise Invalid(number, "an entry partly commented out with #~")
         entry.open = word
-    finish(0)
+    finish()

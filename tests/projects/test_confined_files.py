@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib.sfnt import calcChecksum
 
+from printkit import filestamps
 from printkit.cli import main
 from printkit.commands.fingerprint import _project_files
+from printkit.commands.uptodate import _locales_files
 from printkit.language import fontcheck
 from printkit.resources import PACKAGE_DIR, fonts_dir
 
@@ -150,11 +152,19 @@ def test_a_project_file_linked_to_outside_is_not_read(project: Path, outside: Pa
     assert name in err[0] and "outside the game folder" in err[0], err
 
 
-def test_a_link_out_of_the_project_is_not_even_hashed(project: Path, outside: Path) -> None:
+def test_a_link_out_of_the_project_is_not_even_hashed(project: Path, outside: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     (project / "notes.txt").symlink_to(outside / "secret.txt")
     (project / "mine.txt").symlink_to(project / "cards.csv")
     files = {p.name for p in _project_files(project, None)}
     assert "mine.txt" in files and "notes.txt" not in files
+    (project / "locales/de/Font.ttf").symlink_to(outside / "Font.ttf")
+    (project / "locales/de/Mine.ttf").symlink_to(project / "cards.csv")
+    hashed: list[Path] = []
+    monkeypatch.setattr(filestamps, "sha256", lambda path: hashed.append(path) or "0")
+    _locales_files(("de",), (project / "locales",))
+    assert project / "cards.csv" in hashed
+    assert not [p for p in hashed if p.is_relative_to(outside)], hashed
 
 
 # -- finding 2: a pipe named as a project's file ------------------------------------
@@ -243,3 +253,18 @@ def test_a_font_check_that_runs_too_long_is_stopped(tmp_path: Path,
 def test_the_fonts_printkit_ships_pass_the_check() -> None:
     for font in sorted(fonts_dir().glob("*.ttf")):
         assert fontcheck.problem(font) is None, font
+
+
+# -- finding 5, catalogs: read strictly -------------------------------------------
+
+
+def test_an_unclosed_quote_in_a_project_catalog_fails_the_build_naming_the_line(
+        project: Path, capsys: pytest.CaptureFixture) -> None:
+    po = project / "locales/de/LC_MESSAGES/printkit.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith('msgstr "') and len(line) > 10)
+    lines[at] = lines[at][:-1]  # the closing quote lost
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, err = _build(project, capsys)
+    assert code == 2 and len(err) == 1, err
+    assert f"LC_MESSAGES/printkit.po: line {at + 1}: the string is not closed" in err[0], err
