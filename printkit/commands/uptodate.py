@@ -107,9 +107,17 @@ def project_game(folder: Path) -> tuple[str, list[str]] | None:
     import re
     import tomllib
 
+    from printkit.schema import MAX_TOML_BYTES
+
+    path = folder / "game.toml"
+    if projectfiles.problem(path, (folder,)) is not None:
+        return None  # a link out of the project, a pipe, a device: never read
     try:
-        data = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        raw = projectfiles.read_regular(path, MAX_TOML_BYTES)
+        if len(raw) > MAX_TOML_BYTES:
+            return None
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return None
     game_id = data.get("id") or re.sub(r"[^a-z0-9]+", "-", folder.name.lower()).strip("-")
     if not isinstance(game_id, str):
