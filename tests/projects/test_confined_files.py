@@ -21,7 +21,7 @@ from fontTools.ttLib.sfnt import calcChecksum
 from printkit import filestamps
 from printkit.cli import main
 from printkit.commands.fingerprint import _project_files
-from printkit.commands.uptodate import _locales_files
+from printkit.commands.uptodate import _locales_files, project_game
 from printkit.language import fontcheck
 from printkit.resources import PACKAGE_DIR, fonts_dir
 
@@ -45,7 +45,8 @@ def _build_apart(project: Path) -> tuple[int, list[str]]:
     """A build in a process of its own: a read that waits for ever fails the test when
     the guard runs out, rather than hanging the test run."""
     out = project / "out"
-    done = subprocess.run([sys.executable, "-m", "printkit", "build", "--jobs", "1",
+    done = subprocess.run([sys.executable, "-m", "printkit", "--project", str(project),
+                           "build", "--jobs", "1",
                            "--no-previews", "--locale", "de", "--out", str(out)],
                           cwd=project, capture_output=True, text=True, timeout=600,
                           env={**os.environ, "PYTHONPATH": str(PACKAGE_DIR.parent)})
@@ -182,6 +183,19 @@ def test_a_pipe_in_the_locales_is_refused_not_waited_on(project: Path, where: st
         return
     assert code == 2 and len(err) == 1, err
     assert where.split("/", 1)[1] in err[0] and "not a regular file" in err[0], err
+
+
+def test_a_pipe_or_a_device_as_game_toml_is_never_read(project: Path, outside: Path) -> None:
+    (project / "game.toml").unlink()
+    os.mkfifo(project / "game.toml")  # the quick up-to-date check waited on it for ever
+    code, err = _build_apart(project)
+    assert code == 2 and "no game.toml here" in err[-1], err
+    (project / "game.toml").unlink()
+    (project / "game.toml").symlink_to("/dev/zero")  # and read it until memory ran out
+    assert project_game(project) is None
+    (project / "game.toml").unlink()
+    (project / "game.toml").symlink_to(outside / "secret.txt")
+    assert project_game(project) is None
 
 
 # -- finding 3: a damaged font -----------------------------------------------------
