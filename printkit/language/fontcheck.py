@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import stat
 import struct
 import subprocess
@@ -203,7 +204,7 @@ def _tables(path: str, tags: list[str]) -> None:
             raise _Bad(f"table '{tag}' is damaged: it holds values a font may not have")
 
 
-def _embedders(path: str) -> None:
+def _embedders(path: str, tags: list[str]) -> None:
     """ReportLab's and HarfBuzz's reading of the font, as printkit will use it."""
     _step("the whole font, as ReportLab reads it")
     from reportlab.pdfbase.ttfonts import TTFontFile
@@ -213,8 +214,14 @@ def _embedders(path: str) -> None:
     except MemoryError:
         raise _Bad("ReportLab cannot read it: it takes more memory than a font may "
                    "(damaged?)") from None
-    except Exception:  # noqa: BLE001
-        raise _Bad("ReportLab cannot embed it: it is not a TrueType font it reads") from None
+    except Exception as exc:  # noqa: BLE001
+        # The table ReportLab's message names, if it names one of the font's (only the
+        # tag is taken from it: the message may hold the file's bytes).
+        named = [t for t in tags if re.search(rf"(?<![\w/]){re.escape(t.strip())}(?![\w/])",
+                                              str(exc))]
+        where = f"table '{named[0]}'" if named else "one of its tables"
+        raise _Bad(f"ReportLab cannot embed it: {where} is not as a TrueType font's must "
+                   f"be (damaged?)") from None
     _step("the whole font, as HarfBuzz shapes with it")
     import uharfbuzz
 
@@ -244,7 +251,7 @@ def _main(path: str) -> int:
         tags = _directory(raw)
         del raw
         _tables(path, tags)
-        _embedders(path)
+        _embedders(path, tags)
     except _Bad as exc:
         print(f"bad {exc}", flush=True)
         return 1
