@@ -110,6 +110,9 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
         raise DataErrors([DataError(label, "prefixes", f"must be a list of words written onto "
                                     f"the next one, e.g. [\"b\", \"l\"], not {prefixes!r}")])
     forms = term_forms(code, tuple(prefixes))
+    errors += _shape_problems(data, label)
+    if errors:
+        raise DataErrors(errors)
     for i, entry in enumerate(data.get("term", [])):
         en = entry.get("en")
         en = [en] if isinstance(en, str) else en
@@ -135,6 +138,31 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
     if errors:
         raise DataErrors(errors)
     return terms
+
+
+def _shape_problems(data: dict, label: str) -> list[DataError]:
+    """A glossary's tables and lists of words as their readers take them: ``[[term]]``
+    and ``[[forbidden]]`` arrays of tables, each word list a list of strings."""
+    def words(value: object) -> bool:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+    found = []
+    for array, lists, texts in (("term", ("forms", "forbidden", "exempt"), ("use", "game")),
+                                ("forbidden", ("words",), ("use", "game"))):
+        entries = data.get(array, [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            found.append(DataError(label, array, f"must be an array of tables ([[{array}]])"))
+            continue
+        for i, entry in enumerate(entries):
+            if array == "term" and "en" in entry and not (
+                    isinstance(entry["en"], str) or words(entry["en"])):
+                found.append(DataError(label, f"{array}[{i}].en", "must be a word or a list "
+                                                                  "of words"))
+            found += [DataError(label, f"{array}[{i}].{key}", "must be a list of words")
+                      for key in lists if key in entry and not words(entry[key])]
+            found += [DataError(label, f"{array}[{i}].{key}", "must be a string")
+                      for key in texts if key in entry and not isinstance(entry[key], str)]
+    return found
 
 
 def entry_problems(terms: list[Term], msgid: str | tuple[str, ...], strings: tuple[str, ...],

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from printkit.errors import DataErrors
 from printkit.language.locales import read_po_file
 from printkit.language.translations import load_catalog
+from printkit.tools.glossary import load_glossary
 
 HEADER = '''# A catalog of a game.
 msgid ""
@@ -223,3 +224,19 @@ def test_a_mutated_catalog_is_read_as_written_or_names_a_line(mutations) -> None
             done = subprocess.run([MSGFMT, "-o", "/dev/null", str(path)],
                                   capture_output=True, text=True)
             assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("term = 5", "term"), ("term = [5]", "term"), ('term = [{en = 5, use = "x"}]', "term[0].en"),
+    ("forbidden = [3]", "forbidden"), ("forbidden = [{words = 5}]", "forbidden[0].words"),
+    ('term = [{en = "a", use = "b", forms = 3}]', "term[0].forms"),
+    ('term = [{en = "a", use = "b", game = 3}]', "term[0].game"),
+])
+def test_a_careless_glossary_is_one_line_naming_the_key(tmp_path: Path, text: str,
+                                                        key: str) -> None:
+    root = tmp_path / "locales"
+    _catalog(root, VALID)
+    (root / "de" / "glossary.toml").write_text(text + "\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as caught:
+        load_glossary("de", root)
+    assert [line.split(": ", 1)[1] for line in caught.value.lines()][0].startswith(key)
