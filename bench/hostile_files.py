@@ -285,6 +285,17 @@ def catalog_cases() -> list[Case]:
         ("conflict marker", "#", "#-#-#-#-#"),
     ]:
         cases.append((f"catalog {label}", edited(old, new)))
+    def glossary(text: str):
+        def apply(project: Path, outside: Path) -> None:
+            (project / "locales/de/glossary.toml").write_text(text + "\n", "utf-8")
+        return apply
+
+    for text in ("term = 5", "term = [5]", 'term = [{en = 5, use = "x"}]', "forbidden = [3]",
+                 "forbidden = [{words = 5}]", 'term = [{en = "a", use = "b", forms = 3}]',
+                 'term = [{en = "a", use = "b", exempt = 3}]', "prefixes = 3",
+                 'term = [{en = "a", use = "b", game = 3}]', "[[term]\n", "\x00",
+                 'term = [{en = [], use = "b"}]'):
+        cases.append((f"glossary {text!r}", glossary(text)))
     return cases
 
 
