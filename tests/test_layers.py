@@ -27,6 +27,7 @@ FOUNDATION = {
     "printkit.schema": {"printkit.errors"},
     "printkit.examples": {"printkit.errors", "printkit.schema"},
     "printkit.resources": set(),
+    "printkit.projectfiles": {"printkit.resources"},
     "printkit.kinds": {"printkit.resources"},
     "printkit.filestamps": set(),
     "printkit.caches": set(),

@@ -125,6 +125,7 @@ def game_digest(game_id: str, folder: Path, project: bool = False,
 def _project_files(folder: Path, out: Path | None, want_pictures: bool = False) -> list[Path]:
     """The project's files that rendering may read: its pictures, or every other file."""
     skip = out.resolve() if out is not None else None
+    home = folder.resolve()
     files = []
     for path in folder.rglob("*"):
         parts = path.relative_to(folder).parts
@@ -135,7 +136,9 @@ def _project_files(folder: Path, out: Path | None, want_pictures: bool = False) 
             continue
         if (path.suffix.lower() in PICTURE_SUFFIXES) != want_pictures:
             continue
-        if path.is_file():
+        # Only the project's own regular files: a link out of the folder is never read
+        # (not even to be hashed), a pipe would wait for ever.
+        if path.is_file() and path.resolve().is_relative_to(home):
             files.append(path)
     return files
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit import filestamps
+from printkit import filestamps, projectfiles
 from printkit.commands.fingerprint import Store, code_digest, digest, game_digest, project_pictures
 from printkit.resources import BUILT_IN_GAMES, builtin_folder, locale_codes, locales_dir
 
@@ -67,8 +67,11 @@ def _locales_files(codes: tuple[str, ...], roots: tuple[Path, ...] = ()) -> str:
     for root in (*roots, locales_dir()):
         for code in codes:
             folder = root / code
-            for path in sorted(p for p in folder.rglob("*") if p.is_file()) \
-                    if folder.is_dir() else ():
+            # Only the game folder's own files (or printkit's): a link out of it is never
+            # read, not even to be hashed; its reader refuses it by name.
+            for path in sorted(p for p in folder.rglob("*") if p.is_file()
+                               and projectfiles.inside(p, (root.parent,))) \
+                    if folder.is_dir() and projectfiles.inside(folder, (root.parent,)) else ():
                 h.update(str(root).encode())
                 h.update(path.relative_to(root).as_posix().encode())
                 h.update(filestamps.sha256(path.resolve()).encode())
@@ -104,9 +107,17 @@ def project_game(folder: Path) -> tuple[str, list[str]] | None:
     import re
     import tomllib
 
+    from printkit.schema import MAX_TOML_BYTES
+
+    path = folder / "game.toml"
+    if projectfiles.problem(path, (folder,)) is not None:
+        return None  # a link out of the project, a pipe, a device: never read
     try:
-        data = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        raw = projectfiles.read_regular(path, MAX_TOML_BYTES)
+        if len(raw) > MAX_TOML_BYTES:
+            return None
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return None
     game_id = data.get("id") or re.sub(r"[^a-z0-9]+", "-", folder.name.lower()).strip("-")
     if not isinstance(game_id, str):

@@ -33,7 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from printkit import caches
+from printkit import caches, projectfiles
 from printkit.errors import TranslationError
 
 FILE = "typography.toml"
@@ -142,9 +142,9 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Conventions:
         return TypographyError(f"{where}: {message}")
 
     try:
-        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+        data: dict[str, Any] = tomllib.loads(projectfiles.read_settings(path))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise fail(f"cannot be read ({exc})") from None
+        raise fail(f"cannot be read ({projectfiles.unreadable(exc)})") from None
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
         raise fail(f"unknown key {unknown[0]!r}; keys: {', '.join(KEYS)}")

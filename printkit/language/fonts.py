@@ -28,7 +28,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import DataError, GlyphError
-from printkit.language import bidi, internals, lines
+from printkit.language import bidi, fontcheck, internals, lines
 from printkit.language.script import (
     FALLBACK,
     LOCALE_FONT_PREFIX,
@@ -180,11 +180,17 @@ def _register_file(path: Path) -> str:
         name = f"{LOCALE_FONT_PREFIX}{path.stem}"
         while name in _BY_FILE.values():
             name += "-2"
+        # A project's font is checked (again, if it changed since its script.toml was
+        # read) before ReportLab reads it: see printkit.language.fontcheck.
+        problem = None if path.is_relative_to(fonts_dir().resolve()) else \
+            fontcheck.problem(path)
+        if problem is not None:
+            raise ScriptError(f"font {path.name}: {problem}")
         try:
             font = TTFont(name, str(path))
-        except Exception as exc:  # noqa: BLE001 - ReportLab raises many kinds for a bad file
-            raise ScriptError(f"font {path.name}: not a TrueType font that can be embedded "
-                              f"({exc})") from None
+        except Exception:  # noqa: BLE001 - ReportLab raises many kinds for a bad file
+            raise ScriptError(f"font {path.name}: not a TrueType font that can be "
+                              f"embedded") from None
         internals.name_every_glyph(font)
         pdfmetrics.registerFont(font)
         _BY_FILE[path] = name

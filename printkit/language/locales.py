@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import gettext as _gettext
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,7 +21,9 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.pofile import PoFileError, read_po
 
+from printkit import projectfiles
 from printkit.errors import DataError, DataErrors, UsageError
+from printkit.language import posyntax
 from printkit.resources import DOMAIN, locale_codes, locales_dir, relative
 
 #: A game project's own ``locales/`` folder while a command works on that project (see
@@ -60,12 +63,26 @@ def project_folder() -> Path | None:
 
 def locale_file(code: str, name: str) -> Path | None:
     """A locale's settings file beside its catalog (``script.toml``, ``typography.toml``):
-    the selected project's if it has one, else printkit's own; None if neither has."""
+    the selected project's if it has one, else printkit's own; None if neither has. One
+    that links out of the project, or is not a regular file, is a DataError naming it."""
     for root in dict.fromkeys((locales_root(), locales_dir())):
         path = root / code / name
-        if path.is_file():
-            return path
+        if os.path.lexists(path):
+            confine(path, root.parent)
+            if path.is_file():
+                return path
     return None
+
+
+def confine(path: Path, home: Path) -> Path:
+    """``path``, a locale file of the game folder ``home`` (the folder its ``locales/``
+    is in); a DataError naming it, and nothing read, if it resolves outside that folder
+    and printkit's own resources or is not a regular file (see
+    :mod:`printkit.projectfiles`)."""
+    found = projectfiles.problem(path, (home,))
+    if found is not None:
+        raise DataErrors([DataError(relative(path), "", found)])
+    return path
 
 
 def folder_code(code: str) -> str:
@@ -109,36 +126,49 @@ def shipped_locales(root: Path | None = None) -> list[str]:
 _CHARSET = re.compile(rb"charset=([A-Za-z0-9_.:-]+)")
 
 
+#: The largest catalog read: printkit's own are a few hundred kilobytes.
+MAX_CATALOG_BYTES = 20 * 1024 * 1024
+
+
 def read_po_file(code: str, path: Path) -> BabelCatalog:
     """Read a catalog file; anything that keeps it from being read right is a DataError.
 
-    Checked before Babel parses it: the locale folder's name is a locale Babel
-    knows, the declared charset exists, and text that is really UTF-8 is not
-    declared as another charset (which would print "WÃ¼rfel" for "Würfel").
+    Checked before Babel parses it: the file lies in the project (or among printkit's
+    own) and is a regular file, the locale folder's name is a locale Babel knows, the
+    declared charset exists, text that is really UTF-8 is not declared as another
+    charset (which would print "W\u00c3\u00bcrfel" for "W\u00fcrfel"), and every line
+    is one Babel reads as gettext does (:mod:`printkit.language.posyntax`): a syntax
+    error names its line, where Babel would quietly read something else.
     """
     label = relative(path)
 
-    def fail(message: str) -> DataErrors:
-        return DataErrors([DataError(label, "", message)])
+    def fail(message: str, line: int | None = None) -> DataErrors:
+        return DataErrors([DataError(label, f"line {line}" if line else "", message)])
 
     try:
         Locale.parse(code)
     except (UnknownLocaleError, ValueError):
         raise fail(f"the folder name {code!r} is not a locale Babel knows "
                    f"(e.g. de, fr, pt_BR)") from None
+    confine(path, path.parents[3] if len(path.parents) > 3 else path.parent)
     try:
-        raw = path.read_bytes()
+        raw = projectfiles.read_regular(path, MAX_CATALOG_BYTES)
     except FileNotFoundError:
         raise UsageError(f"locale {code!r} has no catalog at {label}") from None
+    except projectfiles.NotRegular:
+        raise fail("is not a regular file (a pipe or a device cannot be read)") from None
     except OSError as exc:
         raise fail(f"cannot read catalog: {exc.strerror or exc}") from None
+    if len(raw) > MAX_CATALOG_BYTES:
+        raise fail(f"the catalog is larger than {MAX_CATALOG_BYTES // (1024 * 1024)} MB")
     found = _CHARSET.search(raw[:4096])
     charset = found.group(1).decode("ascii") if found else "utf-8"
+    header = _line_of(raw, found.start() if found else 0)
     try:
         declared = codecs.lookup(charset).name
     except LookupError:
-        raise fail(f"unknown charset {charset!r} in the Content-Type header; use UTF-8") \
-            from None
+        raise fail(f"unknown charset {charset!r} in the Content-Type header; use UTF-8",
+                   header) from None
     if declared != "utf-8" and not raw.isascii():
         try:
             raw.decode("utf-8")
@@ -146,13 +176,36 @@ def read_po_file(code: str, path: Path) -> BabelCatalog:
             pass
         else:
             raise fail(f"the header declares charset {charset} but the text is UTF-8; set "
-                       f"charset=UTF-8 in the Content-Type header")
+                       f"charset=UTF-8 in the Content-Type header", header)
+    if "\n#\"".encode(declared, "replace") != b'\n#"':
+        raise fail(f"charset {charset} is not one a catalog can be read in; use UTF-8",
+                   header)
+    try:
+        text = raw.decode(declared)
+    except UnicodeDecodeError as exc:
+        raise fail(f"not {charset} text (as its header declares): a byte that is no "
+                   f"character", _line_of(raw, exc.start)) from None
+    if text.startswith("\ufeff"):
+        raise fail("starts with a byte order mark, which gettext refuses; save it as "
+                   "UTF-8 without one", 1)
+    try:
+        posyntax.check(text)
+    except posyntax.Invalid as exc:
+        raise fail(exc.message, exc.line) from None
     try:
         po = read_po(BytesIO(raw), locale=code, abort_invalid=True)
         _ = po.plural_expr, po.num_plurals
         _gettext.c2py(po.plural_expr)
-    except (PoFileError, ValueError, UnknownLocaleError, UnicodeDecodeError) as exc:
-        raise fail(f"cannot read catalog: {exc}") from None
-    except Exception as exc:  # a broken Plural-Forms expression fails deep inside gettext
-        raise fail(f"broken Plural-Forms header: {exc}") from None
+    except PoFileError as exc:
+        raise fail(f"cannot read catalog: {exc}", exc.lineno + 1) from None
+    except Exception as exc:  # noqa: BLE001 - a broken header fails deep in Babel or gettext
+        plural = raw.find(b"Plural-Forms:")
+        raise fail(f"broken Plural-Forms header: {exc}" if plural >= 0 else
+                   f"cannot read the catalog's header: {exc}",
+                   _line_of(raw, max(plural, 0))) from None
     return po
+
+
+def _line_of(raw: bytes, offset: int) -> int:
+    """The line (from 1) of a file's byte ``offset``."""
+    return raw.count(b"\n", 0, offset) + 1

@@ -31,12 +31,13 @@ sets (:func:`load`), and carries it: a document's canvas (``PrintCanvas.script``
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from printkit import caches, filestamps
+from printkit import caches, filestamps, projectfiles
 from printkit.errors import TranslationError
 
 #: The font roles a locale may declare (italic takes the regular font when not declared,
@@ -145,13 +146,11 @@ def _look_up(code: str) -> Script:
 
 @cache
 def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
-    from printkit.resources import fonts_dir
-
     where = f"locale {code}: {path.parent.name}/{FILE}"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(projectfiles.read_settings(path))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ScriptError(f"{where}: cannot be read ({exc})") from None
+        raise ScriptError(f"{where}: cannot be read ({projectfiles.unreadable(exc)})") from None
     unknown = sorted(set(data) - {"direction", "line_break", "leading", "fonts"})
     if unknown:
         raise ScriptError(f"{where}: unknown key {unknown[0]!r}; keys: direction, "
@@ -180,12 +179,7 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
         raise ScriptError(f"{where}: [fonts] needs a regular font")
     fonts: dict[str, Path] = {}
     for role, name in declared.items():
-        beside, shipped = path.parent / name, fonts_dir() / name
-        found = beside if beside.is_file() else shipped if shipped.is_file() else None
-        if found is None:
-            raise ScriptError(f"{where}: fonts.{role}: font file {name!r} not found beside "
-                              f"{FILE} or in printkit's fonts folder")
-        fonts[role] = found
+        fonts[role] = font_file(path, name, f"{where}: fonts.{role}")
     fallback = fonts.pop(FALLBACK, None)
     if direction == "rtl" and not fonts:
         raise ScriptError(f"{where}: direction = 'rtl' needs [fonts]: a right-to-left script "
@@ -198,6 +192,35 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
         fonts.setdefault("bold_italic", fonts["bold"])
         fonts.setdefault("heading", fonts["bold"])
     return Script(code, fonts, direction, line_break, float(leading), fallback)
+
+
+def font_file(settings: Path, name: str, where: str) -> Path:
+    """The font file ``name`` a locale's script.toml (``settings``) declares: beside it,
+    else in printkit's fonts folder. A name that leads out of the game folder (an absolute
+    path, ``../``, a symlink), a file that is not a regular file and a font that fails its
+    check (:mod:`printkit.language.fontcheck`) are a ScriptError naming the font, the
+    check's finding and never the file's bytes."""
+    from printkit.language import fontcheck
+    from printkit.resources import fonts_dir
+
+    own = fonts_dir().resolve()
+    if not name or "\x00" in name or Path(name).is_absolute():
+        raise ScriptError(f"{where}: font file {name!r} must be a file name beside {FILE} "
+                          f"or in printkit's fonts folder")
+    beside = settings.parent / name
+    chosen = beside if os.path.lexists(beside) else fonts_dir() / name
+    if chosen is beside:
+        problem = projectfiles.problem(beside, (settings.parents[2],))
+        if problem is not None:
+            raise ScriptError(f"{where}: font file {name!r} {problem}")
+    elif not chosen.resolve().is_relative_to(own) or not chosen.is_file():
+        raise ScriptError(f"{where}: font file {name!r} not found beside {FILE} or in "
+                          f"printkit's fonts folder")
+    if not chosen.resolve().is_relative_to(own):
+        problem = fontcheck.problem(chosen)
+        if problem is not None:
+            raise ScriptError(f"{where}: font {name}: {problem}")
+    return chosen
 
 
 #: The registered names of a locale's declared fonts start with this (printkit's own

@@ -32,6 +32,7 @@ Words of a script written without spaces (Thai) are ICU's; see
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,13 +40,16 @@ from pathlib import Path
 from printkit.errors import DataError, DataErrors
 from printkit.language.locales import (
     catalog_path,
+    confine,
     locales_root,
     read_po_file,
     shipped_locale,
     shipped_locales,
 )
 from printkit.language.script import load as load_script
+from printkit.projectfiles import read_regular
 from printkit.resources import SOURCE_LOCALE, relative
+from printkit.schema import MAX_TOML_BYTES
 from printkit.tools.termforms import Finder, TermForms, plain, written_without_spaces
 
 
@@ -82,11 +86,20 @@ def term_forms(code: str, prefixes: tuple[str, ...] = ()) -> TermForms:
 def load_glossary(code: str, root: Path | None = None) -> list[Term]:
     """The terms of a locale's glossary (none if it has no glossary); bad data is a DataError."""
     path = glossary_path(code, root)
-    if not path.exists():
+    if not os.path.lexists(path):
         return []
-    label = relative(path)
+    label = relative(confine(path, locales_root(root).parent))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = read_regular(path, MAX_TOML_BYTES)
+        if len(raw) > MAX_TOML_BYTES:
+            raise DataErrors([DataError(label, "", "the file is larger than "
+                                        f"{MAX_TOML_BYTES // (1024 * 1024)} MB")])
+        data = tomllib.loads(raw.decode("utf-8"))
+    except FileNotFoundError:  # a link to nothing
+        return []
+    except OSError as exc:
+        raise DataErrors([DataError(label, "", f"cannot be read: {exc.strerror or exc}")]) \
+            from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise DataErrors([DataError(label, "", f"not valid TOML: {exc}")]) from None
     terms: list[Term] = []
@@ -97,6 +110,9 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
         raise DataErrors([DataError(label, "prefixes", f"must be a list of words written onto "
                                     f"the next one, e.g. [\"b\", \"l\"], not {prefixes!r}")])
     forms = term_forms(code, tuple(prefixes))
+    errors += _shape_problems(data, label)
+    if errors:
+        raise DataErrors(errors)
     for i, entry in enumerate(data.get("term", [])):
         en = entry.get("en")
         en = [en] if isinstance(en, str) else en
@@ -122,6 +138,31 @@ def load_glossary(code: str, root: Path | None = None) -> list[Term]:
     if errors:
         raise DataErrors(errors)
     return terms
+
+
+def _shape_problems(data: dict, label: str) -> list[DataError]:
+    """A glossary's tables and lists of words as their readers take them: ``[[term]]``
+    and ``[[forbidden]]`` arrays of tables, each word list a list of strings."""
+    def words(value: object) -> bool:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+    found = []
+    for array, lists, texts in (("term", ("forms", "forbidden", "exempt"), ("use", "game")),
+                                ("forbidden", ("words",), ("use", "game"))):
+        entries = data.get(array, [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            found.append(DataError(label, array, f"must be an array of tables ([[{array}]])"))
+            continue
+        for i, entry in enumerate(entries):
+            if array == "term" and "en" in entry and not (
+                    isinstance(entry["en"], str) or words(entry["en"])):
+                found.append(DataError(label, f"{array}[{i}].en", "must be a word or a list "
+                                                                  "of words"))
+            found += [DataError(label, f"{array}[{i}].{key}", "must be a list of words")
+                      for key in lists if key in entry and not words(entry[key])]
+            found += [DataError(label, f"{array}[{i}].{key}", "must be a string")
+                      for key in texts if key in entry and not isinstance(entry[key], str)]
+    return found
 
 
 def entry_problems(terms: list[Term], msgid: str | tuple[str, ...], strings: tuple[str, ...],

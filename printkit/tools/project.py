@@ -31,7 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from printkit import games
+from printkit import games, projectfiles
 from printkit.errors import (
     DataError,
     DataErrors,
@@ -140,6 +140,7 @@ def load_project(folder: Path) -> Game:
         raise UsageError(f"{where}: no {MARKER} here; a game project is a folder with a "
                          f"{MARKER} (`printkit new NAME` makes one)")
     folder = folder.resolve()
+    _confine_own_files(folder)
     data = read_data(folder)
     game_id = data.get("id") or default_id(folder)
     if not re.fullmatch(ID_PATTERN, game_id):
@@ -152,6 +153,19 @@ def load_project(folder: Path) -> Game:
                 replay=replay, documents=(*_flow_documents(folder),
                                           *documents(data, shown(folder / MARKER))),
                 project=True, examples_loader=load_examples)
+
+
+def _confine_own_files(folder: Path) -> None:
+    """game.toml, examples.toml and rules.py are the project's own regular files: one that
+    links out of the folder, or a pipe, is an error naming it, and is never read."""
+    errors = []
+    for name in (MARKER, "examples.toml", ENGINE):
+        path = folder / name
+        found = projectfiles.problem(path, (folder,)) if os.path.lexists(path) else None
+        if found is not None:
+            errors.append(DataError(shown(path), "", found))
+    if errors:
+        raise DataErrors(errors)
 
 
 def _flow_documents(folder: Path) -> list[Document]:
