@@ -12,7 +12,7 @@ import codecs
 import gettext as _gettext
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
@@ -130,6 +130,40 @@ _CHARSET = re.compile(rb"charset=([A-Za-z0-9_.:-]+)")
 MAX_CATALOG_BYTES = 20 * 1024 * 1024
 
 
+def _decoded(raw: bytes, fail: Callable[..., DataErrors]) -> str:
+    """A catalog's bytes as text in the charset its header declares; ``fail(message,
+    line)`` for a charset that does not exist, text that is really UTF-8 declared as
+    another charset, or a byte that is no character."""
+    found = _CHARSET.search(raw[:4096])
+    charset = found.group(1).decode("ascii") if found else "utf-8"
+    header = _line_of(raw, found.start() if found else 0)
+    try:
+        declared = codecs.lookup(charset).name
+    except LookupError:
+        raise fail(f"unknown charset {charset!r} in the Content-Type header; use UTF-8",
+                   header) from None
+    if declared != "utf-8" and not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            raise fail(f"the header declares charset {charset} but the text is UTF-8; set "
+                       f"charset=UTF-8 in the Content-Type header", header)
+    if "\n#\"".encode(declared, "replace") != b'\n#"':
+        raise fail(f"charset {charset} is not one a catalog can be read in; use UTF-8",
+                   header)
+    try:
+        text = raw.decode(declared)
+    except UnicodeDecodeError as exc:
+        raise fail(f"not {charset} text (as its header declares): a byte that is no "
+                   f"character", _line_of(raw, exc.start)) from None
+    if text.startswith("\ufeff"):
+        raise fail("starts with a byte order mark, which gettext refuses; save it as "
+                   "UTF-8 without one", 1)
+    return text
+
+
 def read_po_file(code: str, path: Path) -> BabelCatalog:
     """Read a catalog file; anything that keeps it from being read right is a DataError.
 
@@ -161,33 +195,7 @@ def read_po_file(code: str, path: Path) -> BabelCatalog:
         raise fail(f"cannot read catalog: {exc.strerror or exc}") from None
     if len(raw) > MAX_CATALOG_BYTES:
         raise fail(f"the catalog is larger than {MAX_CATALOG_BYTES // (1024 * 1024)} MB")
-    found = _CHARSET.search(raw[:4096])
-    charset = found.group(1).decode("ascii") if found else "utf-8"
-    header = _line_of(raw, found.start() if found else 0)
-    try:
-        declared = codecs.lookup(charset).name
-    except LookupError:
-        raise fail(f"unknown charset {charset!r} in the Content-Type header; use UTF-8",
-                   header) from None
-    if declared != "utf-8" and not raw.isascii():
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError:
-            pass
-        else:
-            raise fail(f"the header declares charset {charset} but the text is UTF-8; set "
-                       f"charset=UTF-8 in the Content-Type header", header)
-    if "\n#\"".encode(declared, "replace") != b'\n#"':
-        raise fail(f"charset {charset} is not one a catalog can be read in; use UTF-8",
-                   header)
-    try:
-        text = raw.decode(declared)
-    except UnicodeDecodeError as exc:
-        raise fail(f"not {charset} text (as its header declares): a byte that is no "
-                   f"character", _line_of(raw, exc.start)) from None
-    if text.startswith("\ufeff"):
-        raise fail("starts with a byte order mark, which gettext refuses; save it as "
-                   "UTF-8 without one", 1)
+    text = _decoded(raw, fail)
     try:
         posyntax.check(text)
     except posyntax.Invalid as exc:

@@ -39,14 +39,14 @@ class _Entry:
         self.plural: str | None = None
         self.strings: list[str] = []
         #: The keyword the next continuation string belongs to.
-        self.open: str | None = None
+        self.last: str | None = None
 
     def append(self, text: str) -> None:
-        if self.open == "msgctxt":
+        if self.last == "msgctxt":
             self.context = (self.context or "") + text
-        elif self.open == "msgid":
+        elif self.last == "msgid":
             self.msgid = (self.msgid or "") + text
-        elif self.open == "msgid_plural":
+        elif self.last == "msgid_plural":
             self.plural = (self.plural or "") + text
         else:
             self.strings[-1] += text
@@ -91,35 +91,61 @@ def _string(rest: str, line: int) -> str:
     return "".join(out)
 
 
+def _finish(done: _Entry | None, seen: dict[tuple[bool, str | None, str], int]) -> None:
+    """Check an entry read whole: a msgid with its msgstr, no msgid twice, and gettext's
+    rule on a leading or trailing newline."""
+    if done is None:
+        return
+    if done.msgid is None:
+        raise Invalid(done.line, "msgctxt without a msgid after it")
+    if not done.strings:
+        raise Invalid(done.line, "msgid without a msgstr")
+    key = (done.obsolete, done.context, done.msgid)
+    if key in seen:
+        raise Invalid(done.line, f"a second entry for the same msgid (the first is on "
+                                 f"line {seen[key]})")
+    seen[key] = done.line
+    if done.msgid:
+        sources = (done.msgid, *([done.plural] if done.plural is not None else []))
+        for translated in (s for s in done.strings if s):
+            for end, test in (("begin", str.startswith), ("end", str.endswith)):
+                if any(test(source, "\n") != test(translated, "\n") for source in sources):
+                    raise Invalid(done.line, f"msgid and msgstr do not both {end} with "
+                                             f"\\n (gettext refuses this)")
+
+
+def _take(entry: _Entry, word: str, index: str | None, text_of: str, number: int) -> None:
+    """Put a keyword line's string in its place in the entry, in the order gettext wants."""
+    if word == "msgctxt":
+        entry.context = text_of
+    elif word == "msgid":
+        entry.msgid = text_of
+    elif word == "msgid_plural":
+        if entry.msgid is None or entry.plural is not None or entry.strings:
+            raise Invalid(number, "msgid_plural must follow its msgid, once")
+        entry.plural = text_of
+    else:
+        if entry.msgid is None:
+            raise Invalid(number, f"{word}{index or ''} before its msgid")
+        if (index is None) != (entry.plural is None):
+            raise Invalid(number, "a plural entry (msgid_plural) takes msgstr[0], "
+                                  "msgstr[1]..., any other entry one msgstr"
+                          if index is None else
+                          "msgstr[n] without a msgid_plural before it")
+        if index is None and entry.strings:
+            raise Invalid(number, "a second msgstr for one msgid")
+        if index is not None and int(index[1:-1]) != len(entry.strings):
+            raise Invalid(number, f"msgstr{index} out of order: expected "
+                                  f"msgstr[{len(entry.strings)}]")
+        entry.strings.append(text_of)
+
+
 def check(text: str) -> None:
     """Raise :class:`Invalid` for the first line of catalog ``text`` (decoded) that
     breaks the syntax gettext and Babel read alike; entries are also checked whole: a
     msgid with its msgstr, plural forms numbered from 0, no msgid twice."""
     seen: dict[tuple[bool, str | None, str], int] = {}
     entry: _Entry | None = None
-
-    def finish() -> None:
-        nonlocal entry
-        if entry is None:
-            return
-        done, entry = entry, None
-        if done.msgid is None:
-            raise Invalid(done.line, "msgctxt without a msgid after it")
-        if not done.strings:
-            raise Invalid(done.line, "msgid without a msgstr")
-        key = (done.obsolete, done.context, done.msgid)
-        if key in seen:
-            raise Invalid(done.line, f"a second entry for the same msgid (the first is on "
-                                     f"line {seen[key]})")
-        seen[key] = done.line
-        if done.msgid:
-            sources = (done.msgid, *([done.plural] if done.plural is not None else []))
-            for translated in (s for s in done.strings if s):
-                for end, test in (("begin", str.startswith), ("end", str.endswith)):
-                    if any(test(source, "\n") != test(translated, "\n") for source in sources):
-                        raise Invalid(done.line, f"msgid and msgstr do not both {end} with "
-                                                 f"\\n (gettext refuses this)")
-
     for number, raw in enumerate(text.split("\n"), start=1):
         line = (raw[:-1] if raw.endswith("\r") else raw).strip(_BLANK)  # CRLF files too
         if "\r" in line:
@@ -131,14 +157,15 @@ def check(text: str) -> None:
             if line.startswith("#-"):
                 raise Invalid(number, "a merge conflict marker (#-#-#-#-#); resolve the "
                                       "conflict")
-            finish()
+            _finish(entry, seen)
+            entry = None
             continue
         if obsolete:
             line = line[2:].lstrip(_BLANK)
             if not line or line.startswith("|"):  # a previous msgid of an obsolete entry
                 continue
         if line.startswith('"'):
-            if entry is None or entry.open is None:
+            if entry is None or entry.last is None:
                 raise Invalid(number, "a string outside any msgid, msgstr or msgctxt")
             if entry.obsolete != obsolete:
                 raise Invalid(number, "an entry partly commented out with #~")
@@ -151,33 +178,12 @@ def check(text: str) -> None:
         word, index = keyword.group(1), keyword.group(2)
         text_of = _string(line[keyword.end():], number)
         if word == "msgctxt" or word == "msgid" and (entry is None or entry.msgid is not None):
-            finish()
+            _finish(entry, seen)
             entry = _Entry(number, obsolete)
         if entry is None:
             raise Invalid(number, f"{word} before any msgid")
-        if word == "msgctxt":
-            entry.context = text_of
-        elif word == "msgid":
-            entry.msgid = text_of
-        elif word == "msgid_plural":
-            if entry.msgid is None or entry.plural is not None or entry.strings:
-                raise Invalid(number, "msgid_plural must follow its msgid, once")
-            entry.plural = text_of
-        else:
-            if entry.msgid is None:
-                raise Invalid(number, f"{word}{index or ''} before its msgid")
-            if (index is None) != (entry.plural is None):
-                raise Invalid(number, "a plural entry (msgid_plural) takes msgstr[0], "
-                                      "msgstr[1]..., any other entry one msgstr"
-                              if index is None else
-                              "msgstr[n] without a msgid_plural before it")
-            if index is None and entry.strings:
-                raise Invalid(number, "a second msgstr for one msgid")
-            if index is not None and int(index[1:-1]) != len(entry.strings):
-                raise Invalid(number, f"msgstr{index} out of order: expected "
-                                      f"msgstr[{len(entry.strings)}]")
-            entry.strings.append(text_of)
+        _take(entry, word, index, text_of, number)
         if entry.obsolete != obsolete:
             raise Invalid(number, "an entry partly commented out with #~")
-        entry.open = word
-    finish()
+        entry.last = word
+    _finish(entry, seen)
