@@ -61,6 +61,7 @@ def translation_problems(msgid: str | tuple[str, ...], strings: Iterable[str],
     ids = (msgid,) if isinstance(msgid, str) else msgid
     source = set().union(*(placeholders(i) for i in ids))
     plural = not isinstance(msgid, str)
+    named = placeholders(ids[-1]) if plural else source
     # a format string: it has placeholders or writes its percent signs %%
     formatted = any(_PERCENT.search(i) for i in ids)
     found: list[str] = []
@@ -71,10 +72,12 @@ def translation_problems(msgid: str | tuple[str, ...], strings: Iterable[str],
         lost = {n for n in source - have - (COUNTS if plural else set()) if _twin(n) not in have}
         if lost:
             found.append(f"drops placeholder {', '.join(f'%({n})s' for n in sorted(lost))}")
-        extra = {n for n in have - source if _twin(n) not in source}
+        # A plural form may name only what the plural msgid names: GNU msgfmt checks each
+        # msgstr[n] against msgid_plural, so a catalog printkit reads it reads too.
+        extra = {n for n in have - named if _twin(n) not in named}
         if extra:
             found.append(f"adds placeholder {', '.join(f'%({n})s' for n in sorted(extra))} "
-                         f"that the source does not have")
+                         f"that the source{' (msgid_plural)' if plural else ''} does not have")
         # (a msgid of game data is plain text: its percent signs print as they are)
         if formatted and "%" in _PERCENT.sub("", text):
             found.append("has a lone % (write %% for a percent sign)")

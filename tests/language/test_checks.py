@@ -72,3 +72,14 @@ def test_a_label_too_long_for_its_box_fails_naming_locale_string_and_box(
     assert "locale pl" in err and "board" in err and "field 24 label" in err
     assert "does not fit" in err
     assert snapshot(out) == before
+
+
+def test_a_plural_form_names_only_what_the_plural_msgid_names() -> None:
+    """GNU msgfmt --check-format holds each msgstr[n] of a plural entry to msgid_plural: a
+    catalog whose msgid_plural lost the count (hand-edited) is refused by msgfmt, so printkit
+    rejects its translation too, where taking msgid and msgid_plural together let it pass."""
+    mangled = ("%(num)s card", "cards")
+    assert any("adds placeholder %(num)s that the source (msgid_plural) does not have" in p
+               for p in translation_problems(mangled, ["%(num)s Karte", "%(num)s Karten"], "de"))
+    kept = ("%(num)s die", "%(num)s dice")
+    assert translation_problems(kept, ["ein Würfel", "%(num)s Würfel"], "de") == []
