@@ -146,8 +146,15 @@ def check(text: str) -> None:
     msgid with its msgstr, plural forms numbered from 0, no msgid twice."""
     seen: dict[tuple[bool, str | None, str], int] = {}
     entry: _Entry | None = None
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = (raw[:-1] if raw.endswith("\r") else raw).strip(_BLANK)  # CRLF files too
+    lines = text.split("\n")
+    for number, raw in enumerate(lines, start=1):
+        body = raw[:-1] if raw.endswith("\r") else raw  # CRLF files too
+        if raw.endswith("\\") and number < len(lines):
+            # gettext joins a line ending in a backslash to the next, a comment's too
+            # ("# note\" swallows the msgid after it); Babel does not
+            raise Invalid(number, "a line ends with a backslash, which gettext reads as "
+                                  "joined to the next line")
+        line = body.strip(_BLANK)
         if "\r" in line:
             raise Invalid(number, "a carriage return inside a line")
         if not line:

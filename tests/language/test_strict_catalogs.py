@@ -95,6 +95,9 @@ def test_an_unclosed_quote_is_an_error_naming_the_file_and_line(tmp_path: Path) 
 @pytest.mark.parametrize(("old", "new", "said"), [
     ('msgstr "Ziehen"', 'msgstr "Ziehen" "extra"', "only one string"),
     ('msgstr "Ziehen"', 'msgstr Ziehen', "expected a string"),
+    # gettext joins a line ending in a backslash to the next: the msgid after the comment
+    # would be read as part of it
+    ("# A catalog of a game.", "# A catalog of a game\\", "ends with a backslash"),
     ('msgstr "Ziehen"', 'msgstr "Zie\\x68en"', "not an escape"),
     ('msgstr "Ziehen"', 'msgstr "Zie\x01hen"', "control character"),
     ('msgstr "Ziehen"', 'msgstr "Ziehen"\nmsgstr "Noch mal"', "a second msgstr"),

@@ -234,15 +234,17 @@ def huge_cmap(raw: bytes) -> bytes:
     return bytes(out)
 
 
-@pytest.mark.parametrize(("make", "table"), [(damaged, "'glyf' is damaged"),
-                                             (huge_cmap, "'cmap' is damaged")])
+@pytest.mark.parametrize(("make", "table"), [(damaged, "'glyf'"), (huge_cmap, "'cmap'")])
 def test_a_damaged_font_is_one_line_naming_the_file_and_table(
         project: Path, capsys: pytest.CaptureFixture, make, table: str) -> None:
     (project / "locales/de/Broken.ttf").write_bytes(make(DEJAVU.read_bytes()))
     _script(project, "Broken.ttf")
     code, err = _build(project, capsys)
     assert code == 2 and len(err) == 1, err
-    assert "fonts.regular: font Broken.ttf: table " + table in err[0], err
+    assert f"fonts.regular: font Broken.ttf: table {table} " in err[0], err
+    # fontTools finds the damage, or (older versions, which build the huge cmap whole)
+    # reading the table outgrows the check's memory: either way the table is named.
+    assert " is damaged" in err[0] or " cannot be read" in err[0], err
     assert "internal error" not in err[0]
 
 
