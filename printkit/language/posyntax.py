@@ -28,6 +28,10 @@ _BLANK = " \t"
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
 
+#: The number of plural forms in a header's Plural-Forms.
+_NPLURALS = re.compile(r"nplurals\s*=\s*(\d+)")
+
+
 class _Entry:
     """The entry being read: its keywords' strings so far, and where it began."""
 
@@ -91,9 +95,11 @@ def _string(rest: str, line: int) -> str:
     return "".join(out)
 
 
-def _finish(done: _Entry | None, seen: dict[tuple[bool, str | None, str], int]) -> None:
-    """Check an entry read whole: a msgid with its msgstr, no msgid twice, and gettext's
-    rule on a leading or trailing newline."""
+def _finish(done: _Entry | None, seen: dict[tuple[bool, str | None, str], int],
+            forms: list[int]) -> None:
+    """Check an entry read whole: a msgid with its msgstr, no msgid twice, a plural entry
+    with as many forms as the header's Plural-Forms gives (``forms``, filled from the
+    header), and gettext's rule on a leading or trailing newline."""
     if done is None:
         return
     if done.msgid is None:
@@ -105,6 +111,15 @@ def _finish(done: _Entry | None, seen: dict[tuple[bool, str | None, str], int]) 
         raise Invalid(done.line, f"a second entry for the same msgid (the first is on "
                                  f"line {seen[key]})")
     seen[key] = done.line
+    if done.msgid == "" and not done.obsolete and not forms:
+        found = _NPLURALS.search(done.strings[0])
+        forms.extend([int(found.group(1))] if found else [])
+    elif done.plural is not None and not done.obsolete and forms and \
+            len(done.strings) != forms[0]:
+        # Babel drops such an entry whole: its translation would quietly be English
+        raise Invalid(done.line, f"a plural entry takes {forms[0]} msgstr[n], as the "
+                                 f"header's Plural-Forms says; this one has "
+                                 f"{len(done.strings)}")
     if done.msgid:
         sources = (done.msgid, *([done.plural] if done.plural is not None else []))
         for translated in (s for s in done.strings if s):
@@ -145,6 +160,7 @@ def check(text: str) -> None:
     breaks the syntax gettext and Babel read alike; entries are also checked whole: a
     msgid with its msgstr, plural forms numbered from 0, no msgid twice."""
     seen: dict[tuple[bool, str | None, str], int] = {}
+    forms: list[int] = []
     entry: _Entry | None = None
     lines = text.split("\n")
     for number, raw in enumerate(lines, start=1):
@@ -164,7 +180,7 @@ def check(text: str) -> None:
             if line.startswith("#-"):
                 raise Invalid(number, "a merge conflict marker (#-#-#-#-#); resolve the "
                                       "conflict")
-            _finish(entry, seen)
+            _finish(entry, seen, forms)
             entry = None
             continue
         if obsolete:
@@ -185,7 +201,7 @@ def check(text: str) -> None:
         word, index = keyword.group(1), keyword.group(2)
         text_of = _string(line[keyword.end():], number)
         if word == "msgctxt" or word == "msgid" and (entry is None or entry.msgid is not None):
-            _finish(entry, seen)
+            _finish(entry, seen, forms)
             entry = _Entry(number, obsolete)
         if entry is None:
             raise Invalid(number, f"{word} before any msgid")
@@ -193,4 +209,4 @@ def check(text: str) -> None:
         if entry.obsolete != obsolete:
             raise Invalid(number, "an entry partly commented out with #~")
         entry.last = word
-    _finish(entry, seen)
+    _finish(entry, seen, forms)

@@ -103,6 +103,8 @@ def test_an_unclosed_quote_is_an_error_naming_the_file_and_line(tmp_path: Path) 
     ('msgstr "Ziehen"', 'msgstr "Ziehen"\nmsgstr "Noch mal"', "a second msgstr"),
     ('msgstr "Ziehen"', 'msgstr[0] "Ziehen"', "without a msgid_plural"),
     ('msgstr[1] "%(count)s Karten"', 'msgstr[2] "%(count)s Karten"', "out of order"),
+    # Babel drops a plural entry short of the header's forms: its translation went quietly
+    ('msgstr[1] "%(count)s Karten"', '#sgstr[1] "%(count)s Karten"', "takes 2 msgstr[n]"),
     ('msgstr[0] "%(count)s Karte"', 'msgstr "%(count)s Karte"', "a plural entry"),
     ('msgctxt "verb"\nmsgid "Draw"', 'msgctxt "verb"\n# a note\nmsgid "Draw"',
      "msgctxt without a msgid"),
