@@ -14,10 +14,9 @@ import pytest
 
 from printkit.cli import main
 from printkit.errors import UsageError
-from printkit.tools import style
 from printkit.language.locales import shipped_locales
 from printkit.resources import locales_dir
-from printkit.tools import spelling
+from printkit.tools import spelling, style
 from tests.conftest import Kit
 from tests.support import edit_catalog
 
