@@ -150,10 +150,11 @@ def breaches(rules_: Iterable[Rule], text: str, games: Iterable[str], place: str
             if (match := rule.avoid.search(flat))]
 
 
-def catalog_breaches(code: str, root: Path | None = None) -> list[Breach]:
+def catalog_breaches(code: str, root: Path | None = None,
+                     sheet: list[Rule] | None = None) -> list[Breach]:
     """Every translation of locale ``code``'s catalog (English: every msgid) that breaks a
-    rule of the locale's style sheet."""
-    sheet = rules(code, root)
+    rule of the locale's style sheet (``sheet``, if the caller has read it already)."""
+    sheet = rules(code, root) if sheet is None else sheet
     if not sheet:
         return []
     found: list[Breach] = []
@@ -167,8 +168,9 @@ def catalog_breaches(code: str, root: Path | None = None) -> list[Breach]:
 
 
 def style_problems(codes: list[str] | None = None, root: Path | None = None
-                   ) -> dict[str, list[Breach]]:
+                   ) -> dict[str, tuple[list[Rule], list[Breach]]]:
     """The catalog of each given locale (default: every shipped one) checked against its
-    style sheet, by locale."""
+    style sheet, by locale: the sheet's rules and what breaks them."""
     chosen = [shipped_locale(c, root) for c in codes] if codes else shipped_locales(root)
-    return {code: catalog_breaches(code, root) for code in chosen}
+    sheets = {code: rules(code, root) for code in chosen}
+    return {code: (sheet, catalog_breaches(code, root, sheet)) for code, sheet in sheets.items()}

@@ -26,9 +26,9 @@ def run(args: argparse.Namespace) -> int:
     from printkit.tools import style
 
     checked = style.style_problems(args.locale)
-    for found in checked.values():
+    for _sheet, found in checked.values():
         for breach in found:
             print(breach.line())
-    for code, found in checked.items():
-        print(f"locale {code}: {len(style.rules(code))} rules, {len(found)} broken")
-    return 1 if any(checked.values()) else 0
+    for code, (sheet, found) in checked.items():
+        print(f"locale {code}: {len(sheet)} rules, {len(found)} broken")
+    return 1 if any(found for _sheet, found in checked.values()) else 0
