@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.drawing.alternative import Alternative, attach
 from printkit.drawing.figure import Figure
 from printkit.drawing.ink import NORMAL, fills_for
 from printkit.drawing.text import FLOOR_PT, Ink, floor_of
@@ -27,6 +28,7 @@ from printkit.errors import FitError
 from printkit.geometry import Rect, mm
 from printkit.language import bidi, fonts
 from printkit.language.script import load
+from printkit.language.translations import N_
 
 from .art import (
     BOARDS,
@@ -81,6 +83,7 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
     height = mm(26 if compact else BEARS_HEIGHT_MM)
     label = mm(8.5 if compact else 11)
     names = [translate(colour["name"]) for colour in colours]
+    scores = [points(colour["value"]) for colour in colours]
     column = width / len(colours)
     script = load(locale)
     staggered = any(fonts.string_width(name, fonts.BOLD, floor_pt, script) > column
@@ -110,10 +113,18 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
             except FitError:  # a long colour name: the narrower face
                 ink.line(names[i], name_box(box, i), fonts.REGULAR, 10, 6,
                          where="value table name")
-            ink.line(points(colour["value"]), Rect(cell.x, cell.y, cell.width, label / 2.2),
+            ink.line(scores[i], Rect(cell.x, cell.y, cell.width, label / 2.2),
                      fonts.REGULAR, 9, 4.5, where="value table points")
 
-    return Figure(width, height, draw)
+    # The value table in words: the names and points it prints, a row per colour.
+    return attach(Figure(width, height, draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the value table's picture (read by a
+        # screen reader; its caption and a table of the values follow it).
+        alt=translate(N_("A bear of each colour, its value on its badge")),
+        # TRANSLATORS: HTML rules page: heads of the two columns of the value table
+        # written out under its picture: a bear's colour, and what it scores.
+        header=(translate(N_("Colour")), translate(N_("Score"))),
+        rows=tuple(zip(names, scores, strict=True))))
 
 
 def _die(c: Canvas, ink: Ink, rect: Rect, face: str, data: Mapping[str, Any],
@@ -165,21 +176,43 @@ def cover_figure(ctx: RenderContext, width: float) -> Figure:
             _die(c, ink, Rect(-die / 2, -die / 2, die, die), face, ctx.data)
             c.restoreState()
 
-    return Figure(width, mm(22), draw)
+    return attach(Figure(width, mm(22), draw), Alternative(decorative=True))
 
 
 def components_figure(ctx: RenderContext, width: float) -> Figure:
     """A token of each colour with its count, the dice, and a corner of the rink."""
     token_r = mm(8.5)
+    loc = ctx.localizer
+    colours = ctx.data["colours"]
+    tokens = [(ctx._(colour["name"]),
+               # TRANSLATORS: rulebook, components picture: under a bear token and its colour;
+               # %(num)s is how many bears of that colour (5), which picks the form. One line,
+               # 20 mm.
+               loc.ngettext("%(num)s bear", "%(num)s bears", colour["bears"])
+               % {"num": loc.number(colour["bears"])}) for colour in colours]
+    count = ctx.data["dice"]["count"]
+    # TRANSLATORS: rulebook, components picture: under two faces of a die; %(num)s is
+    # the number of dice (2), which picks the form. One line about 26 mm wide.
+    dice = loc.ngettext("%(num)s die", "%(num)s dice", count) % {"num": loc.number(count)}
+    # TRANSLATORS: rulebook, components picture: under a corner of the rink, the board
+    # the bears stand on (also the rink's document title); one line about 36 mm wide.
+    rink = ctx._("Rink")
 
     def draw(c: Canvas, box: Rect) -> None:
-        ink = Ink(c, ctx.localizer.code, "rulebook")
+        ink = Ink(c, loc.code, "rulebook")
         top = box.top - mm(1)
-        x = _draw_component_tokens(c, ink, ctx, box.x, top, token_r) + mm(4)
-        rx = x + _draw_component_dice(c, ink, ctx, x, top) + mm(5)
-        _draw_rink_corner(c, ink, ctx, box, rx)
+        x = _draw_component_tokens(c, ink, ctx, box.x, top, token_r, tokens) + mm(4)
+        rx = x + _draw_component_dice(c, ink, ctx, x, top, dice) + mm(5)
+        _draw_rink_corner(c, ink, ctx, box, rx, rink)
 
-    return Figure(width, 2 * token_r + mm(11), draw)
+    # The picture's labels in words: each colour with its count, the dice, the rink.
+    return attach(Figure(width, 2 * token_r + mm(11), draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the components picture (a bear token of
+        # each colour, two faces of a die, a corner of the rink); a list of the components
+        # with their counts follows it.
+        alt=loc.gettext("The components, drawn as they are printed"),
+        items=(*(loc.pgettext("a component and its count", "%(name)s: %(count)s")
+                 % {"name": name, "count": label} for name, label in tokens), dice, rink)))
 
 
 #: The height of a line of the components picture's labels.
@@ -187,33 +220,29 @@ _COMPONENT_LABEL = mm(4)
 
 
 def _draw_component_tokens(c: Canvas, ink: Ink, ctx: RenderContext, left: float, top: float,
-                           token_r: float) -> float:
-    """Tokens: one of each colour, each with its name and how many there are; where the
-    last one's cell ends."""
-    loc, label_h = ctx.localizer, _COMPONENT_LABEL
+                           token_r: float, labels: Sequence[tuple[str, str]]) -> float:
+    """Tokens: one of each colour, each with its name and how many there are (``labels``,
+    by colour); where the last one's cell ends."""
+    label_h = _COMPONENT_LABEL
     colours = ctx.data["colours"]
     cell = token_r * 2 + mm(3.5)
-    for i, colour in enumerate(colours):
+    for i, (colour, (colour_name, count)) in enumerate(zip(colours, labels, strict=True)):
         cx = left + cell / 2 + i * cell
         cy = top - token_r
         draw_token(c, ink, ctx, cx, cy, token_r, colour, f"components token {colour['id']}")
         c.setFillColor(INK)
         name = Rect(cx - cell / 2, cy - token_r - mm(1) - label_h, cell, label_h)
-        ink.line(ctx._(colour["name"]), name, fonts.BOLD, 8, 5, where="components name")
-        # TRANSLATORS: rulebook, components picture: under a bear token and its colour;
-        # %(num)s is how many bears of that colour (5), which picks the form. One line, 20 mm.
-        ink.line(loc.ngettext("%(num)s bear", "%(num)s bears", colour["bears"])
-                 % {"num": loc.number(colour["bears"])},
-                 Rect(name.x, name.y - label_h, cell, label_h), fonts.REGULAR, 8, 5,
+        ink.line(colour_name, name, fonts.BOLD, 8, 5, where="components name")
+        ink.line(count, Rect(name.x, name.y - label_h, cell, label_h), fonts.REGULAR, 8, 5,
                  where="components count")
     return left + len(colours) * cell
 
 
 def _draw_component_dice(c: Canvas, ink: Ink, ctx: RenderContext, x: float,
-                         top: float) -> float:
+                         top: float, label: str) -> float:
     """The dice: two faces of one die, drawn as on the dice sheet, and how many dice there
-    are; the width they take."""
-    data, loc, label_h = ctx.data, ctx.localizer, _COMPONENT_LABEL
+    are (``label``); the width they take."""
+    data, label_h = ctx.data, _COMPONENT_LABEL
     die = mm(12)
     free = data["dice"]["free_skate"]
     for k, face in enumerate((FREE_SKATE, data["colours"][-1]["id"])):
@@ -221,19 +250,15 @@ def _draw_component_dice(c: Canvas, ink: Ink, ctx: RenderContext, x: float,
              ctx._(free["name"]) if face == FREE_SKATE else None)
     dice_w = 2 * die + mm(2)
     c.setFillColor(INK)
-    count = data["dice"]["count"]
-    # TRANSLATORS: rulebook, components picture: under two faces of a die; %(num)s is
-    # the number of dice (2), which picks the form. One line about 26 mm wide.
-    ink.line(loc.ngettext("%(num)s die", "%(num)s dice", count)
-             % {"num": loc.number(count)},
-             Rect(x, top - die - mm(4) - 2 * label_h, dice_w, label_h), fonts.REGULAR, 8, 5,
+    ink.line(label, Rect(x, top - die - mm(4) - 2 * label_h, dice_w, label_h), fonts.REGULAR, 8, 5,
              where="components dice")
     return dice_w
 
 
-def _draw_rink_corner(c: Canvas, ink: Ink, ctx: RenderContext, box: Rect, rx: float) -> None:
+def _draw_rink_corner(c: Canvas, ink: Ink, ctx: RenderContext, box: Rect, rx: float,
+                      name: str) -> None:
     """A corner of the rink from ``rx`` to the box's right, cut out of the full rink
-    drawing, in a dashed frame over its name."""
+    drawing, in a dashed frame over its ``name``."""
     label_h = _COMPONENT_LABEL
     corner = Rect(rx, box.y + label_h + mm(1), box.right - rx, box.height - label_h - mm(2))
     scale = 0.3
@@ -253,9 +278,7 @@ def _draw_rink_corner(c: Canvas, ink: Ink, ctx: RenderContext, box: Rect, rx: fl
     c.roundRect(corner.x, corner.y, corner.width, corner.height, mm(2), stroke=1, fill=0)
     c.setDash()
     c.setFillColor(INK)
-    # TRANSLATORS: rulebook, components picture: under a corner of the rink, the board
-    # the bears stand on (also the rink's document title); one line about 36 mm wide.
-    ink.line(ctx._("Rink"), Rect(corner.x, box.y, corner.width, label_h), fonts.REGULAR, 8,
+    ink.line(name, Rect(corner.x, box.y, corner.width, label_h), fonts.REGULAR, 8,
              5, where="components rink")
 
 
@@ -306,7 +329,11 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figu
         _draw_player_area(c, ink, pulled, pulled_label, data["colours"][2:4], at_risk=True)
         _draw_player_area(c, ink, secured, secured_label, data["colours"][0:2], at_risk=False)
 
-    return Figure(width, max(height, mm(40)), draw)
+    return attach(Figure(width, max(height, mm(40)), draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the setup picture (read by a screen
+        # reader before its caption, which says what to do).
+        alt=loc.gettext("The rink with a bear on every spot, two dice, and a player's "
+                        "two areas for bears")))
 
 
 def _draw_player_area(c: Canvas, ink: Ink, rect: Rect, label: str,
@@ -355,6 +382,8 @@ def outcomes_figure(ctx: RenderContext, width: float) -> Figure:
     )
     die = mm(14)
     label = mm(8)
+    face_names = {face["id"]: ctx._(face["name"]) for face in data["colours"]}
+    face_names[FREE_SKATE] = free
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = Ink(c, loc.code, "rulebook", floor_pt=floor_of(ctx.document))
@@ -369,7 +398,16 @@ def outcomes_figure(ctx: RenderContext, width: float) -> Figure:
                           size=9.5, min_size=6, font=fonts.BOLD, colour=INK,
                           where="outcome name", align="centre")
 
-    return Figure(width, die + label + mm(3), draw)
+    # The outcomes in words: each one's name and the faces its dice show.
+    return attach(Figure(width, die + label + mm(3), draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the quick reference's picture of the
+        # four outcomes of a roll (read before a table of them and its caption).
+        alt=loc.gettext("Four pairs of dice, each under its outcome's name"),
+        # TRANSLATORS: HTML rules page: heads of the two columns of the table written out
+        # under the picture of the outcomes of a roll: the outcome's name, and the two
+        # faces its dice show in the picture.
+        header=(loc.gettext("Outcome"), loc.gettext("Dice shown")),
+        rows=tuple((name, loc.list([face_names[f] for f in faces])) for faces, name in pairs)))
 
 
 def _badge(c: Canvas, data: Mapping[str, Any], colour: str, cx: float, cy: float,

@@ -17,6 +17,7 @@ from io import BytesIO
 from PIL import Image, ImageChops
 
 from printkit.assembly.raster import open_pdf, render_page
+from printkit.drawing import alternative
 from printkit.drawing.flow import FigureMaker
 from printkit.drawing.pdf import PrintCanvas
 from printkit.errors import TranslationError
@@ -107,7 +108,7 @@ class FigureImages:
         self._canvas.setPageSize((w, h))
         flowable.drawOn(self._canvas, 0, 0)
         self._canvas.showPage()
-        node = Node("img", {"alt": alt})
+        node = Node("img", {"alt": alt}, alternative=alternative.of(flowable))
         self._waiting.append(node)
         return node
 

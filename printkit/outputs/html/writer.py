@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from printkit.drawing import doctree as dt
+from printkit.drawing.alternative import Alternative
 from printkit.drawing.doctree import NBSP
 from printkit.drawing.pdfwriter import COLUMN_GAP
 from printkit.errors import TemplateError
@@ -44,6 +45,9 @@ class Node:
     tag: str
     attrs: dict[str, str] = field(default_factory=dict)
     children: list[Node | str] = field(default_factory=list)
+    #: A picture's text alternative, from the code that drew it (not rendered itself:
+    #: the writer turns it into the picture's alt text and a table or list beside it).
+    alternative: Alternative | None = field(default=None, repr=False, compare=False)
 
     @property
     def attributes(self) -> list[tuple[str, str]]:
@@ -64,7 +68,8 @@ class Heading:
 
 
 #: A figure rasteriser: the figure's XML attributes, its width in points, its alt text ->
-#: an ``<img>`` node (or None for a figure that draws nothing).
+#: a picture node, ``<img>`` or ``<svg>``, holding the figure's text alternative if its
+#: maker made one (or None for a figure that draws nothing).
 FigureWriter = Callable[[Mapping[str, str], float, str], Node | None]
 
 
@@ -260,7 +265,7 @@ class HtmlWriter(dt.Visitor):
             if child.tag == "figure" and told:
                 for img in _images(child):
                     if heading is not None:  # what the diagram shows: the example's title
-                        img.attrs["alt"] = heading.text()
+                        _label(img, heading.text())
                     img.attrs["aria-describedby"] = " ".join(p.attrs["id"] for p in told)
         return [Node("div", {"class": "example", "id": anchor}, inner)]
 
@@ -294,15 +299,47 @@ class HtmlWriter(dt.Visitor):
         return [Node("table", {"class": "outcomes"}, rows)]
 
     def visit_Figure(self, node: dt.Figure) -> list[Node]:
+        """The picture, what it shows as a table or list, and its caption.
+
+        The picture's alt text says what it is: the template's ``alt`` attribute, else the
+        one its drawing code gave; never the caption, which a screen reader reads anyway
+        (a picture with neither has an empty alt text, as a decorative one has)."""
         caption = self.running(node.content)
-        alt = Node("x", children=caption).text()
-        img = self.figure(node.attrs, self.width, alt)
-        children: list[Node] = [img] if img is not None else []
+        told = Node("x", children=caption).text().strip()
+        img = self.figure(node.attrs, self.width, "")
+        children: list[Node] = []
+        if img is not None:
+            alternative = img.alternative or Alternative()
+            alt = node.attrs.get("alt", alternative.alt).strip()
+            _label(img, "" if alternative.decorative or alt == told else alt)
+            children.append(img)
+            children += self._alternative(alternative)
         if caption:
             children.append(Node("figcaption", {}, caption))
         if not children:
             return []
         return [Node("figure", {"class": "figure-" + slug(node.name)}, children)]
+
+    def _alternative(self, alternative: Alternative) -> list[Node]:
+        """A figure's data as text: a table whose head row heads its columns and whose
+        first cells head their rows, and a list."""
+        out: list[Node] = []
+        if alternative.rows:
+            rows: list[Node] = []
+            if alternative.header:
+                rows.append(Node("tr", {}, [Node("th", {"scope": "col"}, self.running((h,)))
+                                            for h in alternative.header]))
+            for row in alternative.rows:
+                head, *rest = row
+                rows.append(Node("tr", {}, [Node("th", {"scope": "row"}, self.running((head,))),
+                                            *(Node("td", {}, self.running((cell,)))
+                                              for cell in rest)]))
+            out.append(Node("table", {"class": "figure-data"}, rows))
+        if alternative.items:
+            out.append(Node("ul", {"class": "figure-data"},
+                            [Node("li", {}, self.running((item,)))
+                             for item in alternative.items]))
+        return out
 
 
 def _isolates(text: str) -> list[Node | str]:
@@ -336,8 +373,22 @@ def _isolates(text: str) -> list[Node | str]:
     return top
 
 
+def _label(picture: Node, alt: str) -> None:
+    """Give a picture its alt text: an ``<img>``'s ``alt``, an inline ``<svg>``'s
+    ``aria-label``; an empty one marks it decorative (an ``<svg>`` is then hidden)."""
+    if picture.tag != "svg":
+        picture.attrs["alt"] = alt
+    elif alt:
+        picture.attrs.pop("aria-hidden", None)
+        picture.attrs.update({"role": "img", "aria-label": alt})
+    else:
+        for name in ("role", "aria-label"):
+            picture.attrs.pop(name, None)
+        picture.attrs["aria-hidden"] = "true"
+
+
 def _images(node: Node) -> list[Node]:
-    found = [node] if node.tag == "img" else []
+    found = [node] if node.tag in ("img", "svg") else []
     for child in node.children:
         if isinstance(child, Node):
             found += _images(child)
