@@ -22,6 +22,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing import shapes
+from printkit.drawing.alternative import Alternative, attach
 from printkit.drawing.figure import Figure
 from printkit.drawing.ink import tint
 from printkit.drawing.text import Ink, floor_of
@@ -107,7 +108,7 @@ def cover_figure(ctx: RenderContext, width: float) -> Figure:
                 c, ink, ctx, _card_box(sb, sb), team, data["snowboarders"]["values"][-1]))
             x += boarders + mm(2)
 
-    return Figure(width, height, draw)
+    return attach(Figure(width, height, draw), Alternative(decorative=True))
 
 
 def components_figure(ctx: RenderContext, width: float, labels: Mapping[str, str]) -> Figure:
@@ -169,7 +170,13 @@ def components_figure(ctx: RenderContext, width: float, labels: Mapping[str, str
                           colour=INK, align="centre", valign="middle",
                           where=f"components {key}")
 
-    return Figure(width, height, draw)
+    # The counts under the pictures, in words.
+    return attach(Figure(width, height, draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the components picture (read by a
+        # screen reader; a list of the components with their counts follows it).
+        alt=ctx.localizer.gettext("Each kind of component, drawn as it is printed"),
+        items=tuple(labels[key] for key in ("board", "yetis", "snowballs", "snowboarders",
+                                            "die"))))
 
 
 def setup_figure(ctx: RenderContext, width: float, height: float = mm(92)) -> Figure:
@@ -185,7 +192,10 @@ def setup_figure(ctx: RenderContext, width: float, height: float = mm(92)) -> Fi
         c.setLineWidth(0.6)
         c.rect(x, box.y, geo.width * scale, geo.height * scale, stroke=1, fill=0)
 
-    return Figure(width, geo.height * scale, draw)
+    return attach(Figure(width, geo.height * scale, draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the setup picture: the whole board,
+        # drawn small (its caption says where things are).
+        alt=ctx.localizer.gettext("The whole board as printed")))
 
 
 # --- worked examples -----------------------------------------------------------------------
@@ -458,9 +468,15 @@ def reach_chart(ctx: RenderContext, width: float, labels: Mapping[str, str]) -> 
     with their multipliers, and a face-down card for a later finisher, at its value.
     ``labels`` holds the translated ``column`` and ``later`` labels.
     """
-    data = ctx.data
+    data, loc = ctx.data, ctx.localizer
     columns = data["course"]["columns"]
     multipliers = data["finish"]["multipliers"]
+    # What the chart prints, read by the drawing and the words alike: each column's
+    # number and its symbol for each colour ("–": none), each finish space's multiplier.
+    numbers = [loc.number(col) for col in range(1, columns + 1)]
+    symbols = {side: [loc.number(face) if face else "–" for face in data["throws"][side]]
+               for side in ("green", "red")}
+    times = [loc.number(m) for m in multipliers]
     cell, head = _CHART_CELL, _CHART_HEAD
     height = head + cell + 2 * _CHART_LINE + mm(2)
     # the chart: a label column, the Yeti spaces and the course; then the finish, apart
@@ -474,17 +490,35 @@ def reach_chart(ctx: RenderContext, width: float, labels: Mapping[str, str]) -> 
         c.setFillColor(NAVY)
         ink.line(labels["column"], Rect(box.x + gap - mm(2), top, cell * 1.2 + cell, head),
                  fonts.BOLD, 8, 5, align="right", where="reference chart column label")
-        _draw_chart_row(c, ink, ctx, box.x + gap + cell * 1.2, top)
+        _draw_chart_row(c, ink, ctx, box.x + gap + cell * 1.2, top, numbers, symbols)
         _draw_chart_finish(c, ink, ctx, box.right - gap - finish_w, top, finish_w,
-                           labels["later"])
+                           labels["later"], times)
 
-    return Figure(width, height, draw)
+    # TRANSLATORS: HTML rules page: a cell of the table written out under the quick
+    # reference's chart, where the chart prints "–": this colour of Yeti has no die
+    # symbol on this column, so its throw never hits there.
+    none = loc.pgettext("no die symbol on a column", "none")
+    return attach(Figure(width, height, draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the quick reference's chart (a row of
+        # the course with its die symbols, and the finish spaces); a table of the symbols
+        # and a list of the finish spaces follow it.
+        alt=loc.gettext("Chart of a Yeti row and of the finish spaces"),
+        header=(labels["column"], loc.gettext("Green Yeti, throws to the right"),
+                loc.gettext("Red Yeti, throws to the left")),
+        rows=tuple((number, *(symbols[side][i] if data["throws"][side][i] else none
+                              for side in ("green", "red")))
+                   for i, number in enumerate(numbers)),
+        items=(*(loc.gettext("Finish space %(space)s: the snowboarder’s value × %(times)s.")
+                 % {"space": loc.number(i + 1), "times": m} for i, m in enumerate(times)),
+               labels["later"])))
 
 
-def _draw_chart_row(c: Canvas, ink: Ink, ctx: RenderContext, x0: float, top: float) -> None:
-    """The Yeti row between its Yeti spaces: over each space its column, under it the
-    symbol of each colour as a number, and each colour's symbol at the left."""
-    data, loc = ctx.data, ctx.localizer
+def _draw_chart_row(c: Canvas, ink: Ink, ctx: RenderContext, x0: float, top: float,
+                    numbers: Sequence[str], symbols: Mapping[str, Sequence[str]]) -> None:
+    """The Yeti row between its Yeti spaces: over each space its column (``numbers``),
+    under it the symbol of each colour as a number (``symbols``, by colour), and each
+    colour's symbol at the left."""
+    data = ctx.data
     cell, line = _CHART_CELL, _CHART_LINE
     columns = data["course"]["columns"]
     real = mm(data["print"]["space_mm"])
@@ -501,7 +535,7 @@ def _draw_chart_row(c: Canvas, ink: Ink, ctx: RenderContext, x0: float, top: flo
     for col in range(1, columns + 1):
         x = x0 + col * cell
         c.setFillColor(NAVY)
-        ink.line(loc.number(col), Rect(x, top, cell, _CHART_HEAD), fonts.BOLD, 9, 5,
+        ink.line(numbers[col - 1], Rect(x, top, cell, _CHART_HEAD), fonts.BOLD, 9, 5,
                  where="reference chart column")
         _scaled(c, x, row_y, cell / real,
                 lambda col=col: course_space(c, ctx, guarded, col, Rect(0, 0, real, real),
@@ -510,7 +544,7 @@ def _draw_chart_row(c: Canvas, ink: Ink, ctx: RenderContext, x0: float, top: flo
             face = data["throws"][side][col - 1]
             y = row_y - (i + 1) * line
             c.setFillColor(side_colour(data, side) if face else MUTED)
-            ink.line(loc.number(face) if face else "–", Rect(x, y, cell, line),
+            ink.line(symbols[side][col - 1], Rect(x, y, cell, line),
                      fonts.BOLD, 10, 6, where="reference chart symbol")
     for i, side in enumerate(("green", "red")):
         y = row_y - (i + 1) * line
@@ -522,15 +556,14 @@ def _draw_chart_row(c: Canvas, ink: Ink, ctx: RenderContext, x0: float, top: flo
 
 
 def _draw_chart_finish(c: Canvas, ink: Ink, ctx: RenderContext, fx: float, top: float,
-                       finish_w: float, later: str) -> None:
-    """The finish spaces, as on the board (order number and multiplier), and a later
-    finisher: face down in front of its captain, at its value."""
+                       finish_w: float, later: str, times: Sequence[str]) -> None:
+    """The finish spaces, as on the board (order number and multiplier, ``times``), and a
+    later finisher: face down in front of its captain, at its value."""
     loc = ctx.localizer
-    multipliers = ctx.data["finish"]["multipliers"]
     cell, finish_cell, head, line = _CHART_CELL, _FINISH_CELL, _CHART_HEAD, _CHART_LINE
     row_y = top - cell
     fy = row_y + (cell - finish_cell) / 2
-    for i, multiplier in enumerate(multipliers):
+    for i, multiplier in enumerate(times):
         x = fx + i * finish_cell
         c.setFillColor(tint(GOLD, 0.55))
         c.setStrokeColor(NAVY)
@@ -540,9 +573,9 @@ def _draw_chart_finish(c: Canvas, ink: Ink, ctx: RenderContext, fx: float, top: 
         ink.line(loc.number(i + 1), Rect(x, top, finish_cell, head), fonts.BOLD, 9, 5,
                  where="reference chart finish order")
         c.setFillColor(INK)
-        ink.line(f"×{loc.number(multiplier)}", Rect(x, fy, finish_cell, finish_cell),
+        ink.line(f"×{multiplier}", Rect(x, fy, finish_cell, finish_cell),
                  fonts.BOLD, 13, 6, where="reference chart multiplier")
-    _draw_face_down(c, fx + len(multipliers) * finish_cell + mm(3), fy, finish_cell)
+    _draw_face_down(c, fx + len(times) * finish_cell + mm(3), fy, finish_cell)
     c.setFillColor(INK)
     ink.paragraph(later, Rect(fx, row_y - 2 * line, finish_w, 2 * line),
                   size=8, min_size=5.5, colour=INK, align="centre",
