@@ -15,12 +15,14 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.drawing.alternative import Alternative, attach
 from printkit.drawing.figure import Figure
 from printkit.drawing.pdf import Shared, draw_once
 from printkit.drawing.text import FLOOR_PT, PLAY_PT, Ink
 from printkit.examples import Verified
 from printkit.geometry import CardBox, Rect, mm
 from printkit.language import fonts
+from printkit.language.translations import N_, Localizer
 from printkit.model.game import RenderContext
 
 from .art import draw_animal, draw_feature_icon
@@ -214,13 +216,22 @@ def bonus_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str
     return Figure(width, head + rows * step, draw)
 
 
-def bonus_strip_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
-                       number: Callable[[int], str]) -> Figure:
+def _feature_label(data: Mapping[str, Any], attribute: str, value: str) -> str:
+    """The English label of one way of a feature ("Big"), a msgid."""
+    spec = next(a for a in data["attributes"] if a["id"] == attribute)
+    return str(spec["labels"][spec["values"].index(value)])
+
+
+def bonus_strip_figure(v: Verified, data: Mapping[str, Any], width: float, loc: Localizer
+                       ) -> Figure:
     """The quick reference's bonus round in one strip: the two features and the answer on the
     left, the table's cards in one row after them, framed where they show both. One row,
     so it takes a single card's height on a page that must stay one page long."""
+    locale, number = loc.code, loc.number
     cards = _Cards(data)
     table, features, answer = table_at_bonus(v)  # type: ignore[misc]
+    # Which cards the strip frames: those that show both of the bonus card's features.
+    framed = [cards.model.parse(short).shows(features) for short in table]
     icon, gap = mm(9), mm(1.2)
     label = mm(13)
     head = len(features) * (icon + mm(1.5)) + label
@@ -240,13 +251,38 @@ def bonus_strip_figure(v: Verified, data: Mapping[str, Any], width: float, local
         ink.line(f"= {number(answer)}", Rect(x, y, label - mm(1.5), height), fonts.BOLD, 13, 8,
                  align="left", where="bonus answer")
         x += label
-        for short in table:
-            both = cards.model.parse(short).shows(features)
+        for short, both in zip(table, framed, strict=True):
             cards.draw(c, Rect(x, y + (height - side) / 2, side, side), short,
                        frame=MARK if both else INK, width=2.2 if both else 0.5)
             x += side + gap
 
-    return Figure(width, height, draw)
+    def ways(values: Mapping[str, str]) -> str:
+        return loc.series([loc.gettext(_feature_label(data, a, w)) for a, w in values.items()])
+
+    # TRANSLATORS: HTML rules page: a cell of the table written out under the quick
+    # reference's bonus round: this card shows both of the bonus card's features (it is
+    # framed in the picture).
+    yes = loc.pgettext("a card shows both features", "yes")
+    # TRANSLATORS: HTML rules page: the same cell for a card that does not show both.
+    no = loc.pgettext("a card shows both features", "no")
+    return attach(Figure(width, height, draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the quick reference's picture of a
+        # bonus round: the bonus card's two features and the answer, then the cards on the
+        # table in a row; a list and a table of the same follow it.
+        alt=loc.gettext("A bonus round: the bonus card, its answer and the cards on the "
+                        "table"),
+        # TRANSLATORS: HTML rules page: heads of the columns of the table of the cards on
+        # the table in the quick reference's bonus round: the card's place in the row (1,
+        # 2…), the five features it shows, and whether it shows both bonus features.
+        header=(loc.gettext("Card"), loc.gettext("What it shows"),
+                loc.gettext("Shows both features")),
+        rows=tuple((number(i + 1), ways(cards.values(short)), yes if both else no)
+                   for i, (short, both) in enumerate(zip(table, framed, strict=True))),
+        # TRANSLATORS: HTML rules page: the bonus round of the quick reference in words:
+        # %(features)s are the bonus card's two features ("Glasses, Right arm raised"),
+        # %(answer)s the right answer, the number of cards that show both (3).
+        items=(loc.gettext("Bonus card: %(features)s; the right answer: %(answer)s")
+               % {"features": ways(features), "answer": number(answer)},)))
 
 
 def solo_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
@@ -345,7 +381,7 @@ def cover_figure(ctx: RenderContext, width: float) -> Figure:
                         side, side)
             draw_face(c, face, ink, ctx, cell, turn)
 
-    return Figure(width, height, draw)
+    return attach(Figure(width, height, draw), Alternative(decorative=True))
 
 
 def components_figure(ctx: RenderContext, width: float,
@@ -369,7 +405,12 @@ def components_figure(ctx: RenderContext, width: float,
                           size=7.5, min_size=5, colour=INK, align="centre", valign="top",
                           where="component label")
 
-    return Figure(width, side + label, draw)
+    # The labels under the cards, in words.
+    return attach(Figure(width, side + label, draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the components picture (each kind of
+        # card once); a list of the cards with their counts follows it.
+        alt=ctx.localizer.gettext("Each kind of card once, as printed"),
+        items=tuple(labels)))
 
 
 def setup_figure(ctx: RenderContext, width: float, names: Sequence[str],
@@ -424,7 +465,11 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str],
             ink.line(name, Rect(x + cap + mm(1.5), box.y, slot - cap - mm(2), cap), fonts.BOLD,
                      8, 5, align="left", where="setup name")
 
-    return Figure(width, height, draw)
+    return attach(Figure(width, height, draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the setup picture (its caption says
+        # how many cards lie face up).
+        alt=ctx.localizer.gettext("The draw pile, the animal cards in rows on the table, and "
+                                  "a captain face down for each player")))
 
 
 def attributes_figure(data: Mapping[str, Any], width: float, locale: str,
@@ -433,6 +478,9 @@ def attributes_figure(data: Mapping[str, Any], width: float, locale: str,
     smallest size they may print at, see :func:`printkit.drawing.text.floor_of`)."""
     attributes = data["attributes"]
     icon = mm(13)
+    # What the picture prints: each feature's name and the names of its two ways.
+    names = [translate(attribute["name"]) for attribute in attributes]
+    ways = [[translate(label) for label in attribute["labels"]] for attribute in attributes]
 
     def draw(c: Canvas, box: Rect) -> None:
         ink = Ink(c, locale, "rulebook", floor_pt=floor_pt)
@@ -445,11 +493,20 @@ def attributes_figure(data: Mapping[str, Any], width: float, locale: str,
                 draw_feature_icon(c, cell, attribute["id"], value, data)
                 c.setFillColor(INK)
                 # One line, or two in a longer language.
-                ink.paragraph(translate(attribute["labels"][k]),
+                ink.paragraph(ways[i][k],
                               Rect(cell.x - mm(1.5), cell.y - mm(8), icon + mm(3), mm(7.5)),
                               size=7, min_size=6, align="centre", colour=INK,
                               where="feature label")
-            ink.line(translate(attribute["name"]), Rect(x0, box.y, column, mm(4.5)),
+            ink.line(names[i], Rect(x0, box.y, column, mm(4.5)),
                      fonts.BOLD, 8, 6, where="feature name")
 
-    return Figure(width, icon + mm(14), draw)
+    return attach(Figure(width, icon + mm(14), draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the picture of the five features, each
+        # drawn both ways; a table of the features follows it.
+        alt=translate(N_("Two small pictures of each feature, one for each way")),
+        # TRANSLATORS: HTML rules page: heads of the three columns of the table of the five
+        # features written out under their picture: the feature ("Size"), its first way
+        # ("Big") and its second ("Small").
+        header=(translate(N_("Feature")), translate(N_("One way")),
+                translate(N_("The other way"))),
+        rows=tuple((name, *pair) for name, pair in zip(names, ways, strict=True))))

@@ -107,7 +107,7 @@ def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         "bonus": lambda attrs, width: bonus_figure(ctx.examples[attrs["example"]], data, width,
                                                    loc.code, loc.number),
         "bonus-strip": lambda attrs, width: bonus_strip_figure(
-            ctx.examples[attrs["example"]], data, width, loc.code, loc.number),
+            ctx.examples[attrs["example"]], data, width, loc),
         "solo": lambda attrs, width: solo_figure(ctx.examples[attrs["example"]], data, width,
                                                  loc.code, loc.number),
         "attributes": lambda attrs, width: attributes_figure(data, width, loc.code,
