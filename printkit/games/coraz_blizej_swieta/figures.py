@@ -16,6 +16,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.drawing import shapes
+from printkit.drawing.alternative import Alternative, attach
 from printkit.drawing.figure import Figure
 from printkit.drawing.text import Ink
 from printkit.examples import Verified
@@ -191,7 +192,13 @@ def components_figure(ctx: RenderContext, width: float) -> Figure:
         _label(ink, labels["pawns"], Rect(x - 2 * gap, dice_y - mm(LABEL_MM),
                                           pawns_w + 4 * gap, mm(LABEL_MM)), "pawn count")
 
-    return Figure(width, height, draw)
+    # The counts under the pictures, in words.
+    return attach(Figure(width, height, draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the components picture (a few board
+        # fields, a week card, a tracker block, dice and pawns); a list of the components
+        # with their counts follows it.
+        alt=ctx.localizer.gettext("Each component, drawn as it is printed"),
+        items=tuple(labels.values())))
 
 
 def cover_figure(ctx: RenderContext, width: float) -> Figure:
@@ -221,7 +228,7 @@ def cover_figure(ctx: RenderContext, width: float) -> Figure:
         for i, face in enumerate((6, 6, 5)):
             shapes.die_face(c, dx + i * step, box.y + mm(1), die, face)
 
-    return Figure(width, height, draw)
+    return attach(Figure(width, height, draw), Alternative(decorative=True))
 
 
 def setup_figure(ctx: RenderContext, width: float) -> Figure:
@@ -252,7 +259,11 @@ def setup_figure(ctx: RenderContext, width: float) -> Figure:
                   PAWNS[i % len(PAWNS)])
             shapes.die_face(c, dx + i * die * 1.6, y, die, 1)
 
-    return Figure(width, height, draw)
+    return attach(Figure(width, height, draw), Alternative(
+        # TRANSLATORS: HTML rules page, alt text of the setup picture (its caption says
+        # which field the pawns start on).
+        alt=ctx.localizer.gettext("The first fields of the board with every pawn on the "
+                                  "start field, and a die for each player")))
 
 
 def shown_fields(before: int, after: int, last: int, max_cells: int = 13) -> list[int | None]:
