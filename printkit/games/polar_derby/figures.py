@@ -123,7 +123,7 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
         alt=translate(N_("A bear of each colour, its value on its badge")),
         # TRANSLATORS: HTML rules page: heads of the two columns of the value table
         # written out under its picture: a bear's colour, and what it scores.
-        header=(translate(N_("Colour")), translate(N_("Score"))),
+        header=(translate(N_("Colour")), translate(N_("Points per bear"))),
         rows=tuple(zip(names, scores, strict=True))))
 
 
