@@ -83,6 +83,8 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
     height = mm(26 if compact else BEARS_HEIGHT_MM)
     label = mm(8.5 if compact else 11)
     names = [translate(colour["name"]) for colour in colours]
+    # What each column prints: the value on the bear's badge, and its points under it.
+    values = [number(colour["value"]) for colour in colours]
     scores = [points(colour["value"]) for colour in colours]
     column = width / len(colours)
     script = load(locale)
@@ -105,7 +107,7 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
         for i, colour in enumerate(colours):
             cell = Rect(box.x + i * column, box.y, column, box.height)
             art = Rect(cell.x, cell.y + words, cell.width, cell.height - words)
-            draw_bear(c, art, colour, number(colour["value"]), ink=ink, where="value table")
+            draw_bear(c, art, colour, values[i], ink=ink, where="value table")
             c.setFillColor(INK)
             try:
                 ink.line(names[i], name_box(box, i), fonts.BOLD, 10, 6,
@@ -116,7 +118,8 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
             ink.line(scores[i], Rect(cell.x, cell.y, cell.width, label / 2.2),
                      fonts.REGULAR, 9, 4.5, where="value table points")
 
-    # The value table in words: the names and points it prints, a row per colour.
+    # The value table in words: the names and values it prints, a row per colour (the
+    # value as a number: "2 points" is a word in Arabic, "نقطتان").
     return attach(Figure(width, height, draw), Alternative(
         # TRANSLATORS: HTML rules page, alt text of the value table's picture (read by a
         # screen reader; its caption and a table of the values follow it).
@@ -124,7 +127,7 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
         # TRANSLATORS: HTML rules page: heads of the two columns of the value table
         # written out under its picture: a bear's colour, and what it scores.
         header=(translate(N_("Colour")), translate(N_("Points per bear"))),
-        rows=tuple(zip(names, scores, strict=True))))
+        rows=tuple(zip(names, values, strict=True))))
 
 
 def _die(c: Canvas, ink: Ink, rect: Rect, face: str, data: Mapping[str, Any],
