@@ -271,11 +271,17 @@ def bonus_strip_figure(v: Verified, data: Mapping[str, Any], width: float, loc: 
         # table in a row; a list and a table of the same follow it.
         alt=loc.gettext("A bonus round: the bonus card, its answer and the cards on the "
                         "table"),
-        # TRANSLATORS: HTML rules page: heads of the columns of the table of the cards on
-        # the table in the quick reference's bonus round: the card's place in the row (1,
-        # 2…), the five features it shows, and whether it shows both bonus features.
-        header=(loc.gettext("Card"), loc.gettext("What it shows"),
-                loc.gettext("Shows both features")),
+        header=(
+            # TRANSLATORS: HTML rules page: head of the first column of the table of the
+            # cards on the table in the quick reference's bonus round: the card's place in
+            # the row (1, 2...).
+            loc.gettext("Card"),
+            # TRANSLATORS: HTML rules page: head of the second column of the same table:
+            # the five features the card shows ("Big, Arm raised, Glasses...").
+            loc.gettext("What it shows"),
+            # TRANSLATORS: HTML rules page: head of the third column of the same table:
+            # whether the card shows both of the bonus card's features ("yes" or "no").
+            loc.gettext("Shows both features")),
         rows=tuple((number(i + 1), ways(cards.values(short)), yes if both else no)
                    for i, (short, both) in enumerate(zip(table, framed, strict=True))),
         # TRANSLATORS: HTML rules page: the bonus round of the quick reference in words:
@@ -504,9 +510,14 @@ def attributes_figure(data: Mapping[str, Any], width: float, locale: str,
         # TRANSLATORS: HTML rules page, alt text of the picture of the five features, each
         # drawn both ways; a table of the features follows it.
         alt=translate(N_("Two small pictures of each feature, one for each way")),
-        # TRANSLATORS: HTML rules page: heads of the three columns of the table of the five
-        # features written out under their picture: the feature ("Size"), its first way
-        # ("Big") and its second ("Small").
-        header=(translate(N_("Feature")), translate(N_("One way")),
-                translate(N_("The other way"))),
+        header=(
+            # TRANSLATORS: HTML rules page: head of the first of three columns of the table
+            # of the five features written out under their picture: the feature ("Size").
+            translate(N_("Feature")),
+            # TRANSLATORS: HTML rules page: head of the second column of the same table: the
+            # feature's first way ("Big").
+            translate(N_("One way")),
+            # TRANSLATORS: HTML rules page: head of the third column of the same table: the
+            # feature's second way ("Small").
+            translate(N_("The other way"))),
         rows=tuple((name, *pair) for name, pair in zip(names, ways, strict=True))))

@@ -124,9 +124,13 @@ def bears_figure(colours: Sequence[Mapping[str, Any]], width: float, locale: str
         # TRANSLATORS: HTML rules page, alt text of the value table's picture (read by a
         # screen reader; its caption and a table of the values follow it).
         alt=translate(N_("A bear of each colour, its value on its badge")),
-        # TRANSLATORS: HTML rules page: heads of the two columns of the value table
-        # written out under its picture: a bear's colour, and what it scores.
-        header=(translate(N_("Colour")), translate(N_("Points per bear"))),
+        header=(
+            # TRANSLATORS: HTML rules page: head of the first column of the value table
+            # written out under its picture: a bear's colour.
+            translate(N_("Colour")),
+            # TRANSLATORS: HTML rules page: head of the second column of the same table:
+            # the points a bear of that colour scores (a number).
+            translate(N_("Points per bear"))),
         rows=tuple(zip(names, values, strict=True))))
 
 
@@ -214,8 +218,11 @@ def components_figure(ctx: RenderContext, width: float) -> Figure:
         # each colour, two faces of a die, a corner of the rink); a list of the components
         # with their counts follows it.
         alt=loc.gettext("The components, drawn as they are printed"),
-        items=(*(loc.pgettext("a component and its count", "%(name)s: %(count)s")
-                 % {"name": name, "count": label} for name, label in tokens), dice, rink)))
+        items=(*(
+            # TRANSLATORS: HTML rules page: an item of the list of components under their
+            # picture: %(name)s is a colour ("White"), %(count)s its count ("5 bears").
+            loc.pgettext("a component and its count", "%(name)s: %(count)s")
+            % {"name": name, "count": label} for name, label in tokens), dice, rink)))
 
 
 #: The height of a line of the components picture's labels.
@@ -335,7 +342,7 @@ def setup_figure(ctx: RenderContext, width: float, names: Sequence[str]) -> Figu
     return attach(Figure(width, max(height, mm(40)), draw), Alternative(
         # TRANSLATORS: HTML rules page, alt text of the setup picture (read by a screen
         # reader before its caption, which says what to do).
-        alt=loc.gettext("The rink with a bear on every spot, two dice, and a player's "
+        alt=loc.gettext("The rink with a bear on every spot, two dice, and a player’s "
                         "two areas for bears")))
 
 
@@ -405,11 +412,14 @@ def outcomes_figure(ctx: RenderContext, width: float) -> Figure:
     return attach(Figure(width, die + label + mm(3), draw), Alternative(
         # TRANSLATORS: HTML rules page, alt text of the quick reference's picture of the
         # four outcomes of a roll (read before a table of them and its caption).
-        alt=loc.gettext("Four pairs of dice, each under its outcome's name"),
-        # TRANSLATORS: HTML rules page: heads of the two columns of the table written out
-        # under the picture of the outcomes of a roll: the outcome's name, and the two
-        # faces its dice show in the picture.
-        header=(loc.gettext("Outcome"), loc.gettext("Dice shown")),
+        alt=loc.gettext("Four pairs of dice, each under its outcome’s name"),
+        header=(
+            # TRANSLATORS: HTML rules page: head of the first column of the table written
+            # out under the picture of the outcomes of a roll: the outcome's name.
+            loc.gettext("Outcome"),
+            # TRANSLATORS: HTML rules page: head of the second column of the same table:
+            # the two faces the outcome's dice show in the picture.
+            loc.gettext("Dice shown")),
         rows=tuple((name, loc.list([face_names[f] for f in faces])) for faces, name in pairs)))
 
 
