@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -231,7 +232,7 @@ class _Files(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
-    def send_head(self):  # type: ignore[no-untyped-def]
+    def send_head(self) -> Any:
         path = Path(self.translate_path(self.path))
         if path.suffix != ".html" or "gzip" not in self.headers.get("Accept-Encoding", ""):
             return super().send_head()
@@ -248,7 +249,7 @@ class _Files(http.server.SimpleHTTPRequestHandler):
 
 
 class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address) -> None:  # type: ignore[no-untyped-def]
+    def handle_error(self, request: Any, client_address: Any) -> None:
         pass  # the browser closing a connection early
 
 
