@@ -292,12 +292,18 @@ def test_each_fragment_shows_its_language_and_only_it_without_has(kit: Kit, serv
     rules = re.sub(r"/\*.*?\*/", "", "".join(page.styles), flags=re.S)
     assert ":target" in rules and ":has(" not in rules
     default = next(s.code for s in page.sections if "default" in s.classes)
-    for fragment in ["", *(f"#{s.code}" for s in page.sections), "#no-such-language"]:
-        phone.navigate("about:blank")
-        phone.navigate(served + fragment)
-        shown, current = json.loads(phone.evaluate(SHOWN))
-        code = fragment[1:] if fragment[1:] in {s.code for s in page.sections} else default
-        assert shown == [code] and current == [f"#{code}"], fragment
+    try:
+        for scripts in (True, False):  # the page's own script, or none at all
+            phone.command("Emulation.setScriptExecutionDisabled", {"value": not scripts})
+            for fragment in ["", *(f"#{s.code}" for s in page.sections), "#no-such-language"]:
+                phone.navigate("about:blank")
+                phone.navigate(served + fragment)
+                shown, current = json.loads(phone.evaluate(SHOWN))
+                code = fragment[1:] if fragment[1:] in {s.code for s in page.sections} \
+                    else default
+                assert shown == [code] and current == [f"#{code}"], (fragment, scripts)
+    finally:
+        phone.command("Emulation.setScriptExecutionDisabled", {"value": False})
 
 
 def _first_view(phone: Browser, url: str) -> tuple[list[str], int]:
