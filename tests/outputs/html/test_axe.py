@@ -31,9 +31,6 @@ SCREENS = {"390": (390, 844, 3, True), "1280": (1280, 900, 1, False)}
 LOCALES = ("en", "ar", "ja")
 PAGES = [f"index.html#{code}" for code in LOCALES] + [
     f"{game}/{code}/rules.html" for game in games.GAMES for code in LOCALES]
-#: Findings in the figures (pictures and their text), which the rules page's figure code
-#: owns: expected to fail until it gives them text alternatives of their own.
-FIGURES: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -55,14 +52,9 @@ def _audit(browser: Browser, url: str, screen: str) -> list:
     return json.loads(browser.evaluate(RUN, await_promise=True))
 
 
-def _pages() -> list:
-    return [pytest.param(page, marks=pytest.mark.xfail(reason=FIGURES[page], strict=False))
-            if page in FIGURES else page for page in PAGES]
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", list(SCREENS))
-@pytest.mark.parametrize("page", _pages())
+@pytest.mark.parametrize("page", PAGES)
 def test_no_serious_accessibility_violation(built_kit: Path, browser: Browser, page: str,
                                             screen: str) -> None:
     path, _, fragment = page.partition("#")
