@@ -132,6 +132,7 @@ class Browser:
         self.socket = _Socket(page["webSocketDebuggerUrl"])
         self._ids = 0
         self.url = url
+        self.events: list[tuple[str, dict[str, Any]]] = []
 
     def loaded(self, timeout: float = 60) -> None:
         """Wait until the page at ``url`` has loaded: Chromium opens ``about:blank`` first,
@@ -141,18 +142,50 @@ class Browser:
             assert time.monotonic() < deadline, f"{self.url} did not load"
             time.sleep(0.05)
 
-    def evaluate(self, expression: str, await_promise: bool = False) -> Any:
-        """The value of a JavaScript expression in the page (None while it is loading); with
-        ``await_promise``, the value the promise it gives resolves to."""
+    def command(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Send one DevTools command and return its result; the events that arrive
+        meanwhile are kept in :attr:`events` (method, params), for a test that enabled
+        their domain."""
         self._ids += 1
-        self.socket.send(json.dumps({"id": self._ids, "method": "Runtime.evaluate",
-                                     "params": {"expression": expression,
-                                                "returnByValue": True,
-                                                "awaitPromise": await_promise}}))
+        self.socket.send(json.dumps({"id": self._ids, "method": method,
+                                     "params": params or {}}))
         while True:
             answer = json.loads(self.socket.receive())
             if answer.get("id") == self._ids:
-                return answer.get("result", {}).get("result", {}).get("value")
+                if "error" in answer:
+                    raise RuntimeError(f"{method}: {answer['error']}")
+                return answer.get("result", {})
+            if "method" in answer:
+                self.events.append((answer["method"], answer.get("params", {})))
+
+    def evaluate(self, expression: str, await_promise: bool = False) -> Any:
+        """The value of a JavaScript expression in the page (None while it is loading); with
+        ``await_promise``, the value the promise it gives resolves to."""
+        try:
+            result = self.command("Runtime.evaluate", {"expression": expression,
+                                                       "returnByValue": True,
+                                                       "awaitPromise": await_promise})
+        except RuntimeError:
+            return None
+        return result.get("result", {}).get("value")
+
+    def emulate(self, width: int, height: int = 844, scale: float = 1,
+                mobile: bool = False) -> None:
+        """Show the page as a device of this size would: a phone is ``emulate(390, 844, 3,
+        mobile=True)`` (its viewport, pixel density and touch)."""
+        self.command("Emulation.setDeviceMetricsOverride",
+                     {"width": width, "height": height, "deviceScaleFactor": scale,
+                      "mobile": mobile})
+        self.command("Emulation.setTouchEmulationEnabled",
+                     {"enabled": mobile, "maxTouchPoints": 5 if mobile else 1})
+
+    def navigate(self, url: str, timeout: float = 60) -> None:
+        """Open ``url`` in the same page and wait until it has loaded: one browser serves
+        many pages, as starting one costs seconds."""
+        self.events.clear()
+        self.url = url
+        self.command("Page.navigate", {"url": url})
+        self.loaded(timeout)
 
     def text(self) -> str:
         return self.evaluate("document.body ? document.body.innerText : ''") or ""

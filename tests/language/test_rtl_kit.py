@@ -197,4 +197,5 @@ def test_a_signed_number_on_the_rules_page_keeps_its_sign_on_the_left(
 def test_the_kit_page_isolates_a_latin_title_in_its_arabic_section(arabic_kit: Path) -> None:
     page = (arabic_kit / "index.html").read_text(encoding="utf-8")
     title = GAMES["coraz-blizej-swieta"].load_data()["title"]
-    assert f"<h2><bdi>{html.escape(title)}</bdi></h2>" in page
+    assert re.search(rf'<h2 id="ar-coraz-blizej-swieta-[a-z0-9]+-title"><bdi>'
+                     rf'{re.escape(html.escape(title))}</bdi></h2>', page)

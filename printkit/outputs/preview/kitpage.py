@@ -72,13 +72,23 @@ def kit_data(ctx: RenderContext, pages: Mapping[str, int],
     return (json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode()
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A preview as the page shows it: its link and its size in pixels, read from the PNG, so
+    the browser keeps its place before it loads it (no layout shift)."""
+
+    href: str
+    width: int
+    height: int
+
+
 @dataclass
 class DocumentView:
     id: str
     title: str  # English msgid
     pdf: str
     pages: int
-    thumbs: list[str] = field(default_factory=list)
+    thumbs: list[Picture] = field(default_factory=list)
     cover: str | None = None
     #: Its ready-made variants: (what the version is, English msgid; link to the PDF).
     versions: list[tuple[str, str]] = field(default_factory=list)
@@ -135,7 +145,35 @@ def _read(path: Path, pending: Mapping[Path, Any]) -> dict[str, Any] | None:
     return record if isinstance(record, dict) and record.get("format") == FORMAT else None
 
 
-def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
+def _png_size(path: Path, pending: Mapping[Path, Any]) -> tuple[int, int] | None:
+    """A PNG's width and height from its header, or None when it is not a PNG to read."""
+    try:
+        if path in pending:
+            head = contents(pending[path])[:24]
+        else:
+            with path.open("rb") as file:
+                head = file.read(24)
+    except OSError:
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def _thumbs(out: Path, folder: str, shots: list[str], pending: Mapping[Path, Any]
+            ) -> list[Picture]:
+    """Every page's thumbnail, sized; none when one of them cannot be read."""
+    pictures = []
+    for shot in shots:
+        size = _png_size(out / folder / shot, pending)
+        if size is None:
+            return []
+        pictures.append(Picture(_href(*folder.split("/"), shot), *size))
+    return pictures
+
+
+def _kit(out: Path, record: dict[str, Any], names: set[str],
+         pending: Mapping[Path, Any]) -> KitView | None:
     """One kit as the page shows it, or None for a record this printkit cannot place."""
     game = games.GAMES.get(record.get("game", ""))
     paper = PAPERS.get(record.get("paper", ""))
@@ -155,7 +193,8 @@ def _kit(out: Path, record: dict[str, Any], names: set[str]) -> KitView | None:
             id=doc.id, title=doc.title, pdf=_href(game.id, locale, f"{doc.id}-{paper.id}.pdf"),
             pages=pages[doc.id],
             # every page or none: a half set means previews are being made again
-            thumbs=[_href(game.id, locale, FOLDER, s) for s in have] if have == shot else [],
+            thumbs=_thumbs(out, f"{game.id}/{locale}/{FOLDER}", shot, pending)
+            if have == shot else [],
             cover=_href(game.id, locale, FOLDER, cover)
             if f"{game.id}/{locale}/{FOLDER}/{cover}" in names else None,
             versions=[(v.title, _href(game.id, locale,
@@ -211,20 +250,26 @@ def kit_page(out: Path, pending: Mapping[Path, Any], names: set[str],
             continue
         if record.get("game") != path.parent.parent.parent.name:
             continue
-        kit = _kit(out, record, names)
+        kit = _kit(out, record, names, pending)
         if kit is not None:
             by_locale.setdefault(locale, []).append(kit)
+    shown = [code for code in shipped_locales() if by_locale.get(code)]
+    # Each language's section carries its own switcher, marking itself as the current
+    # language: right without a script, whichever section the fragment shows.
+    languages = [(code, _language(code), load_script(code).direction) for code in shown]
     sections, upright = [], []
-    for code in shipped_locales():
-        kits = sorted(by_locale.get(code, []), key=lambda k: (order.get(k.game, 0), k.paper))
-        if not kits:
-            continue
+    for code in shown:
+        kits = sorted(by_locale[code], key=lambda k: (order.get(k.game, 0), k.paper))
         localizer = Localizer.for_locale(code)
         body = render(TEMPLATE, localizer, part="locale", code=code, kits=kits,
-                      direction=load_script(code).direction)
-        sections.append((code, _language(code), Markup(body)))
+                      direction=load_script(code).direction, languages=languages,
+                      default=code == shown[0])
+        sections.append(Markup(body))
         if not load_script(code).italics:
             upright.append(code.replace("_", "-"))
+    # The language shown without a fragment comes last: a targeted section before it hides
+    # it with the sibling combinator (``:target ~``), which every browser has.
+    sections = sections[1:] + sections[:1]
     english = Localizer.for_locale("en")
     return (render(TEMPLATE, english, part="page", sections=sections, upright=upright,
                    findings=findings) + "\n").encode()
