@@ -148,7 +148,7 @@ _SCRIPT = """<script>/* added by printkit serve, not in the file on disk */
   }
   var bar = null, closed = "";
   function foot(state) {
-    var text = (state.status ? state.status + "\n" : "") + state.warnings.join("\n");
+    var text = (state.status ? state.status + "\\n" : "") + state.warnings.join("\\n");
     if (!state.warnings.length || text === closed) {
       if (bar) { bar.remove(); bar = null; }
       return;
@@ -164,7 +164,7 @@ _SCRIPT = """<script>/* added by printkit serve, not in the file on disk */
       var lines = document.createElement("div");
       var close = document.createElement("button");
       close.type = "button";
-      close.textContent = "\u00d7";
+      close.textContent = "\\u00d7";
       close.setAttribute("aria-label", "Close the build's warnings");
       close.style.cssText = "position:absolute;top:4px;right:8px;font:20px/1 sans-serif;" +
         "min-width:32px;min-height:32px;background:none;border:0;color:inherit;" +
