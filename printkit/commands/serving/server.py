@@ -150,7 +150,7 @@ _SCRIPT = """<script>/* added by printkit serve, not in the file on disk */
   function foot(state) {
     var text = (state.status ? state.status + "\\n" : "") + state.warnings.join("\\n");
     if (!state.warnings.length || text === closed) {
-      if (bar) { bar.remove(); bar = null; }
+      if (bar) { bar.remove(); bar = null; document.body.style.paddingBottom = ""; }
       return;
     }
     if (!bar) {
@@ -169,13 +169,17 @@ _SCRIPT = """<script>/* added by printkit serve, not in the file on disk */
       close.style.cssText = "position:absolute;top:4px;right:8px;font:20px/1 sans-serif;" +
         "min-width:32px;min-height:32px;background:none;border:0;color:inherit;" +
         "cursor:pointer";
-      close.onclick = function () { closed = bar.text; bar.remove(); bar = null; };
+      close.onclick = function () {
+        closed = bar.text; bar.remove(); bar = null; document.body.style.paddingBottom = "";
+      };
       bar.appendChild(lines);
       bar.appendChild(close);
       document.body.appendChild(bar);
     }
     bar.text = text;
     bar.firstChild.textContent = text;
+    // the end of the page can still be scrolled to above the bar
+    document.body.style.paddingBottom = bar.offsetHeight + "px";
   }
   var events = new EventSource(%(events)s);
   events.addEventListener("state", function (event) {
