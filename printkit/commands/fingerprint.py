@@ -197,7 +197,7 @@ def decks(card_files: Mapping[str, Path], used: Iterable[str]) -> str:
     each file: any change to a deck's cards (a cell, a row added or removed, the header)
     renders again every document that read it. ``card_files``: each deck's card file by
     deck id; a deck listed in game.toml has none (game.toml is in the game's digest)."""
-    found = []
+    found: list[tuple[str, str | None]] = []
     for key in sorted(k for k in used if k.startswith(DECK)):
         path = card_files.get(key[len(DECK):])
         try:

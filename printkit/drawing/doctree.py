@@ -6,8 +6,9 @@ nodes below, one kind per element of the vocabulary, and does there, once, all t
 does not depend on what is written: the vocabulary and its attributes are checked
 (an unknown element or attribute is a one-line error naming the locale, the document
 and the element; an unknown element of a template's output names the template and the
-line that printed it instead of the locale, the same in every one), sections are numbered, text is typeset (:func:`typeset`) and its
-glyphs are checked against the locale's fonts.
+line that printed it instead of the locale, the same in every one), sections are
+numbered, text is typeset (:func:`typeset`) and its glyphs are checked against the
+locale's fonts.
 
 Writers then turn the tree into output, one ``visit_<Kind>`` method per node kind
 (:class:`Visitor`, after Sphinx's translators): the PDF's
@@ -20,10 +21,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from xml.parsers import expat
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from xml.parsers import expat
 from xml.sax.saxutils import escape, unescape
 
 from printkit.errors import TranslationError
