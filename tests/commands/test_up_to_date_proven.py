@@ -150,12 +150,16 @@ def test_a_changed_entry_of_one_document_renders_only_that_document(
     assert after == clean_build(project, tmp_path)
 
 
-def test_a_card_file_the_rules_engine_names_renders_everything_again(project: Path) -> None:
-    """A rules engine that reads the card file itself may print it anywhere: then a
-    changed card renders every document again, as any changed file of the project does."""
+@pytest.mark.parametrize("code", ['CARDS = "cards.csv"',
+                                  'import pathlib\n'
+                                  'HERE = sorted(pathlib.Path(__file__).parent.glob("c*"))'])
+def test_a_card_file_the_rules_engine_may_read_renders_everything_again(
+        project: Path, code: str) -> None:
+    """A rules engine that names the card file, or reads files at all, may print any card
+    anywhere: then a changed card renders every document again, as any changed file of
+    the project does."""
     rules = project / "rules.py"
-    rules.write_text(rules.read_text(encoding="utf-8") + '\nCARDS = "cards.csv"\n',
-                     encoding="utf-8")
+    rules.write_text(rules.read_text(encoding="utf-8") + f"\n{code}\n", encoding="utf-8")
     cli(project)
     out = project / "output"
     before = outputs(out)

@@ -165,12 +165,20 @@ class Ledger:
         self.fresh.records[path.relative_to(self.out).as_posix()] = record
 
 
+#: What a project's Python code reading a file says (a rules engine that opens its card
+#: file by a name it makes, or looks for it): its card files then count for every document.
+READS = ("open(", "read_text", "read_bytes", "glob(", "listdir", "scandir", "walk(", "csv",
+         "__file__", "loadtxt", "read_")
+
+
 def card_files(game: Game) -> dict[str, Path]:
     """The card file (CSV) of each deck of a game project, by deck id: fingerprinted per
     document that reads the deck (see :func:`printkit.commands.fingerprint.decks`), not
     with the rest of the project's folder. Not a card file a Python file of the project
     names: its rules engine may read it itself, for every document (then the whole file
-    is in the game's digest, as is every file of a game.toml that cannot be read now)."""
+    is in the game's digest, as is every file of a game.toml that cannot be read now), nor
+    any card file when a Python file of the project reads files at all (:data:`READS`):
+    when in doubt, every document depends on it."""
     if not game.project:
         return {}
     try:
@@ -191,7 +199,8 @@ def card_files(game: Game) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for deck_id, spec in (data.get("decks") or {}).items():
         name = spec.get("csv")
-        if not isinstance(name, str) or any(Path(name).name in text for text in code):
+        if not isinstance(name, str) or any(word in text for text in code
+                                            for word in (Path(name).name, *READS)):
             continue
         path = game.folder / name
         if path.resolve().is_relative_to(home):
