@@ -248,3 +248,25 @@ def test_a_font_replaced_by_another_of_the_same_name_and_size_is_built_again(
     done = cli(project)
     assert not summary(done).startswith("rendered 0 document(s)"), summary(done)
     assert rulebook.read_bytes() != before
+
+
+def test_the_build_names_the_documents_it_rendered(project: Path) -> None:
+    """What ``printkit serve`` reports: the documents a build rendered, by name, and how
+    many the build has in all."""
+    from printkit.commands.build import BuildOptions, build
+    from printkit.tools.project import load_project, selected
+
+    options = BuildOptions(out=project / "output", jobs=1)
+    with selected(load_project(project)):
+        kept = build(options)
+        cards = project / "cards.csv"
+        cards.write_text(cards.read_text(encoding="utf-8").replace("\nSkates,", "\nSkis,"),
+                         encoding="utf-8")
+        result = build(options)
+    assert kept.rendered == 0 and kept.rendered_documents == []
+    assert sorted(result.rendered_documents) == sorted(
+        f"moss/{code}/{name}" for code in ("en", "de")
+        for name in ("cards", "cards-ink", "cards-fold", "cards-fold-ink", "kit",
+                     "print-duplex"))
+    assert result.rendered == len(result.rendered_documents)
+    assert result.documents == kept.documents == kept.up_to_date

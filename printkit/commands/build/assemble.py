@@ -187,4 +187,5 @@ def record_guide_and_kit(ledger: Ledger, task: GuideAndKit, outcome: tuple) -> N
     ledger.missing[locale].update(absent)
     done = [name for name in _counted(all_runs) if made.get(name) is not None]
     ledger.result.rendered += len(done)
-    ledger.result.rendered_documents += [f"{game.id}/{locale}/{name}" for name in done]
+    ledger.result.rendered_documents += [
+        f"{game.id}/{locale}/{f'print-{name}' if name in all_runs else name}" for name in done]

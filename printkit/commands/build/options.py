@@ -109,8 +109,9 @@ class BuildResult:
     #: Documents rendered in this build, and documents whose file was already up to date.
     rendered: int = 0
     up_to_date: int = 0
-    #: The documents rendered, as ``<game>/<locale>/<document>`` (the guide, the kit and
-    #: the print runs by their names too), in the order they were done.
+    #: The documents rendered, as ``<game>/<locale>/<document>`` (the guide, the kit, the
+    #: print runs and the calibration sheet by their files' names too: ``print-card``), in
+    #: the order they were done.
     rendered_documents: list[str] = field(default_factory=list)
 
     @property
