@@ -178,9 +178,12 @@ _SCRIPT = """<script>/* added by printkit serve, not in the file on disk */
     }
     bar.text = text;
     bar.firstChild.textContent = text;
-    // the end of the page can still be scrolled to above the bar
-    document.body.style.paddingBottom = bar.offsetHeight + "px";
+    room();
   }
+  function room() {  // the end of the page can still be scrolled to above the bar
+    if (bar) { document.body.style.paddingBottom = bar.offsetHeight + "px"; }
+  }
+  window.addEventListener("resize", room);
   var events = new EventSource(%(events)s);
   events.addEventListener("state", function (event) {
     var state = JSON.parse(event.data);
