@@ -14,6 +14,11 @@ A document's fingerprint is a hash of everything that can change its bytes:
   digest leaves pictures out: one changed picture rebuilds only the documents that show
   it). A picture is hashed only when its size or modification time changed (see
   :mod:`printkit.filestamps`).
+* the card files (CSV) of the decks the document read when it was last rendered: a
+  game project's folder digest leaves a deck's card file out, so one changed card
+  rebuilds the card sheets of its deck (in every locale) and what else reads that deck,
+  not the rulebook, the track or the score sheet. A card file a Python file of the
+  project names (a rules engine reading it itself) stays in the folder digest.
 
 The store, ``<out>/.printkit-build.json``, records for every output file its
 fingerprint, the entries it used, the warnings it gave and the hash of the
@@ -106,15 +111,18 @@ PROJECT_SKIP = ("locales", "output", "__pycache__")
 
 
 def game_digest(game_id: str, folder: Path, project: bool = False,
-                out: Path | None = None) -> str:
+                out: Path | None = None, leave_out: Iterable[Path] = ()) -> str:
     """A game's data and examples files and its templates.
 
     For a game project, every file in its folder that rendering may read: game.toml,
     examples.toml, rules.py, CSV files, images, templates/… (hidden files, ``locales/``,
-    ``output/`` and the build's own output folder ``out`` left out).
+    ``output/`` and the build's own output folder ``out`` left out, and ``leave_out``:
+    the card files a build fingerprints per document, see :func:`decks`).
     """
     if project:
-        return digest("project", _files_digest(_project_files(folder, out), folder))
+        skip = {path.resolve() for path in leave_out}
+        files = [path for path in _project_files(folder, out) if path.resolve() not in skip]
+        return digest("project", _files_digest(files, folder))
     data = [p for p in folder.glob("*.toml") if p.is_file()]
     templates = templates_dir() / game_id
     return digest(_files_digest(data, folder),
@@ -174,9 +182,39 @@ def pictures(folder: Path, used: Iterable[str]) -> str:
     return digest(found)
 
 
+#: What marks a deck among a document's used entries: ``deck:<deck id>``.
+DECK = "deck:"
+
+
+def used_decks(deck_ids: Iterable[str]) -> list[str]:
+    """Used entries for the decks a document read (see
+    :data:`printkit.model.components.deck.READ`)."""
+    return sorted(DECK + deck_id for deck_id in set(deck_ids))
+
+
+def decks(card_files: Mapping[str, Path], used: Iterable[str]) -> str:
+    """The current content of the card files of the decks among ``used``, by the bytes of
+    each file: any change to a deck's cards (a cell, a row added or removed, the header)
+    renders again every document that read it. ``card_files``: each deck's card file by
+    deck id; a deck listed in game.toml has none (game.toml is in the game's digest)."""
+    found: list[tuple[str, str | None]] = []
+    for key in sorted(k for k in used if k.startswith(DECK)):
+        path = card_files.get(key[len(DECK):])
+        try:
+            found.append((key, filestamps.sha256(path.resolve()) if path else ""))
+        except OSError:
+            found.append((key, None))
+    return digest(found)
+
+
+def catalog_keys(used: Iterable[str]) -> list[str]:
+    """The catalog keys among a document's used entries (not its pictures or decks)."""
+    return [k for k in used if not k.startswith((PICTURE, DECK))]
+
+
 def translations(localizer: Localizer, keys: Iterable[str]) -> str:
     """The current translations of the catalog entries ``keys`` in this locale."""
-    keys = [k for k in keys if not k.startswith(PICTURE)]
+    keys = catalog_keys(keys)
     catalog = localizer.catalog
     if catalog is None:
         return digest(sorted(keys))

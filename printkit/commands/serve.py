@@ -154,8 +154,9 @@ def _rebuild(options: ServeOptions, site: Site, say: Say) -> bool:
         return False
     for warning in result.warnings:
         say(warning)
+    status = f"rendered {result.rendered} of {result.documents} documents; wrote " \
+        f"{len(result.written)} file(s)"
     if not options.quiet:
-        say(f"rendered {result.rendered} document(s), {result.up_to_date} up to date; wrote "
-            f"{len(result.written)} file(s)")
-    site.built(bool(result.written))
+        say(status)
+    site.built(bool(result.written), result.warnings, status)
     return True

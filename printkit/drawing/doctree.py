@@ -5,8 +5,10 @@ A game's rulebook and quick reference templates render to a small XML vocabulary
 nodes below, one kind per element of the vocabulary, and does there, once, all that
 does not depend on what is written: the vocabulary and its attributes are checked
 (an unknown element or attribute is a one-line error naming the locale, the document
-and the element), sections are numbered, text is typeset (:func:`typeset`) and its
-glyphs are checked against the locale's fonts.
+and the element; an unknown element of a template's output names the template and the
+line that printed it instead of the locale, the same in every one), sections are
+numbered, text is typeset (:func:`typeset`) and its glyphs are checked against the
+locale's fonts.
 
 Writers then turn the tree into output, one ``visit_<Kind>`` method per node kind
 (:class:`Visitor`, after Sphinx's translators): the PDF's
@@ -22,6 +24,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from xml.parsers import expat
 from xml.sax.saxutils import escape, unescape
 
 from printkit.errors import TranslationError
@@ -267,10 +270,45 @@ class Parser:
         self.takes = {**_ATTRIBUTES, **(attributes or {})}
         self.numbered = False
         self.chapter = 0
+        self.xml = ""
+        self.top: ET.Element | None = None
 
     def fail(self, message: str) -> TranslationError:
         where = f"templates/{self.template}: " if self.template else ""
         return TranslationError(f"{where}locale {self.locale}: {self.document}: {message}")
+
+    def printed(self, element: ET.Element) -> tuple[str, int] | None:
+        """The template and line that printed ``element``, when the XML is a template's
+        output that knows (see :class:`printkit.drawing.templating.Rendered`)."""
+        where = getattr(self.xml, "where", None)
+        if where is None or self.top is None:
+            return None
+        index = next((i for i, e in enumerate(self.top.iter()) if e is element), None)
+        starts: list[tuple[int, int]] = []
+        reader = expat.ParserCreate()
+        reader.StartElementHandler = lambda *_: starts.append(
+            (reader.CurrentLineNumber, reader.CurrentColumnNumber))
+        try:
+            reader.Parse(self.xml, True)
+        except expat.ExpatError:
+            return None
+        if index is None or index >= len(starts):
+            return None
+        line, column = starts[index]
+        lines = self.xml.split("\n")
+        offset = sum(len(text) + 1 for text in lines[:line - 1]) + min(column,
+                                                                      len(lines[line - 1]))
+        template, at = where(offset)
+        return (template, at) if template and at else None
+
+    def unknown(self, element: ET.Element) -> TranslationError:
+        """An element not in the vocabulary: where the template printed it, if known (one
+        line for every locale), else the locale and document."""
+        message = f"unknown element <{element.tag}>"
+        place = self.printed(element)
+        if place is None:
+            return self.fail(message)
+        return TranslationError(f"templates/{place[0]}:{place[1]}: {self.document}: {message}")
 
     def attributes(self, element: ET.Element, allowed: frozenset[str] | None = _RULE) -> None:
         allowed = self.takes.get(element.tag, allowed)
@@ -286,6 +324,7 @@ class Parser:
             root = ET.fromstring(xml)
         except ET.ParseError as exc:
             raise self.fail(f"the template produced broken markup ({exc})") from None
+        self.xml, self.top = xml, root
         if root.tag != "document":
             raise self.fail(f"the root element is <{root.tag}>, not <document>")
         self.attributes(root)
@@ -298,7 +337,7 @@ class Parser:
     def block(self, element: ET.Element) -> Node:
         read = self.elements.get(element.tag)
         if read is None:
-            raise self.fail(f"unknown element <{element.tag}>")
+            raise self.unknown(element)
         self.attributes(element)
         return read(self, element)
 

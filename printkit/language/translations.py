@@ -63,6 +63,14 @@ class Catalog:
     #: The catalog's plural rule as written (``n != 1``): a document printing a plural
     #: depends on it (see :func:`printkit.commands.fingerprint.translations`).
     plural_rule: str = ""
+    #: Where each entry of the file is, translated or not, as ``file:line``: what a
+    #: warning about it names.
+    places: dict[str, str] = field(default_factory=dict)
+
+    def place(self, key: str) -> str:
+        """Where a translator finds the entry ``key``: its file and line, or the file it
+        is not in yet."""
+        return self.places.get(key) or f"not in {self.path}"
 
 
 def load_catalog(code: str, root: Path | None = None) -> Catalog:
@@ -92,7 +100,8 @@ def _merged(first: Catalog, behind: Catalog) -> Catalog:
     the plural rules agree)."""
     return replace(first, singular={**behind.singular, **first.singular},
                    plural={**behind.plural, **first.plural},
-                   rejected=first.rejected + behind.rejected)
+                   rejected=first.rejected + behind.rejected,
+                   places={**behind.places, **first.places})
 
 
 @cache
@@ -102,14 +111,19 @@ def _read_catalog(code: str, path: Path, stamp: int | None) -> Catalog:
     singular: dict[str, str] = {}
     plural: dict[str, tuple[str, ...]] = {}
     rejected: list[str] = []
+    places: dict[str, str] = {}
     for message in po:
+        if message.id:
+            first = message.id if isinstance(message.id, str) else message.id[0]
+            places[message_key(first, message.context)] = f"{label}:{message.lineno}"
         if not message.id or message.fuzzy:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         found = translation_problems(message.id, strings, code)
         if found:
             shown = message.id if isinstance(message.id, str) else message.id[0]
-            rejected.append(f"locale {code}: {label}: entry {shown!r}: {'; '.join(found)}")
+            rejected.append(f"locale {code}: {label}:{message.lineno}: entry {shown!r}: "
+                            f"{'; '.join(found)}")
             continue
         if isinstance(message.id, tuple):
             forms = tuple(message.string or ())
@@ -117,13 +131,15 @@ def _read_catalog(code: str, path: Path, stamp: int | None) -> Catalog:
                 plural[message_key(message.id[0], message.context)] = forms
             elif any(forms):
                 empty = ", ".join(f"msgstr[{i}]" for i, f in enumerate(forms) if not f)
-                rejected.append(f"locale {code}: {label}: entry {message.id[0]!r}: "
+                rejected.append(f"locale {code}: {label}:{message.lineno}: entry "
+                                f"{message.id[0]!r}: "
                                 f"{empty} {'is' if empty.count(',') == 0 else 'are'} empty")
         elif message.string:
             singular[message_key(message.id, message.context)] = message.string
     return Catalog(code=code, path=label, singular=singular, plural=plural,
                    plural_index=_gettext.c2py(po.plural_expr), num_plurals=po.num_plurals,
-                   rejected=tuple(rejected), plural_rule=f"{po.num_plurals}:{po.plural_expr}")
+                   rejected=tuple(rejected), plural_rule=f"{po.num_plurals}:{po.plural_expr}",
+                   places=places)
 
 
 @dataclass

@@ -600,3 +600,102 @@ def test_ctrl_c_while_building_stops_cleanly_and_writes_nothing(project: Path) -
             server.wait()
     assert "Traceback" not in rest and rest.strip().endswith("printkit: stopped serving"), rest
     assert not (out.exists() and list(out.rglob("*.pdf")))  # the build wrote nothing
+
+
+# --- what a save renders again, and what the page says of it --------------------------------
+
+def _stamps(out: Path) -> dict[str, tuple[int, int]]:
+    """Each PDF of the served folder (previews aside) by ``<locale>/<name>``, with what
+    tells a rewritten file from one left alone."""
+    return {p.relative_to(out / NAME).as_posix().removesuffix("-a4.pdf"):
+            (p.stat().st_ino, p.stat().st_mtime_ns)
+            for p in (out / NAME).rglob("*.pdf") if "previews" not in p.parts}
+
+
+def _rewritten(before: dict[str, tuple[int, int]], out: Path) -> set[str]:
+    return {name for name, stamp in _stamps(out).items() if before.get(name) != stamp}
+
+
+#: What bundles the documents: the guide, the kit, the print runs, the calibration sheet.
+BUNDLES = ("guide", "kit", "print-card", "print-paper", "print-duplex", "calibration")
+
+
+def test_a_save_renders_only_what_shows_it_and_the_page_says_so_in_chromium(
+        project: Path, tmp_path: Path) -> None:
+    """One German catalog entry, one CSV cell, one misspelt element: what the build
+    rendered again (counted in the page) is what shows the change, the page shows it,
+    the build's warnings are at the page's foot and its error over the page, with the
+    file and the line."""
+    from tests.browser import Browser
+
+    served = Served(project, "--locale", "de")
+    out = project.parent / "served"
+    try:
+        state = served.built()
+        browser = Browser(served.url, tmp_path / "profile")
+        try:
+            whole = "document.body ? document.body.textContent : ''"
+            browser.loaded()
+
+            def shows(words: str) -> bool:
+                deadline = time.monotonic() + 60
+                while words not in (browser.evaluate(whole) or ""):
+                    if time.monotonic() > deadline:
+                        return False
+                    time.sleep(0.05)
+                return True
+
+            assert shows("Wertungsblatt")
+            # one German entry: the German score sheet, and what lists or bundles it
+            before = _stamps(out)
+            po = project / "locales" / "de" / "LC_MESSAGES" / "printkit.po"
+            edit(po, 'msgstr "Wertungsblatt"', 'msgstr "Punktezettel"')
+            state = served.wait(lambda s, g=state["generation"]: s["generation"] != g
+                                and not s["building"])
+            found = _rewritten(before, out)
+            assert {n for n in found if n.split("/")[1] not in BUNDLES} == {"de/scores"}, found
+            assert all(n.startswith("de/") for n in found), found
+            assert state["status"].startswith(f"rendered {len(found)} of "), (state, found)
+            assert shows("Punktezettel")
+
+            # one CSV cell: the deck's card sheets in both locales, not the other documents
+            before = _stamps(out)
+            edit(project / "cards.csv", "\nSkates,", "\nSnowshoes,")
+            state = served.wait(lambda s, g=state["generation"]: s["generation"] != g
+                                and not s["building"])
+            found = _rewritten(before, out)
+            sheets = {f"{code}/{name}" for code in ("en", "de")
+                      for name in ("cards", "cards-ink", "cards-fold", "cards-fold-ink")}
+            assert {n for n in found if n.split("/")[1] not in BUNDLES} == sheets, found
+            assert state["status"].startswith(f"rendered {len(found)} of "), (state, found)
+            with urllib.request.urlopen(served.url + f"{NAME}/de/cards-a4.pdf",
+                                        timeout=10) as response:
+                from pypdf import PdfReader
+
+                card_text = "".join(page.extract_text() for page in
+                                    PdfReader(io.BytesIO(response.read())).pages)
+            assert "Snowshoes" in card_text
+            # the new card text has no German yet: a warning at the page's foot, naming
+            # the catalog; the page stays usable
+            warning = "warning: locale de: no translation for 'Snowshoes'; English used"
+            assert any(line.startswith(warning) and "printkit.po" in line
+                       for line in state["warnings"]), state
+            assert shows(warning) and shows(state["status"])
+            assert browser.evaluate("document.getElementById('printkit-serve-warnings')"
+                                    ".getAttribute('role')") == "status"
+
+            # a misspelt element: one error line over the page, naming the template line
+            template = project / "templates" / "rulebook.xml.j2"
+            lines = template.read_text(encoding="utf-8").splitlines()
+            at = next(i for i, s in enumerate(lines) if s.startswith('<h1>{{ _("Setup")'))
+            lines.insert(at + 1, "<figur/>")
+            template.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            broken = served.wait(lambda s: s["error"] and not s["building"])
+            expected = (f"printkit: error: templates/rulebook.xml.j2:{at + 2}: rulebook: "
+                        f"unknown element <figur>")
+            assert broken["error"] == [expected], broken
+            assert shows(expected)
+        finally:
+            browser.close()
+    finally:
+        served.stop()

@@ -92,6 +92,85 @@ def test_an_undone_catalog_edit_is_built_again(project: Path) -> None:
     assert "Gesamtpunkte" not in text(sheet) and "Summe" in text(sheet)
 
 
+#: The documents a build of the project bundles: the kit and its print runs.
+BUNDLES = ("kit", "print-card", "print-paper", "print-duplex")
+
+
+def rendered(done: subprocess.CompletedProcess[str]) -> int:
+    return int(summary(done).split()[1])
+
+
+def changed_documents(before: dict[str, bytes], after: dict[str, bytes]) -> set[str]:
+    """The PDFs (not previews) whose bytes a build changed, as ``<locale>/<name>``."""
+    return {name.removeprefix("moss/").removesuffix("-a4.pdf") for name in after
+            if name.endswith(".pdf") and "/previews/" not in name
+            and before.get(name) != after[name]}
+
+
+def test_a_changed_card_renders_only_the_card_sheets_of_its_deck(project: Path,
+                                                                 tmp_path: Path) -> None:
+    """One CSV cell: the deck's card sheets in every locale, and the kits and print runs
+    that bundle them; not the rulebook, the track or the score sheet."""
+    out = project / "output"
+    before = outputs(out)
+    cards = project / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "\nSkates,", "\nSnowshoes,"), encoding="utf-8")
+    done = cli(project)
+    after = outputs(out)
+    found = changed_documents(before, after)
+    sheets = {f"{code}/{name}" for code in ("en", "de")
+              for name in ("cards", "cards-ink", "cards-fold", "cards-fold-ink")}
+    assert {name for name in found if name.split("/")[1] not in BUNDLES} == sheets, found
+    assert "en/kit" in found and "de/kit" in found
+    assert rendered(done) == len(found), (summary(done), found)
+    assert "Snowshoes" in text(out / "moss" / "de" / "cards-a4.pdf")
+    for name in ("rulebook", "track", "scores", "guide"):
+        assert after[f"moss/en/{name}-a4.pdf"] == before[f"moss/en/{name}-a4.pdf"], name
+    assert after == clean_build(project, tmp_path)
+
+
+def test_a_changed_entry_of_one_document_renders_only_that_document(
+        project: Path, tmp_path: Path) -> None:
+    """A German entry only the score sheet prints: the German score sheet again, and the
+    German kit and print run that bundle it; nothing in English, no other document."""
+    out = project / "output"
+    before = outputs(out)
+    po = project / "locales" / "de" / "LC_MESSAGES" / "printkit.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Summe"',
+                                                         'msgstr "Gesamtpunkte"'),
+                  encoding="utf-8")
+    done = cli(project)
+    after = outputs(out)
+    found = changed_documents(before, after)
+    assert {name for name in found if name.split("/")[1] not in BUNDLES} == {"de/scores"}
+    assert all(name.startswith("de/") for name in found), found
+    assert rendered(done) == len(found), (summary(done), found)
+    assert "Gesamtpunkte" in text(out / "moss" / "de" / "scores-a4.pdf")
+    assert after == clean_build(project, tmp_path)
+
+
+@pytest.mark.parametrize("code", ['CARDS = "cards.csv"',
+                                  'import pathlib\n'
+                                  'HERE = sorted(pathlib.Path(__file__).parent.glob("c*"))'])
+def test_a_card_file_the_rules_engine_may_read_renders_everything_again(
+        project: Path, code: str) -> None:
+    """A rules engine that names the card file, or reads files at all, may print any card
+    anywhere: then a changed card renders every document again, as any changed file of
+    the project does."""
+    rules = project / "rules.py"
+    rules.write_text(rules.read_text(encoding="utf-8") + f"\n{code}\n", encoding="utf-8")
+    cli(project)
+    out = project / "output"
+    before = outputs(out)
+    cards = project / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "\nSkates,", "\nSnowshoes,"), encoding="utf-8")
+    done = cli(project)
+    assert "0 up to date" in summary(done), summary(done)
+    assert before["moss/en/cards-a4.pdf"] != outputs(out)["moss/en/cards-a4.pdf"]
+
+
 @pytest.mark.parametrize("name", ["guide-a4.pdf", "kit-a4.pdf", "rules.html",
                                   "print-duplex-a4.pdf", "calibration-a4.pdf",
                                   "previews/kit-a4.json"])
@@ -169,3 +248,25 @@ def test_a_font_replaced_by_another_of_the_same_name_and_size_is_built_again(
     done = cli(project)
     assert not summary(done).startswith("rendered 0 document(s)"), summary(done)
     assert rulebook.read_bytes() != before
+
+
+def test_the_build_names_the_documents_it_rendered(project: Path) -> None:
+    """What ``printkit serve`` reports: the documents a build rendered, by name, and how
+    many the build has in all."""
+    from printkit.commands.build import BuildOptions, build
+    from printkit.tools.project import load_project, selected
+
+    options = BuildOptions(out=project / "output", jobs=1)
+    with selected(load_project(project)):
+        kept = build(options)
+        cards = project / "cards.csv"
+        cards.write_text(cards.read_text(encoding="utf-8").replace("\nSkates,", "\nSkis,"),
+                         encoding="utf-8")
+        result = build(options)
+    assert kept.rendered == 0 and kept.rendered_documents == []
+    assert sorted(result.rendered_documents) == sorted(
+        f"moss/{code}/{name}" for code in ("en", "de")
+        for name in ("cards", "cards-ink", "cards-fold", "cards-fold-ink", "kit",
+                     "print-duplex"))
+    assert result.rendered == len(result.rendered_documents)
+    assert result.documents == kept.documents == kept.up_to_date

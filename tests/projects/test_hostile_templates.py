@@ -177,3 +177,17 @@ def test_the_kit_page_prints_data_markup_as_text(project: Path,
     assert "A &lt;b&gt;dice&lt;/b&gt; race &lt;i&gt;down&lt;/i&gt; the mountain" in page
     assert "One &lt;b&gt;six-sided&lt;/b&gt; die" in page
     assert "<b>dice</b>" not in page and "<b>six-sided</b>" not in page
+
+
+def test_an_unknown_element_is_one_line_naming_the_template_line(
+        project: Path, capsys: pytest.CaptureFixture) -> None:
+    """A misspelt element (``<figur>``) is the same mistake in every locale: one line,
+    naming the template and the line that printed it."""
+    template = project / TEMPLATE
+    lines = template.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, s in enumerate(lines) if s.startswith('<h1>{{ _("Setup") }}</h1>'))
+    lines.insert(at + 1, '<figur src="track.png">{{ _("The track") }}</figur>')
+    template.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line = _fails(capsys, project / "out", 1, "--locale", "de")
+    assert line == (f"printkit: error: templates/rulebook.xml.j2:{at + 2}: rulebook: "
+                    f"unknown element <figur>"), line

@@ -185,4 +185,7 @@ def record_guide_and_kit(ledger: Ledger, task: GuideAndKit, outcome: tuple) -> N
     if guide is not None:
         ledger.add_previews((game.id, locale, GUIDE.id), guide_print, shots)
     ledger.missing[locale].update(absent)
-    ledger.result.rendered += sum(made.get(name) is not None for name in _counted(all_runs))
+    done = [name for name in _counted(all_runs) if made.get(name) is not None]
+    ledger.result.rendered += len(done)
+    ledger.result.rendered_documents += [
+        f"{game.id}/{locale}/{f'print-{name}' if name in all_runs else name}" for name in done]

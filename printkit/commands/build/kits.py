@@ -13,9 +13,10 @@ from printkit import games
 from printkit.assembly.guide import render_calibration, render_guide
 from printkit.assembly.guide.materials import bill_of_materials, print_order
 from printkit.commands.build.job import Job, failure, has_rules
-from printkit.commands.fingerprint import used_pictures
+from printkit.commands.fingerprint import used_decks, used_pictures
 from printkit.errors import PrintkitError
 from printkit.language.translations import N_, Localizer
+from printkit.model.components import deck as decks
 from printkit.model.components.images import DRAWN
 from printkit.model.game import CALIBRATION, GUIDE, Game, RenderContext
 from printkit.model.runs import Slot, blank_page, has_calibration, in_kit, plan
@@ -73,6 +74,7 @@ class GuideAndKit:
         localizer = Localizer.for_locale(self.locale, strict=job.strict)
         ctx = job.context(game, GUIDE.id, localizer)
         DRAWN.clear()
+        decks.READ.clear()
         try:
             pdfs: dict[str, bytes | Path] = {
                 name: data if isinstance(data, bytes) else data.path
@@ -114,7 +116,8 @@ class GuideAndKit:
             if made is not None else []
         if rules is not None and "rulebook" in pdfs:  # one fact, said one way
             found += job.same_facts(pdfs["rulebook"], rules, self.game, self.locale)
-        used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
+        used = (sorted(localizer.used) + used_pictures(game.folder, DRAWN)
+                + used_decks(decks.READ))
         return ("ok", (made, kit, runs, data, rules, calibration), used,
                 sorted(localizer.missing | localizer.notes | set(found)), shots)
 

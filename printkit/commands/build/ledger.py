@@ -16,6 +16,7 @@ from printkit.commands.fingerprint import (
     Record,
     Store,
     code_digest,
+    decks,
     digest,
     game_digest,
     options_digest,
@@ -55,6 +56,8 @@ class Ledger:
     localizers: dict[str, Localizer]
     #: each game's code, data and templates, and each locale's script, as digests
     base: dict[str, str]
+    #: each game's card files fingerprinted per document (see :func:`card_files`)
+    cards: dict[str, dict[str, Path]]
     scripts: dict[str, list[str]]
     fresh: Store = field(default_factory=Store)
     #: what the write puts on disk: rendered here, or waiting in the spool
@@ -92,8 +95,9 @@ class Ledger:
                       for code in locales}
         for localizer in localizers.values():  # CLDR data loaded once, before workers fork
             localizer.number(1000)
+        cards = {game.id: card_files(game) for game in selected}
         base = {game.id: digest(code_digest(), game_digest(game.id, game.folder, game.project,
-                                                          out),
+                                                          out, cards[game.id].values()),
                                 os.environ.get("SOURCE_DATE_EPOCH", ""))
                 for game in selected}
         #: How each locale sets its text (fonts, direction, where lines may not break):
@@ -102,19 +106,21 @@ class Ledger:
                    for code in locales}
         return cls(out=out, paper=paper, spec=spec, strict=options.strict,
                    previews=options.previews, store=store, previous=previous, spool=spool,
-                   localizers=localizers, base=base, scripts=scripts,
+                   localizers=localizers, base=base, cards=cards, scripts=scripts,
                    missing={code: set() for code in locales}, cmyk=cmyk)
 
     def fingerprint(self, game: Game, locale: str, name: str, used: list[str],
                     *depends: str) -> str:
         """What an output is made from: the game, the settings its kind depends on, the
-        locale and its script, the translations and pictures it used, and ``depends``."""
+        locale and its script, the translations, pictures and decks it used, and
+        ``depends``."""
         doc, doc_spec, _own = (GUIDE, self.spec, True) if name == GUIDE.id else \
             target(game, name, self.spec)
         return digest(self.base[game.id], self._settings(doc.kind, doc_spec),
                       locale, self.scripts[locale], name,
                       translations(self.localizers[locale], used),
-                      pictures(game.folder, used), list(depends))
+                      pictures(game.folder, used), decks(self.cards[game.id], used),
+                      list(depends))
 
     def _settings(self, doc_kind: str, spec: PrintSpec) -> str:
         """Rulebooks and references are set the same whatever the card layout or duplex
@@ -157,6 +163,49 @@ class Ledger:
     def keep(self, path: Path, record: Record) -> None:
         """A file up to date on disk: its record carried over, the file left alone."""
         self.fresh.records[path.relative_to(self.out).as_posix()] = record
+
+
+#: What a project's Python code reading a file says (a rules engine that opens its card
+#: file by a name it makes, or looks for it): its card files then count for every document.
+READS = ("open(", "read_text", "read_bytes", "glob(", "listdir", "scandir", "walk(", "csv",
+         "__file__", "loadtxt", "read_")
+
+
+def card_files(game: Game) -> dict[str, Path]:
+    """The card file (CSV) of each deck of a game project, by deck id: fingerprinted per
+    document that reads the deck (see :func:`printkit.commands.fingerprint.decks`), not
+    with the rest of the project's folder. Not a card file a Python file of the project
+    names: its rules engine may read it itself, for every document (then the whole file
+    is in the game's digest, as is every file of a game.toml that cannot be read now), nor
+    any card file when a Python file of the project reads files at all (:data:`READS`):
+    when in doubt, every document depends on it."""
+    if not game.project:
+        return {}
+    try:
+        data = game.load_data()
+    except PrintkitError:  # the build reports it; meanwhile every file is in the digest
+        return {}
+    code = []
+    home = game.folder.resolve()
+    for path in sorted(game.folder.rglob("*.py")):
+        parts = path.relative_to(game.folder).parts
+        if any(p.startswith(".") for p in parts) or parts[0] == "output" \
+                or not path.resolve().is_relative_to(home):
+            continue  # never read: a link out of the folder, the output
+        try:
+            code.append(path.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            return {}
+    found: dict[str, Path] = {}
+    for deck_id, spec in (data.get("decks") or {}).items():
+        name = spec.get("csv")
+        if not isinstance(name, str) or any(word in text for text in code
+                                            for word in (Path(name).name, *READS)):
+            continue
+        path = game.folder / name
+        if path.resolve().is_relative_to(home):
+            found[deck_id] = path
+    return found
 
 
 def kit_data_path(out: Path, game: str, locale: str, paper: str) -> Path:

@@ -109,6 +109,15 @@ class BuildResult:
     #: Documents rendered in this build, and documents whose file was already up to date.
     rendered: int = 0
     up_to_date: int = 0
+    #: The documents rendered, as ``<game>/<locale>/<document>`` (the guide, the kit, the
+    #: print runs and the calibration sheet by their files' names too: ``print-card``), in
+    #: the order they were done.
+    rendered_documents: list[str] = field(default_factory=list)
+
+    @property
+    def documents(self) -> int:
+        """Every document of the build: rendered now, or up to date."""
+        return self.rendered + self.up_to_date
 
 
 def output_path(out: Path, game: str, locale: str, document: str, paper: str) -> Path:

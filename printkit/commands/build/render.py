@@ -147,3 +147,4 @@ class _Renders:
         ledger.add_previews(key, ledger.prints[key], shots)
         ledger.missing[key[1]].update(absent)
         ledger.result.rendered += 1
+        ledger.result.rendered_documents.append("/".join(key))

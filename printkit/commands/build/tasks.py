@@ -15,9 +15,10 @@ from pathlib import Path
 from printkit import games
 from printkit.commands import parts as parted
 from printkit.commands.build.job import Job, Key, failure, target
-from printkit.commands.fingerprint import used_pictures
+from printkit.commands.fingerprint import used_decks, used_pictures
 from printkit.errors import PrintkitError
 from printkit.language.translations import Localizer
+from printkit.model.components import deck as decks
 from printkit.model.components.images import DRAWN, Artwork, prepared_picture
 from printkit.model.rulebook import SOURCES
 from printkit.output import Spooled
@@ -61,6 +62,7 @@ class RenderDocument:
         doc, spec, own = target(game, self.name, job.spec)
         localizer = Localizer.for_locale(self.locale, strict=job.strict)
         DRAWN.clear()
+        decks.READ.clear()
         sources: dict[str, str] = {}
         token = SOURCES.set(sources) if job.flow_xml is not None else None
         try:
@@ -75,7 +77,8 @@ class RenderDocument:
         job.write_flow_xml(self.game, self.locale, sources)
         # Missing translations (catalog keys) and other warnings (whole lines) travel, and
         # are remembered for the incremental build, together; so do the pictures drawn.
-        used = sorted(localizer.used) + used_pictures(game.folder, DRAWN)
+        used = (sorted(localizer.used) + used_pictures(game.folder, DRAWN)
+                + used_decks(decks.READ))
         shots = job.previews_of(pdf) if own else {}
         # a one-up page is the card and its bleed: a print shop prints it to the edge
         found = job.preflight(pdf, self.game, self.locale, self.name, doc.kind, self.part,

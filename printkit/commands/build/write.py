@@ -42,8 +42,9 @@ def collect_warnings(ledger: Ledger, selected: list[Game]) -> None:
                 continue
             context, _, msgid = key.rpartition("\x04")
             shown = f"{msgid!r} (context {context!r})" if context else repr(msgid)
+            place = f" ({localizer.catalog.place(key)})" if localizer.catalog else ""
             warnings.append(f"warning: locale {code}: no translation for {shown}; "
-                            f"English used")
+                            f"English used{place}")
 
 
 def preflight_findings(ledger: Ledger) -> list[str]:

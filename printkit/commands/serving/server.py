@@ -4,9 +4,11 @@ Every file under the output folder is served as it is on disk, with ``no-store``
 browser always fetches the newest PDF or preview. HTML responses (the kit page) get a
 small script before ``</body>``; the files themselves are never changed. The script
 listens to :data:`EVENTS` (server-sent events): each event is the build's state, a
-generation that changes whenever a build wrote files, and the error lines of a build
-that failed. The page reloads when the generation is not the one it was served with,
-and shows the error over itself while there is one.
+generation that changes whenever a build wrote files, the error lines of a build
+that failed, the warning lines of the last build and what it did ("rendered 2 of 26
+documents"). The page reloads when the generation is not the one it was served with,
+shows the error over itself while there is one, and the warnings and what the build
+did in a bar at its foot that covers nothing it cannot be closed from.
 
 A development server is still a server on the network: any web page the browser has
 open can send it requests. So a request must name this computer in its ``Host`` header
@@ -73,6 +75,9 @@ class Site:
         self._run = uuid.uuid4().hex[:8]  # a page of an earlier server reloads too
         self._count = 0
         self.error: list[str] = []
+        #: the last good build's warning lines, and what it did
+        self.warnings: list[str] = []
+        self.status = ""
         self.building = False
         self.stopped = False
         self._changed = threading.Condition()
@@ -84,6 +89,7 @@ class Site:
     def state(self) -> dict[str, Any]:
         with self._changed:
             return {"generation": self.generation, "error": list(self.error),
+                    "warnings": list(self.warnings), "status": self.status,
                     "building": self.building}
 
     def _update(self, **values: Any) -> None:
@@ -96,12 +102,17 @@ class Site:
         """A build has started."""
         self._update(building=True)
 
-    def built(self, wrote: bool) -> None:
-        """A build succeeded; ``wrote``: it changed files, so open pages reload."""
+    def built(self, wrote: bool, warnings: list[str] | None = None,
+              status: str = "") -> None:
+        """A build succeeded; ``wrote``: it changed files, so open pages reload.
+        ``warnings``: its warning lines, shown at the page's foot with ``status``, what it
+        did."""
         with self._changed:
             if wrote:
                 self._count += 1
             self.error = []
+            self.warnings = list(warnings or [])
+            self.status = status
             self.building = False
             self._changed.notify_all()
 
@@ -135,12 +146,51 @@ _SCRIPT = """<script>/* added by printkit serve, not in the file on disk */
     box.textContent = lines.join("\\n") +
       "\\n(the page below is the last good build; save a fix to rebuild)";
   }
+  var bar = null, closed = "";
+  function foot(state) {
+    var text = (state.status ? state.status + "\\n" : "") + state.warnings.join("\\n");
+    if (!state.warnings.length || text === closed) {
+      if (bar) { bar.remove(); bar = null; document.body.style.paddingBottom = ""; }
+      return;
+    }
+    if (!bar) {
+      bar = document.createElement("div");
+      bar.id = "printkit-serve-warnings";
+      bar.setAttribute("role", "status");
+      bar.style.cssText = "position:fixed;bottom:0;left:0;right:0;z-index:2147483646;" +
+        "margin:0;padding:8px 44px 8px 16px;max-height:30vh;overflow:auto;" +
+        "background:#fff4cc;color:#3d2e00;font:13px/1.4 monospace;" +
+        "white-space:pre-wrap;border-top:2px solid #8a6d00";
+      var lines = document.createElement("div");
+      var close = document.createElement("button");
+      close.type = "button";
+      close.textContent = "\\u00d7";
+      close.setAttribute("aria-label", "Close the build's warnings");
+      close.style.cssText = "position:absolute;top:4px;right:8px;font:20px/1 sans-serif;" +
+        "min-width:32px;min-height:32px;background:none;border:0;color:inherit;" +
+        "cursor:pointer";
+      close.onclick = function () {
+        closed = bar.text; bar.remove(); bar = null; document.body.style.paddingBottom = "";
+      };
+      bar.appendChild(lines);
+      bar.appendChild(close);
+      document.body.appendChild(bar);
+    }
+    bar.text = text;
+    bar.firstChild.textContent = text;
+    room();
+  }
+  function room() {  // the end of the page can still be scrolled to above the bar
+    if (bar) { document.body.style.paddingBottom = bar.offsetHeight + "px"; }
+  }
+  window.addEventListener("resize", room);
   var events = new EventSource(%(events)s);
   events.addEventListener("state", function (event) {
     var state = JSON.parse(event.data);
     if (state.error.length) { show(state.error); return; }
     if (box) { box.remove(); box = null; }
-    if (state.generation !== served) { location.reload(); }
+    if (state.generation !== served) { location.reload(); return; }
+    if (!state.building) { foot(state); }
   });
 })();
 </script>

@@ -246,9 +246,17 @@ def _soft_images(art: Mapping[str, Artwork], softest: Mapping[str, tuple[float, 
     return soft
 
 
+#: The decks read since the build last cleared it, by id: what the document being rendered
+#: shows of its game's card files, for its fingerprint (see
+#: :func:`printkit.commands.fingerprint.decks`). A document that reads a deck shows any
+#: of its cards, so it depends on every row of the deck's card file.
+READ: set[str] = set()
+
+
 def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
     """The deck ``deck_id`` of a validated game.toml, with its cards and images; every
     problem raised at once as :class:`DataErrors`."""
+    READ.add(deck_id)
     spec = data["decks"][deck_id]
     file = game_file(folder)
     base = f"decks.{deck_id}"
@@ -286,6 +294,7 @@ def loaded_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
     """:func:`load_deck`, once per build: every part of a big deck and every variant of it
     (and the workers, which inherit what the build loaded) use the same cards, instead of
     reading the card file and checking thousands of pictures again for each."""
+    READ.add(deck_id)
     key = (id(data), deck_id, folder)
     hit = _LOADED.get(key)
     if hit is not None and hit[0] is data:
@@ -293,5 +302,3 @@ def loaded_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
     deck = load_deck(data, deck_id, folder)
     _LOADED[key] = (data, deck)
     return deck
-
-
