@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gzip
 import io
 import json
 import os
@@ -406,6 +407,26 @@ def _own_address() -> str | None:
             return None
         address = probe.getsockname()[0]
     return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+@pytest.mark.parametrize("accept", ["gzip, deflate, br", "br;q=1, gzip;q=0.5", None,
+                                    "gzip;q=0", "identity"])
+def test_pages_go_gzipped_to_a_browser_that_takes_it(local: Local, accept: str | None
+                                                      ) -> None:
+    """A page (the kit page holds every language) goes compressed when the browser says it
+    takes gzip, as from a web host; the same page, with its reload script, either way."""
+    (local.out / "index.html").write_text("<html><body>" + "the kit " * 2000 + "</body></html>")
+    wants = f"Accept-Encoding: {accept}\r\n" if accept is not None else ""
+    answer = local.ask(f"GET / HTTP/1.1\r\nHost: localhost:{local.port}\r\n{wants}\r\n"
+                       .encode("latin-1"))
+    head, _, body = answer.partition(b"\r\n\r\n")
+    headers = head.decode("latin-1").lower()
+    packed = accept is not None and "gzip" in accept and "q=0\r" not in accept + "\r"
+    assert ("content-encoding: gzip" in headers) == packed, headers
+    assert f"content-length: {len(body)}" in headers
+    page = gzip.decompress(body) if packed else body
+    assert page.count(b"the kit ") == 2000 and b"<script" in page
+    assert len(body) < len(page) / 4 if packed else body == page
 
 
 def test_folders_are_not_listed_and_dotfiles_not_served(local: Local) -> None:
