@@ -1,0 +1,822 @@
+"""A figure's PDF page as SVG: the PDF's own operators, translated, for the rules page.
+
+The figures are drawn once, by the games' ReportLab code, on the pages of a PDF made with
+``invariant=1, pageCompression=0`` (:class:`printkit.outputs.html.figures.FigureImages`):
+each page's content stream is plain operators, and this module reads them back into SVG
+elements, so the web page shows the very drawing the PDF prints, as vectors.
+
+- Paths (``m l c v y h re``), painted (``S s f F f* B B* b b* n``) in the colours
+  (``rg RG g G k K``) and stroke (``w J j M d``) of the graphics state (``q Q cm``, ``gs``
+  alpha); a clip (``W W*``) becomes a ``<clipPath>`` around what follows it.
+- Text (``BT … ET``) becomes ``<text>`` with the characters of the run: a TrueType
+  subset's codes are mapped by its ToUnicode table; a shaped run inside a marked-content
+  span (``/Span <</ActualText …>> BDC … EMC``) is written as the span's logical text,
+  right to left when it is. ``textLength`` is the PDF's width of the run, so the reader's
+  font cannot move anything.
+- A form XObject (a design drawn many times) is written once, in ``<defs>``, and placed
+  with ``<use>``; an image XObject is left out (the figures draw none).
+- The ink (black or near-black, unsaturated) is written ``currentColor``, the paper white
+  as the class ``paper``: the page's style sheet gives both their dark-mode colours.
+
+Coordinates are rounded to 2 decimals and ids numbered in order: the same PDF always
+gives the same SVG.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from html import escape
+from io import BytesIO
+from typing import Any
+
+from pypdf import PdfReader
+from pypdf.generic import IndirectObject
+
+from printkit.language import bidi
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+#: The class of an area painted in the paper's white (see the rules page's style sheet).
+PAPER = "paper"
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """``m`` then ``n``, in the PDF's row-vector convention."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s,
+            e * p + f * r + t, e * q + f * s + u)
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def num(value: float) -> str:
+    """A coordinate, rounded to 2 decimals, without trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def colour(rgb: tuple[float, float, float]) -> str:
+    """An SVG paint: ``currentColor`` for the ink, ``#rrggbb`` otherwise (the paper white
+    is told apart by :func:`is_paper`)."""
+    r, g, b = (min(255, max(0, round(v * 255))) for v in rgb)
+    if max(r, g, b) <= 0x50 and max(r, g, b) - min(r, g, b) <= 0x30:
+        return "currentColor"
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def is_paper(rgb: tuple[float, float, float]) -> bool:
+    """White, or a pale grey or tint near it (a panel, the ice, a white die): what ink is
+    drawn on, so in dark mode it darkens as the ink lightens."""
+    return min(rgb) >= 0xE8 / 255 and max(rgb) - min(rgb) <= 0x18 / 255
+
+
+# -- reading a content stream ---------------------------------------------------------------
+
+_TOKEN = re.compile(rb"""
+    (?P<space>[\s]+|%[^\r\n]*)
+  | (?P<number>[-+]?(?:\d+\.?\d*|\.\d+))
+  | (?P<name>/[^\s/\[\]()<>{}%]*)
+  | (?P<dict><<|>>)
+  | (?P<hex><[0-9A-Fa-f\s]*>)
+  | (?P<array>[\[\]])
+  | (?P<string>\()
+  | (?P<op>[A-Za-z'"*][A-Za-z0-9'"*]*)
+""", re.VERBOSE)
+
+_ESCAPES = {ord("n"): 10, ord("r"): 13, ord("t"): 9, ord("b"): 8, ord("f"): 12}
+
+
+class Name(str):
+    """A PDF name (``/F1``), apart from an operator."""
+
+
+class Op(str):
+    """An operator."""
+
+
+def _string(data: bytes, at: int) -> tuple[bytes, int]:
+    """The literal string whose ``(`` is just before ``at``; and where it ends."""
+    out = bytearray()
+    depth = 1
+    i = at
+    while i < len(data):
+        ch = data[i]
+        if ch == 0x5C:  # backslash
+            i += 1
+            nxt = data[i]
+            if nxt in _ESCAPES:
+                out.append(_ESCAPES[nxt])
+            elif 0x30 <= nxt <= 0x37:
+                digits = data[i:i + 3]
+                n = 1
+                while n < len(digits) and 0x30 <= digits[n] <= 0x37:
+                    n += 1
+                out.append(int(digits[:n], 8) & 0xFF)
+                i += n - 1
+            elif nxt in (0x0A, 0x0D):
+                pass
+            else:
+                out.append(nxt)
+        elif ch == 0x28:
+            depth += 1
+            out.append(ch)
+        elif ch == 0x29:
+            depth -= 1
+            if depth == 0:
+                return bytes(out), i + 1
+            out.append(ch)
+        else:
+            out.append(ch)
+        i += 1
+    return bytes(out), i
+
+
+def tokens(data: bytes) -> Iterator[Any]:
+    """The operands and operators of a content stream: floats, :class:`Name`, bytes
+    (strings), lists (arrays), dicts and :class:`Op`."""
+    stack: list[list[Any]] = [[]]
+    at = 0
+    while at < len(data):
+        m = _TOKEN.match(data, at)
+        if m is None:
+            at += 1
+            continue
+        kind, text = m.lastgroup, m.group()
+        at = m.end()
+        value: Any
+        if kind == "space":
+            continue
+        if kind == "number":
+            value = float(text)
+        elif kind == "name":
+            value = Name(text[1:].decode("latin-1"))
+        elif kind == "hex":
+            digits = re.sub(rb"\s", b"", text[1:-1])
+            value = bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode("ascii"))
+        elif kind == "string":
+            value, at = _string(data, at)
+        elif text in (b"[", b"<<"):
+            stack.append([])
+            continue
+        elif text == b"]":
+            value = stack.pop()
+        elif text == b">>":
+            items = stack.pop()
+            value = dict(zip(items[::2], items[1::2], strict=False))
+        else:
+            value = Op(text.decode("latin-1"))
+        if len(stack) > 1:
+            stack[-1].append(value)
+        else:
+            yield value
+
+
+# -- fonts ---------------------------------------------------------------------------------
+
+_BFCHAR = re.compile(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>")
+_BFRANGE = re.compile(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>")
+
+
+@dataclass(frozen=True)
+class Font:
+    """What the translation needs of a PDF font: its characters and advance widths."""
+
+    name: str
+    chars: dict[int, str]
+    widths: dict[int, float]
+    default_width: float = 0.0
+
+    def text(self, codes: bytes) -> str:
+        return "".join(self.chars.get(c, "") for c in codes)
+
+    def width(self, codes: bytes) -> float:
+        """The run's advance in text space units (thousandths of the font size)."""
+        return sum(self.widths.get(c, self.default_width) for c in codes)
+
+
+def _font(obj: Any) -> Font:
+    base = str(obj.get("/BaseFont", "")).lstrip("/")
+    family = base.split("+", 1)[-1]
+    chars: dict[int, str] = {}
+    cmap = obj.get("/ToUnicode")
+    if cmap is not None:
+        data = cmap.get_object().get_data()
+        for section in re.findall(rb"beginbfrange(.*?)endbfrange", data, re.S):
+            for lo, hi, dst in _BFRANGE.findall(section):
+                start = int(dst, 16)
+                for i, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
+                    chars[code] = chr(start + i)
+        for section in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.S):
+            for code, dst in _BFCHAR.findall(section):
+                chars[int(code, 16)] = bytes.fromhex(dst.decode()).decode("utf-16-be")
+    elif obj.get("/Encoding") in ("/WinAnsiEncoding", None):
+        chars = {c: bytes([c]).decode("cp1252", "replace") for c in range(32, 256)}
+    widths: dict[int, float] = {}
+    first = int(obj.get("/FirstChar", 0))
+    for i, w in enumerate(obj.get("/Widths", []) or []):
+        widths[first + i] = float(w)
+    default = 0.0 if widths else 500.0  # a standard font: an estimate
+    return Font(family, chars, widths, default)
+
+
+# -- elements -------------------------------------------------------------------------------
+
+#: The initial values of the inherited paint properties a shape may set.
+INITIAL = {"fill": "#000000", "fill-rule": "nonzero", "stroke": "none", "stroke-width": "1",
+           "stroke-linecap": "butt", "stroke-linejoin": "miter"}
+
+
+@dataclass
+class Shape:
+    """A ``<path>`` or ``<text>``: ``paint`` holds its inherited properties that matter (a
+    fill rule only when filled…), written only where they differ from the picture's
+    defaults (:func:`defaults`); ``own`` its other attributes, ``content`` its text."""
+
+    tag: str
+    paint: dict[str, str]
+    own: str
+    content: str = ""
+    #: a path's outline: (command, points) in output coordinates
+    path: list[tuple[str, tuple[float, ...]]] = field(default_factory=list)
+
+    def markup(self, default: dict[str, str]) -> str:
+        attrs = [f'd="{path_data(self.path)}"' if self.path else "", self.own]
+        classes = []
+        for name, value in self.paint.items():
+            if value in (PAPER, PAPER + "-line"):
+                classes.append(value)
+            elif default.get(name, INITIAL.get(name)) != value:
+                attrs.append(f'{name}="{value}"')
+        if classes:
+            attrs.append(f'class="{" ".join(classes)}"')
+        head = " ".join(a for a in attrs if a)
+        if self.tag == "text":
+            return f"<text {head}>{self.content}</text>"
+        return f"<{self.tag} {head}/>"
+
+
+def defaults(items: list[Any]) -> dict[str, str]:
+    """The commonest value of each inherited property among the shapes that set it: the
+    ``<svg>`` element's own, so that most shapes need not repeat it."""
+    counts: dict[str, dict[str, int]] = {}
+    for item in items:
+        if isinstance(item, Shape):
+            for name, value in item.paint.items():
+                if value not in (PAPER, PAPER + "-line"):
+                    seen = counts.setdefault(name, {})
+                    seen[value] = seen.get(value, 0) + 1
+    return {name: max(sorted(seen), key=seen.__getitem__) for name, seen in sorted(counts.items())}
+
+
+def markup(items: list[Any], default: dict[str, str]) -> str:
+    return "".join(i.markup(default) if isinstance(i, Shape) else i for i in _joined(items))
+
+
+def _joined(items: list[Any]) -> list[Any]:
+    """Strokes drawn one after the other in the same paint made one path (a drawing's
+    hatching, fur, snowflake arms: thousands of short lines): stroking the outlines
+    together paints what stroking them one by one does, when nothing is translucent."""
+    out: list[Any] = []
+    for item in items:
+        last = out[-1] if out else None
+        if (isinstance(item, Shape) and isinstance(last, Shape) and item.tag == last.tag == "path"
+                and item.paint.get("fill") == "none" and item.paint == last.paint
+                and item.own == last.own and "opacity" not in item.own):
+            out[-1] = Shape("path", last.paint, last.own, path=last.path + item.path)
+        else:
+            out.append(item)
+    return out
+
+
+def path_data(path: list[tuple[str, tuple[float, ...]]]) -> str:
+    """SVG path data in relative commands, from points rounded to 2 decimals (the
+    differences of rounded points: no error adds up), each letter written once for a
+    run of the same command, numbers apart only where they must be ("1.5.5-2")."""
+    out: list[str] = []
+    cx = cy = sx = sy = 0
+    last = ""
+    previous = ""  # the last number written, "" after a letter
+    for cmd, coords in path:
+        if cmd == "Z":
+            out.append("z")
+            cx, cy, last, previous = sx, sy, "z", ""
+            continue
+        ints = [round(v * 100) for v in coords]
+        if cmd == "M":
+            nums = [ints[0] - cx, ints[1] - cy]
+            cx, cy = sx, sy = ints[0], ints[1]
+            letter = "m"
+        elif cmd == "L":
+            dx, dy = ints[0] - cx, ints[1] - cy
+            cx, cy = ints[0], ints[1]
+            letter, nums = ("h", [dx]) if dy == 0 else ("v", [dy]) if dx == 0 else ("l", [dx, dy])
+        else:
+            nums = [ints[i] - (cx if i % 2 == 0 else cy) for i in range(6)]
+            cx, cy = ints[4], ints[5]
+            letter = "c"
+        if letter != last or letter == "m":
+            out.append(letter)
+            previous = ""
+        last = letter
+        for n in nums:
+            text = _hundredths(n)
+            if previous and not (text[0] == "-" or text[0] == "." and "." in previous):
+                out.append(" ")
+            out.append(text)
+            previous = text
+    return "".join(out)
+
+
+def _hundredths(n: int) -> str:
+    """``n`` hundredths as a number: 150 -> "1.5", -5 -> "-.05", 0 -> "0"."""
+    sign = "-" if n < 0 else ""
+    whole, frac = divmod(abs(n), 100)
+    tail = f"{frac:02d}".rstrip("0")
+    return sign + (str(whole) if whole or not tail else "") + ("." + tail if tail else "")
+
+
+# -- the graphics state --------------------------------------------------------------------
+
+
+@dataclass
+class State:
+    ctm: Matrix = IDENTITY
+    fill: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    stroke: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    fill_alpha: float = 1.0
+    stroke_alpha: float = 1.0
+    width: float = 1.0
+    cap: int = 0
+    join: int = 0
+    miter: float = 10.0
+    dash: tuple[tuple[float, ...], float] = ((), 0.0)
+    font: Font | None = None
+    size: float = 0.0
+    leading: float = 0.0
+    char_space: float = 0.0
+    word_space: float = 0.0
+    scale: float = 100.0
+    rise: float = 0.0
+    clips: int = 0  # clip groups opened since the matching q
+
+
+@dataclass
+class Picture:
+    """One page as SVG: ``body`` (elements in the page's coordinates, y down, in points)
+    and ``defs``; ``box`` (x0, y0, x1, y1) bounds what is drawn, or None for a blank page."""
+
+    width: float
+    height: float
+    body: str
+    defs: str
+    box: tuple[float, float, float, float] | None
+    #: the smallest text on the page, in points as drawn (0 when it has none)
+    smallest: float = 0.0
+    #: the paint properties most of its shapes share, for the ``<svg>`` element
+    paint: dict[str, str] = field(default_factory=dict)
+
+    def view(self, margin: float = 3.0) -> tuple[float, float, float, float]:
+        """The view box (x, y, width, height) cut to what is drawn, with ``margin`` around
+        (within the page)."""
+        x0, y0, x1, y1 = self.box or (0.0, 0.0, self.width, self.height)
+        x0, y0 = max(0.0, x0 - margin), max(0.0, y0 - margin)
+        x1, y1 = min(self.width, x1 + margin), min(self.height, y1 + margin)
+        return x0, y0, x1 - x0, y1 - y0
+
+    @property
+    def content(self) -> str:
+        """What goes inside the ``<svg>`` element."""
+        return (f"<defs>{self.defs}</defs>" if self.defs else "") + self.body
+
+    def svg(self, margin: float = 3.0, **attrs: str) -> str:
+        """The whole ``<svg>`` element, cut to what it draws with ``margin`` around."""
+        own = {"xmlns": "http://www.w3.org/2000/svg",
+               "viewBox": " ".join(num(v) for v in self.view(margin)), **self.paint, **attrs}
+        head = " ".join(f'{k}="{escape(v)}"' for k, v in sorted(own.items()))
+        return f"<svg {head}>{self.content}</svg>"
+
+
+@dataclass
+class _Writer:
+    """Translates the content streams of a PDF's pages, and the forms they place (written
+    once for all pages, in :attr:`designs`)."""
+
+    fonts: dict[int, Font]
+    prefix: str
+    #: the ids of the forms start with this
+    designs_prefix: str = ""
+    designs: list[str] = field(default_factory=list)
+    defs: list[Any] = field(default_factory=list)
+    forms: dict[int, str] = field(default_factory=dict)
+    #: the smallest text of each form written, in the form's own units
+    form_text: dict[int, float] = field(default_factory=dict)
+    smallest: float = math.inf
+    box: list[float] = field(default_factory=lambda: [math.inf, math.inf, -math.inf, -math.inf])
+    _ids: int = 0
+
+    def new_id(self, kind: str) -> str:
+        self._ids += 1
+        return f"{self.prefix}{kind}{self._ids}"
+
+    def font(self, ref: Any) -> Font:
+        key = ref.idnum if isinstance(ref, IndirectObject) else id(ref)
+        found = self.fonts.get(key)
+        if found is None:
+            found = self.fonts[key] = _font(ref.get_object())
+        return found
+
+    def grow(self, base: Matrix, points: list[tuple[float, float]], pad: float = 0.0) -> None:
+        """Widen the drawn box by points of the current space (``base`` takes them to the
+        page, y down)."""
+        for x, y in points:
+            px, py = apply(base, x, y)
+            self.box[0] = min(self.box[0], px - pad)
+            self.box[1] = min(self.box[1], py - pad)
+            self.box[2] = max(self.box[2], px + pad)
+            self.box[3] = max(self.box[3], py + pad)
+
+    def stream(self, data: bytes, resources: Any, base: Matrix) -> str:
+        """The SVG elements of a content stream; ``base`` takes the stream's default space to
+        the output space (the page's, y down; identity inside a form) and, for the drawn
+        box, ``self.place`` to the page."""
+        out: list[Any] = []
+        state = State()
+        stack: list[State] = []
+        operands: list[Any] = []
+        path: list[tuple[str, tuple[float, ...]]] = []
+        points: list[tuple[float, float]] = []
+        start = (0.0, 0.0)
+        clip: str | None = None
+        text_m = line_m = IDENTITY
+        actual: list[Any] | None = None  # [text, x-start matrix, width, font, size]
+        res_fonts = _get(resources, "/Font")
+        res_x = _get(resources, "/XObject")
+        res_gs = _get(resources, "/ExtGState")
+        place = self.place
+
+        def pt(x: float, y: float) -> tuple[float, float]:
+            points.append(apply(state.ctm, x, y))
+            return apply(multiply(state.ctm, base), x, y)
+
+        def scale() -> float:
+            a, b, c, d = multiply(state.ctm, base)[:4]
+            return math.sqrt(abs(a * d - b * c))
+
+        def paint(fill: bool, stroke: bool, evenodd: bool) -> None:
+            nonlocal clip
+            d = path_data(path)
+            if clip is not None and path:
+                cid = self.new_id("c")
+                rule = ' clip-rule="evenodd"' if clip == "*" else ""
+                self.defs.append(f'<clipPath id="{cid}"><path d="{d}"{rule}/></clipPath>')
+                out.append(f'<g clip-path="url(#{cid})">')
+                state.clips += 1
+                clip = None
+            if path and (fill or stroke):
+                out.append(self.path(list(path), state, fill, stroke, evenodd, scale()))
+                self.grow(place, points, state.width * scale() / 2 if stroke else 0.0)
+            path.clear()
+            points.clear()
+
+        def show(codes: bytes, adjust: float = 0.0) -> None:
+            nonlocal text_m
+            font = state.font
+            if font is None:
+                return
+            size, h = state.size, state.scale / 100
+            spaces = codes.count(b" ")
+            advance = (font.width(codes) / 1000 * size + state.char_space * len(codes)
+                       + state.word_space * spaces - adjust / 1000 * size) * h
+            origin = multiply((1.0, 0.0, 0.0, 1.0, 0.0, state.rise), text_m)
+            if actual is not None:
+                if actual[1] is None:
+                    actual[1:4] = [origin, 0.0, font]
+                actual[2] += advance
+            else:
+                self.text(out, font.text(codes), origin, advance, font, state, base)
+            text_m = multiply((1.0, 0.0, 0.0, 1.0, advance, 0.0), text_m)
+
+        for token in tokens(data):
+            if not isinstance(token, Op):
+                operands.append(token)
+                continue
+            op, args = str(token), operands
+            operands = []
+            n = [a for a in args if isinstance(a, float)]
+            if op == "q":
+                stack.append(replace(state))
+                state.clips = 0
+            elif op == "Q":
+                out.extend("</g>" for _ in range(state.clips))
+                if stack:
+                    state = stack.pop()
+            elif op == "cm" and len(n) == 6:
+                state.ctm = multiply(tuple(n), state.ctm)  # type: ignore[arg-type]
+            elif op == "m" and len(n) == 2:
+                start = (n[0], n[1])
+                path.append(("M", pt(*n)))
+            elif op == "l" and len(n) == 2:
+                path.append(("L", pt(*n)))
+            elif op == "c" and len(n) == 6:
+                path.append(("C", pt(n[0], n[1]) + pt(n[2], n[3]) + pt(n[4], n[5])))
+            elif op in ("v", "y") and len(n) == 4:
+                last = points[-1] if points else start
+                inv = _inverse(state.ctm)
+                current = apply(inv, *last)
+                first = current if op == "v" else (n[0], n[1])
+                second = (n[0], n[1]) if op == "v" else (n[2], n[3])
+                path.append(("C", pt(*first) + pt(*second) + pt(n[2], n[3])))
+            elif op == "h":
+                path.append(("Z", ()))
+            elif op == "re" and len(n) == 4:
+                x, y, w, hh = n
+                path.extend((("M", pt(x, y)), ("L", pt(x + w, y)), ("L", pt(x + w, y + hh)),
+                             ("L", pt(x, y + hh)), ("Z", ())))
+            elif op in ("S", "s"):
+                if op == "s":
+                    path.append(("Z", ()))
+                paint(False, True, False)
+            elif op in ("f", "F", "f*"):
+                paint(True, False, op == "f*")
+            elif op in ("B", "B*", "b", "b*"):
+                if op.startswith("b"):
+                    path.append(("Z", ()))
+                paint(True, True, op.endswith("*"))
+            elif op == "n":
+                paint(False, False, False)
+            elif op in ("W", "W*"):
+                clip = "*" if op == "W*" else ""
+            elif op == "rg" and len(n) == 3:
+                state.fill = (n[0], n[1], n[2])
+            elif op == "RG" and len(n) == 3:
+                state.stroke = (n[0], n[1], n[2])
+            elif op == "g" and n:
+                state.fill = (n[0], n[0], n[0])
+            elif op == "G" and n:
+                state.stroke = (n[0], n[0], n[0])
+            elif op in ("k", "K") and len(n) == 4:
+                c, m_, y, k = n
+                rgb = ((1 - c) * (1 - k), (1 - m_) * (1 - k), (1 - y) * (1 - k))
+                if op == "k":
+                    state.fill = rgb
+                else:
+                    state.stroke = rgb
+            elif op == "w" and n:
+                state.width = n[0]
+            elif op == "J" and n:
+                state.cap = int(n[0])
+            elif op == "j" and n:
+                state.join = int(n[0])
+            elif op == "M" and n:
+                state.miter = n[0]
+            elif op == "d" and args and isinstance(args[0], list):
+                state.dash = (tuple(float(v) for v in args[0]), n[-1] if n else 0.0)
+            elif op == "gs" and args and isinstance(args[0], Name):
+                gs = _get(res_gs, "/" + args[0])
+                if gs is not None:
+                    state.fill_alpha = float(gs.get("/ca", state.fill_alpha))
+                    state.stroke_alpha = float(gs.get("/CA", state.stroke_alpha))
+            elif op == "BT":
+                text_m = line_m = IDENTITY
+            elif op == "Tf" and args and isinstance(args[0], Name):
+                ref = _get(res_fonts, "/" + args[0], raw=True)
+                state.font = self.font(ref) if ref is not None else None
+                state.size = n[-1] if n else state.size
+            elif op == "TL" and n:
+                state.leading = n[0]
+            elif op == "Tc" and n:
+                state.char_space = n[0]
+            elif op == "Tw" and n:
+                state.word_space = n[0]
+            elif op == "Tz" and n:
+                state.scale = n[0]
+            elif op == "Ts" and n:
+                state.rise = n[0]
+            elif op == "Tm" and len(n) == 6:
+                text_m = line_m = tuple(n)  # type: ignore[assignment]
+            elif op in ("Td", "TD") and len(n) == 2:
+                if op == "TD":
+                    state.leading = -n[1]
+                text_m = line_m = multiply((1.0, 0.0, 0.0, 1.0, n[0], n[1]), line_m)
+            elif op == "T*":
+                text_m = line_m = multiply((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), line_m)
+            elif op in ("Tj", "'", '"') and args and isinstance(args[-1], bytes):
+                if op != "Tj":
+                    text_m = line_m = multiply((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading),
+                                               line_m)
+                show(args[-1])
+            elif op == "TJ" and args and isinstance(args[0], list):
+                pending = 0.0
+                for item in args[0]:
+                    if isinstance(item, bytes):
+                        show(item, pending)
+                        pending = 0.0
+                    else:
+                        pending += float(item)
+                if pending:
+                    text_m = multiply((1.0, 0.0, 0.0, 1.0,
+                                       -pending / 1000 * state.size * state.scale / 100, 0.0),
+                                      text_m)
+            elif op == "BDC" and len(args) == 2 and isinstance(args[1], dict):
+                text = args[1].get(Name("ActualText"))
+                if isinstance(text, bytes):
+                    actual = [_utf16(text), None, 0.0, None]
+            elif op == "EMC" and actual is not None:
+                spoken, origin, width, font = actual
+                actual = None
+                if origin is not None:
+                    self.text(out, spoken, origin, width, font, state, base)
+            elif op == "Do" and args and isinstance(args[0], Name):
+                ref = _get(res_x, "/" + args[0], raw=True)
+                if ref is not None:
+                    out.append(self.use(ref, multiply(state.ctm, base), state))
+        out.extend("</g>" for _ in range(state.clips))
+        for saved in reversed(stack):
+            out.extend("</g>" for _ in range(saved.clips))
+        return out
+
+    #: the matrix that takes the stream being written to the page (y down)
+    place: Matrix = IDENTITY
+
+    def path(self, path: list[tuple[str, tuple[float, ...]]], state: State, fill: bool,
+             stroke: bool, evenodd: bool, scale: float) -> Shape:
+        paint: dict[str, str] = {}
+        own: list[str] = []
+        if fill:
+            paint["fill"] = PAPER if is_paper(state.fill) else colour(state.fill)
+            # one outline: the rule makes no difference (ReportLab's shapes do not cross)
+            if sum(1 for cmd, _ in path if cmd == "M") > 1:
+                paint["fill-rule"] = "evenodd" if evenodd else "nonzero"
+            if state.fill_alpha < 1:
+                own.append(f'fill-opacity="{num(state.fill_alpha)}"')
+        else:
+            paint["fill"] = "none"
+        if stroke:
+            paint["stroke"] = PAPER + "-line" if is_paper(state.stroke) else colour(state.stroke)
+            width = state.width * scale
+            paint["stroke-width"] = num(width) if width >= 0.005 else "0.01"
+            paint["stroke-linecap"] = ("butt", "round", "square")[state.cap % 3]
+            paint["stroke-linejoin"] = ("miter", "round", "bevel")[state.join % 3]
+            if state.dash[0]:
+                dashes = " ".join(num(v * scale) for v in state.dash[0])
+                own.append(f'stroke-dasharray="{dashes}"')
+                if state.dash[1]:
+                    own.append(f'stroke-dashoffset="{num(state.dash[1] * scale)}"')
+            if state.stroke_alpha < 1:
+                own.append(f'stroke-opacity="{num(state.stroke_alpha)}"')
+        else:
+            paint["stroke"] = "none"
+        return Shape("path", paint, " ".join(own), path=path)
+
+    def text(self, out: list[Any], spoken: str, origin: Matrix, width: float,
+             font: Font | None, state: State, base: Matrix) -> None:
+        """A run as ``<text>``: at the PDF's glyph origin, ``width`` long (text space).
+
+        The PDF's run is in visual order (its ActualText too: the line was reordered
+        before it was shaped); a run with a right-to-left letter is written in logical
+        order, right to left, so that the browser joins its letters."""
+        if not spoken.strip() or font is None:
+            return
+        direction = "ltr"
+        if _rtl(spoken):
+            spoken, direction = bidi.display(spoken, "RTL"), "rtl"
+        size = state.size
+        h = state.scale / 100
+        full = multiply(origin, multiply(state.ctm, base))
+        # glyph space (y down, in units of the font size) -> output space
+        a, b, c, d, e, f = full
+        m = (a * h, b * h, -c, -d, e, f)
+        length = width / h if h else width
+        attrs = [f'font-size="{num(size)}"', f'textLength="{num(length)}"',
+                 'lengthAdjust="spacingAndGlyphs"']
+        if direction == "rtl":
+            # the run's logical start is its right end
+            m = (m[0], m[1], m[2], m[3], m[4] + m[0] * length, m[5] + m[1] * length)
+            attrs.append('direction="rtl"')
+        if (round(m[0], 4), round(m[1], 4), round(m[2], 4), round(m[3], 4)) == (1, 0, 0, 1):
+            place = f'x="{num(m[4])}" y="{num(m[5])}"'
+        else:
+            place = f'transform="{_matrix(m)}"'
+        self.smallest = min(self.smallest, size * math.sqrt(abs(full[0] * full[3] - full[1] * full[2])))
+        fill = state.fill
+        paint = {"fill": PAPER if is_paper(fill) else colour(fill), "stroke": "none"}
+        if "Bold" in font.name:
+            attrs.append('font-weight="bold"')
+        if "Italic" in font.name or "Oblique" in font.name:
+            attrs.append('font-style="italic"')
+        if "Serif" in font.name:
+            attrs.append('font-family="serif"')
+        out.append(Shape("text", paint, " ".join([place, *attrs]),
+                         escape(spoken, quote=False)))
+        ascent, descent = 0.8 * size * h, 0.25 * size
+        pm = multiply(origin, state.ctm)
+        self.grow(self.place, [apply(pm, 0, -descent), apply(pm, width, ascent)])
+
+    def use(self, ref: Any, matrix: Matrix, state: State) -> str:
+        """A form XObject placed with ``matrix`` (form space -> output space)."""
+        key = ref.idnum if isinstance(ref, IndirectObject) else id(ref)
+        obj = ref.get_object()
+        if obj.get("/Subtype") != "/Form":
+            return ""
+        own = tuple(float(v) for v in obj.get("/Matrix", IDENTITY))
+        m = multiply(own, matrix)  # type: ignore[arg-type]
+        outer = self.place
+        # the drawn box: the form's bbox, placed
+        x0, y0, x1, y1 = (float(v) for v in obj.get("/BBox", (0, 0, 0, 0)))
+        fid = self.forms.get(key)
+        if fid is None:
+            fid = self.forms[key] = f"{self.designs_prefix}d{len(self.forms) + 1}"
+            saved = self.place, self.box, self.smallest, self.defs, self.prefix, self._ids
+            self.place, self.box, self.smallest = IDENTITY, [math.inf] * 2 + [-math.inf] * 2, math.inf
+            self.defs, self.prefix, self._ids = [], f"{fid}-", 0
+            body = self.stream(obj.get_data(), obj.get("/Resources"), IDENTITY)
+            self.form_text[key], inner = self.smallest, self.defs
+            self.place, self.box, self.smallest, self.defs, self.prefix, self._ids = saved
+            # the design sets every paint property it relies on: it inherits from
+            # wherever it is placed, in whichever figure
+            paint = {**INITIAL, **defaults(body + inner)}
+            head = " ".join(f'{k}="{v}"' for k, v in sorted(paint.items()))
+            self.designs.append(
+                f'<clipPath id="{fid}-box"><path d="M{num(x0)} {num(y0)}H{num(x1)}V{num(y1)}'
+                f'H{num(x0)}Z"/></clipPath>{markup(inner, paint)}'
+                f'<g id="{fid}" clip-path="url(#{fid}-box)" {head}>{markup(body, paint)}</g>')
+        self.smallest = min(self.smallest, self.form_text[key] * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])))
+        corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        placed = multiply(own, state.ctm)
+        self.grow(self.place, [apply(placed, x, y) for x, y in corners])
+        return f'<use href="#{fid}" transform="{_matrix(m)}"/>'
+
+
+def _matrix(m: Matrix) -> str:
+    """An SVG transform: the linear part to 4 digits (a small scale rounded to 2 decimals
+    would be off by a tenth), the translation to 2 decimals."""
+    return "matrix(" + " ".join(num(v) if i > 3 else f"{v:.4g}".replace("e-", "e-")
+                                for i, v in enumerate(m)) + ")"
+
+
+def _inverse(m: Matrix) -> Matrix:
+    a, b, c, d, e, f = m
+    det = a * d - b * c or 1e-12
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
+
+
+def _get(holder: Any, key: str, raw: bool = False) -> Any:
+    if holder is None:
+        return None
+    holder = holder.get_object()
+    if key not in holder:
+        return None
+    return holder.raw_get(key) if raw else holder[key]
+
+
+def _utf16(data: bytes) -> str:
+    if data.startswith(b"\xfe\xff"):
+        return data[2:].decode("utf-16-be", "replace")
+    return data.decode("latin-1")
+
+
+def _rtl(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+
+
+@dataclass(frozen=True)
+class Drawings:
+    """A PDF's pages as pictures, and the designs (forms) they place, as SVG elements to
+    go in one ``<defs>`` of the same HTML page."""
+
+    pages: list[Picture]
+    designs: str
+
+
+def read(pdf: bytes, prefix: str = "") -> Drawings:
+    """Every page of ``pdf`` as a :class:`Picture`; ids in them start with ``prefix``."""
+    reader = PdfReader(BytesIO(pdf))
+    writer = _Writer({}, prefix, designs_prefix=prefix)
+    out: list[Picture] = []
+    for number, page in enumerate(reader.pages):
+        box = [float(v) for v in page.mediabox]
+        width, height = box[2] - box[0], box[3] - box[1]
+        flip: Matrix = (1.0, 0.0, 0.0, -1.0, -box[0], box[3])
+        writer.prefix, writer._ids, writer.place = f"{prefix}{number + 1}-", 0, flip
+        writer.defs, writer.box, writer.smallest = [], [math.inf] * 2 + [-math.inf] * 2, math.inf
+        contents = page.get_contents()
+        data = contents.get_data() if contents is not None else b""
+        items = writer.stream(data, page.get("/Resources"), flip)
+        paint = defaults(items + writer.defs)
+        body, defs = markup(items, paint), markup(writer.defs, paint)
+        paint = {k: v for k, v in paint.items() if INITIAL.get(k) != v}
+        drawn = writer.box
+        found = tuple(drawn) if drawn[0] < drawn[2] else None
+        smallest = writer.smallest if writer.smallest < math.inf else 0.0
+        out.append(Picture(width, height, body, defs, found,  # type: ignore[arg-type]
+                           smallest, paint))
+    return Drawings(out, "".join(writer.designs))
