@@ -19,15 +19,15 @@ elements, so the web page shows the very drawing the PDF prints, as vectors.
   as the class ``paper``: the page's style sheet gives both their dark-mode colours.
 
 Coordinates are rounded to 2 decimals and ids numbered in order: the same PDF always
-gives the same SVG.
+gives the same SVG. The stream's tokens and the fonts are read by
+:mod:`printkit.outputs.html.pdfread`; the elements are written by
+:mod:`printkit.outputs.html.shapes`.
 """
 
 from __future__ import annotations
 
 import math
-import re
 import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from html import escape
 from io import BytesIO
@@ -37,12 +37,12 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from printkit.language import bidi
+from printkit.outputs.html import pdfread
+from printkit.outputs.html.shapes import INITIAL, PAPER, Shape, defaults, markup, path_data
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
-#: The class of an area painted in the paper's white (see the rules page's style sheet).
-PAPER = "paper"
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:
@@ -55,6 +55,30 @@ def multiply(m: Matrix, n: Matrix) -> Matrix:
 
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _scale(m: Matrix) -> float:
+    """How much ``m`` enlarges an area's side, on average."""
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def _nothing() -> list[float]:
+    """The box of nothing drawn yet."""
+    return [math.inf, math.inf, -math.inf, -math.inf]
+
+
+def _matrix(m: Matrix) -> str:
+    """An SVG transform: the linear part to 4 digits (a small scale rounded to 2 decimals
+    would be off by a tenth), the translation to 2 decimals."""
+    return "matrix(" + " ".join(num(v) if i > 3 else f"{v:.4g}".replace("e-", "e-")
+                                for i, v in enumerate(m)) + ")"
+
+
+def _inverse(m: Matrix) -> Matrix:
+    a, b, c, d, e, f = m
+    det = a * d - b * c or 1e-12
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
 
 
 def num(value: float) -> str:
@@ -78,271 +102,6 @@ def is_paper(rgb: tuple[float, float, float]) -> bool:
     return min(rgb) >= 0xE8 / 255 and max(rgb) - min(rgb) <= 0x18 / 255
 
 
-# -- reading a content stream ---------------------------------------------------------------
-
-_TOKEN = re.compile(rb"""
-    (?P<space>[\s]+|%[^\r\n]*)
-  | (?P<number>[-+]?(?:\d+\.?\d*|\.\d+))
-  | (?P<name>/[^\s/\[\]()<>{}%]*)
-  | (?P<dict><<|>>)
-  | (?P<hex><[0-9A-Fa-f\s]*>)
-  | (?P<array>[\[\]])
-  | (?P<string>\()
-  | (?P<op>[A-Za-z'"*][A-Za-z0-9'"*]*)
-""", re.VERBOSE)
-
-_ESCAPES = {ord("n"): 10, ord("r"): 13, ord("t"): 9, ord("b"): 8, ord("f"): 12}
-
-
-class Name(str):
-    """A PDF name (``/F1``), apart from an operator."""
-
-
-class Op(str):
-    """An operator."""
-
-
-def _string(data: bytes, at: int) -> tuple[bytes, int]:
-    """The literal string whose ``(`` is just before ``at``; and where it ends."""
-    out = bytearray()
-    depth = 1
-    i = at
-    while i < len(data):
-        ch = data[i]
-        if ch == 0x5C:  # backslash
-            i += 1
-            nxt = data[i]
-            if nxt in _ESCAPES:
-                out.append(_ESCAPES[nxt])
-            elif 0x30 <= nxt <= 0x37:
-                digits = data[i:i + 3]
-                n = 1
-                while n < len(digits) and 0x30 <= digits[n] <= 0x37:
-                    n += 1
-                out.append(int(digits[:n], 8) & 0xFF)
-                i += n - 1
-            elif nxt in (0x0A, 0x0D):
-                pass
-            else:
-                out.append(nxt)
-        elif ch == 0x28:
-            depth += 1
-            out.append(ch)
-        elif ch == 0x29:
-            depth -= 1
-            if depth == 0:
-                return bytes(out), i + 1
-            out.append(ch)
-        else:
-            out.append(ch)
-        i += 1
-    return bytes(out), i
-
-
-def tokens(data: bytes) -> Iterator[Any]:
-    """The operands and operators of a content stream: floats, :class:`Name`, bytes
-    (strings), lists (arrays), dicts and :class:`Op`."""
-    stack: list[list[Any]] = [[]]
-    at = 0
-    while at < len(data):
-        m = _TOKEN.match(data, at)
-        if m is None:
-            at += 1
-            continue
-        kind, text = m.lastgroup, m.group()
-        at = m.end()
-        value: Any
-        if kind == "space":
-            continue
-        if kind == "number":
-            value = float(text)
-        elif kind == "name":
-            value = Name(text[1:].decode("latin-1"))
-        elif kind == "hex":
-            digits = re.sub(rb"\s", b"", text[1:-1])
-            value = bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode("ascii"))
-        elif kind == "string":
-            value, at = _string(data, at)
-        elif text in (b"[", b"<<"):
-            stack.append([])
-            continue
-        elif text == b"]":
-            value = stack.pop()
-        elif text == b">>":
-            items = stack.pop()
-            value = dict(zip(items[::2], items[1::2], strict=False))
-        else:
-            value = Op(text.decode("latin-1"))
-        if len(stack) > 1:
-            stack[-1].append(value)
-        else:
-            yield value
-
-
-# -- fonts ---------------------------------------------------------------------------------
-
-_BFCHAR = re.compile(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>")
-_BFRANGE = re.compile(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>")
-
-
-@dataclass(frozen=True)
-class Font:
-    """What the translation needs of a PDF font: its characters and advance widths."""
-
-    name: str
-    chars: dict[int, str]
-    widths: dict[int, float]
-    default_width: float = 0.0
-
-    def text(self, codes: bytes) -> str:
-        return "".join(self.chars.get(c, "") for c in codes)
-
-    def width(self, codes: bytes) -> float:
-        """The run's advance in text space units (thousandths of the font size)."""
-        return sum(self.widths.get(c, self.default_width) for c in codes)
-
-
-def _font(obj: Any) -> Font:
-    base = str(obj.get("/BaseFont", "")).lstrip("/")
-    family = base.split("+", 1)[-1]
-    chars: dict[int, str] = {}
-    cmap = obj.get("/ToUnicode")
-    if cmap is not None:
-        data = cmap.get_object().get_data()
-        for section in re.findall(rb"beginbfrange(.*?)endbfrange", data, re.S):
-            for lo, hi, dst in _BFRANGE.findall(section):
-                start = int(dst, 16)
-                for i, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
-                    chars[code] = chr(start + i)
-        for section in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.S):
-            for code, dst in _BFCHAR.findall(section):
-                chars[int(code, 16)] = bytes.fromhex(dst.decode()).decode("utf-16-be")
-    elif obj.get("/Encoding") in ("/WinAnsiEncoding", None):
-        chars = {c: bytes([c]).decode("cp1252", "replace") for c in range(32, 256)}
-    widths: dict[int, float] = {}
-    first = int(obj.get("/FirstChar", 0))
-    for i, w in enumerate(obj.get("/Widths", []) or []):
-        widths[first + i] = float(w)
-    default = 0.0 if widths else 500.0  # a standard font: an estimate
-    return Font(family, chars, widths, default)
-
-
-# -- elements -------------------------------------------------------------------------------
-
-#: The initial values of the inherited paint properties a shape may set.
-INITIAL = {"fill": "#000000", "fill-rule": "nonzero", "stroke": "none", "stroke-width": "1",
-           "stroke-linecap": "butt", "stroke-linejoin": "miter"}
-
-
-@dataclass
-class Shape:
-    """A ``<path>`` or ``<text>``: ``paint`` holds its inherited properties that matter (a
-    fill rule only when filled…), written only where they differ from the picture's
-    defaults (:func:`defaults`); ``own`` its other attributes, ``content`` its text."""
-
-    tag: str
-    paint: dict[str, str]
-    own: str
-    content: str = ""
-    #: a path's outline: (command, points) in output coordinates
-    path: list[tuple[str, tuple[float, ...]]] = field(default_factory=list)
-
-    def markup(self, default: dict[str, str]) -> str:
-        attrs = [f'd="{path_data(self.path)}"' if self.path else "", self.own]
-        classes = []
-        for name, value in self.paint.items():
-            if value in (PAPER, PAPER + "-line"):
-                classes.append(value)
-            elif default.get(name, INITIAL.get(name)) != value:
-                attrs.append(f'{name}="{value}"')
-        if classes:
-            attrs.append(f'class="{" ".join(classes)}"')
-        head = " ".join(a for a in attrs if a)
-        if self.tag == "text":
-            return f"<text {head}>{self.content}</text>"
-        return f"<{self.tag} {head}/>"
-
-
-def defaults(items: list[Any]) -> dict[str, str]:
-    """The commonest value of each inherited property among the shapes that set it: the
-    ``<svg>`` element's own, so that most shapes need not repeat it."""
-    counts: dict[str, dict[str, int]] = {}
-    for item in items:
-        if isinstance(item, Shape):
-            for name, value in item.paint.items():
-                if value not in (PAPER, PAPER + "-line"):
-                    seen = counts.setdefault(name, {})
-                    seen[value] = seen.get(value, 0) + 1
-    return {name: max(sorted(seen), key=seen.__getitem__) for name, seen in sorted(counts.items())}
-
-
-def markup(items: list[Any], default: dict[str, str]) -> str:
-    return "".join(i.markup(default) if isinstance(i, Shape) else i for i in _joined(items))
-
-
-def _joined(items: list[Any]) -> list[Any]:
-    """Strokes drawn one after the other in the same paint made one path (a drawing's
-    hatching, fur, snowflake arms: thousands of short lines): stroking the outlines
-    together paints what stroking them one by one does, when nothing is translucent."""
-    out: list[Any] = []
-    for item in items:
-        last = out[-1] if out else None
-        if (isinstance(item, Shape) and isinstance(last, Shape) and item.tag == last.tag == "path"
-                and item.paint.get("fill") == "none" and item.paint == last.paint
-                and item.own == last.own and "opacity" not in item.own):
-            out[-1] = Shape("path", last.paint, last.own, path=last.path + item.path)
-        else:
-            out.append(item)
-    return out
-
-
-def path_data(path: list[tuple[str, tuple[float, ...]]]) -> str:
-    """SVG path data in relative commands, from points rounded to 2 decimals (the
-    differences of rounded points: no error adds up), each letter written once for a
-    run of the same command, numbers apart only where they must be ("1.5.5-2")."""
-    out: list[str] = []
-    cx = cy = sx = sy = 0
-    last = ""
-    previous = ""  # the last number written, "" after a letter
-    for cmd, coords in path:
-        if cmd == "Z":
-            out.append("z")
-            cx, cy, last, previous = sx, sy, "z", ""
-            continue
-        ints = [round(v * 100) for v in coords]
-        if cmd == "M":
-            nums = [ints[0] - cx, ints[1] - cy]
-            cx, cy = sx, sy = ints[0], ints[1]
-            letter = "m"
-        elif cmd == "L":
-            dx, dy = ints[0] - cx, ints[1] - cy
-            cx, cy = ints[0], ints[1]
-            letter, nums = ("h", [dx]) if dy == 0 else ("v", [dy]) if dx == 0 else ("l", [dx, dy])
-        else:
-            nums = [ints[i] - (cx if i % 2 == 0 else cy) for i in range(6)]
-            cx, cy = ints[4], ints[5]
-            letter = "c"
-        if letter != last or letter == "m":
-            out.append(letter)
-            previous = ""
-        last = letter
-        for n in nums:
-            text = _hundredths(n)
-            if previous and not (text[0] == "-" or text[0] == "." and "." in previous):
-                out.append(" ")
-            out.append(text)
-            previous = text
-    return "".join(out)
-
-
-def _hundredths(n: int) -> str:
-    """``n`` hundredths as a number: 150 -> "1.5", -5 -> "-.05", 0 -> "0"."""
-    sign = "-" if n < 0 else ""
-    whole, frac = divmod(abs(n), 100)
-    tail = f"{frac:02d}".rstrip("0")
-    return sign + (str(whole) if whole or not tail else "") + ("." + tail if tail else "")
-
-
 # -- the graphics state --------------------------------------------------------------------
 
 
@@ -358,7 +117,7 @@ class State:
     join: int = 0
     miter: float = 10.0
     dash: tuple[tuple[float, ...], float] = ((), 0.0)
-    font: Font | None = None
+    font: pdfread.Font | None = None
     size: float = 0.0
     leading: float = 0.0
     char_space: float = 0.0
@@ -409,7 +168,7 @@ class _Writer:
     """Translates the content streams of a PDF's pages, and the forms they place (written
     once for all pages, in :attr:`designs`)."""
 
-    fonts: dict[int, Font]
+    fonts: dict[int, pdfread.Font]
     prefix: str
     #: the ids of the forms start with this
     designs_prefix: str = ""
@@ -419,18 +178,18 @@ class _Writer:
     #: the smallest text of each form written, in the form's own units
     form_text: dict[int, float] = field(default_factory=dict)
     smallest: float = math.inf
-    box: list[float] = field(default_factory=lambda: [math.inf, math.inf, -math.inf, -math.inf])
+    box: list[float] = field(default_factory=_nothing)
     _ids: int = 0
 
     def new_id(self, kind: str) -> str:
         self._ids += 1
         return f"{self.prefix}{kind}{self._ids}"
 
-    def font(self, ref: Any) -> Font:
+    def font(self, ref: Any) -> pdfread.Font:
         key = ref.idnum if isinstance(ref, IndirectObject) else id(ref)
         found = self.fonts.get(key)
         if found is None:
-            found = self.fonts[key] = _font(ref.get_object())
+            found = self.fonts[key] = pdfread.font(ref.get_object())
         return found
 
     def grow(self, base: Matrix, points: list[tuple[float, float]], pad: float = 0.0) -> None:
@@ -457,9 +216,9 @@ class _Writer:
         clip: str | None = None
         text_m = line_m = IDENTITY
         actual: list[Any] | None = None  # [text, x-start matrix, width, font, size]
-        res_fonts = _get(resources, "/Font")
-        res_x = _get(resources, "/XObject")
-        res_gs = _get(resources, "/ExtGState")
+        res_fonts = pdfread.get(resources, "/Font")
+        res_x = pdfread.get(resources, "/XObject")
+        res_gs = pdfread.get(resources, "/ExtGState")
         place = self.place
 
         def pt(x: float, y: float) -> tuple[float, float]:
@@ -467,8 +226,7 @@ class _Writer:
             return apply(multiply(state.ctm, base), x, y)
 
         def scale() -> float:
-            a, b, c, d = multiply(state.ctm, base)[:4]
-            return math.sqrt(abs(a * d - b * c))
+            return _scale(multiply(state.ctm, base))
 
         def paint(fill: bool, stroke: bool, evenodd: bool) -> None:
             nonlocal clip
@@ -504,8 +262,8 @@ class _Writer:
                 self.text(out, font.text(codes), origin, advance, font, state, base)
             text_m = multiply((1.0, 0.0, 0.0, 1.0, advance, 0.0), text_m)
 
-        for token in tokens(data):
-            if not isinstance(token, Op):
+        for token in pdfread.tokens(data):
+            if not isinstance(token, pdfread.Op):
                 operands.append(token)
                 continue
             op, args = str(token), operands
@@ -579,15 +337,15 @@ class _Writer:
                 state.miter = n[0]
             elif op == "d" and args and isinstance(args[0], list):
                 state.dash = (tuple(float(v) for v in args[0]), n[-1] if n else 0.0)
-            elif op == "gs" and args and isinstance(args[0], Name):
-                gs = _get(res_gs, "/" + args[0])
+            elif op == "gs" and args and isinstance(args[0], pdfread.Name):
+                gs = pdfread.get(res_gs, "/" + args[0])
                 if gs is not None:
                     state.fill_alpha = float(gs.get("/ca", state.fill_alpha))
                     state.stroke_alpha = float(gs.get("/CA", state.stroke_alpha))
             elif op == "BT":
                 text_m = line_m = IDENTITY
-            elif op == "Tf" and args and isinstance(args[0], Name):
-                ref = _get(res_fonts, "/" + args[0], raw=True)
+            elif op == "Tf" and args and isinstance(args[0], pdfread.Name):
+                ref = pdfread.get(res_fonts, "/" + args[0], raw=True)
                 state.font = self.font(ref) if ref is not None else None
                 state.size = n[-1] if n else state.size
             elif op == "TL" and n:
@@ -626,16 +384,16 @@ class _Writer:
                                        -pending / 1000 * state.size * state.scale / 100, 0.0),
                                       text_m)
             elif op == "BDC" and len(args) == 2 and isinstance(args[1], dict):
-                text = args[1].get(Name("ActualText"))
+                text = args[1].get(pdfread.Name("ActualText"))
                 if isinstance(text, bytes):
-                    actual = [_utf16(text), None, 0.0, None]
+                    actual = [pdfread.utf16(text), None, 0.0, None]
             elif op == "EMC" and actual is not None:
                 spoken, origin, width, font = actual
                 actual = None
                 if origin is not None:
                     self.text(out, spoken, origin, width, font, state, base)
-            elif op == "Do" and args and isinstance(args[0], Name):
-                ref = _get(res_x, "/" + args[0], raw=True)
+            elif op == "Do" and args and isinstance(args[0], pdfread.Name):
+                ref = pdfread.get(res_x, "/" + args[0], raw=True)
                 if ref is not None:
                     out.append(self.use(ref, multiply(state.ctm, base), state))
         out.extend("</g>" for _ in range(state.clips))
@@ -677,7 +435,7 @@ class _Writer:
         return Shape("path", paint, " ".join(own), path=path)
 
     def text(self, out: list[Any], spoken: str, origin: Matrix, width: float,
-             font: Font | None, state: State, base: Matrix) -> None:
+             font: pdfread.Font | None, state: State, base: Matrix) -> None:
         """A run as ``<text>``: at the PDF's glyph origin, ``width`` long (text space).
 
         The PDF's run is in visual order (its ActualText too: the line was reordered
@@ -705,7 +463,7 @@ class _Writer:
             place = f'x="{num(m[4])}" y="{num(m[5])}"'
         else:
             place = f'transform="{_matrix(m)}"'
-        self.smallest = min(self.smallest, size * math.sqrt(abs(full[0] * full[3] - full[1] * full[2])))
+        self.smallest = min(self.smallest, size * _scale(full))
         fill = state.fill
         paint = {"fill": PAPER if is_paper(fill) else colour(fill), "stroke": "none"}
         if "Bold" in font.name:
@@ -735,7 +493,7 @@ class _Writer:
         if fid is None:
             fid = self.forms[key] = f"{self.designs_prefix}d{len(self.forms) + 1}"
             saved = self.place, self.box, self.smallest, self.defs, self.prefix, self._ids
-            self.place, self.box, self.smallest = IDENTITY, [math.inf] * 2 + [-math.inf] * 2, math.inf
+            self.place, self.box, self.smallest = IDENTITY, _nothing(), math.inf
             self.defs, self.prefix, self._ids = [], f"{fid}-", 0
             body = self.stream(obj.get_data(), obj.get("/Resources"), IDENTITY)
             self.form_text[key], inner = self.smallest, self.defs
@@ -748,40 +506,11 @@ class _Writer:
                 f'<clipPath id="{fid}-box"><path d="M{num(x0)} {num(y0)}H{num(x1)}V{num(y1)}'
                 f'H{num(x0)}Z"/></clipPath>{markup(inner, paint)}'
                 f'<g id="{fid}" clip-path="url(#{fid}-box)" {head}>{markup(body, paint)}</g>')
-        self.smallest = min(self.smallest, self.form_text[key] * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])))
+        self.smallest = min(self.smallest, self.form_text[key] * _scale(m))
         corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         placed = multiply(own, state.ctm)
         self.grow(self.place, [apply(placed, x, y) for x, y in corners])
         return f'<use href="#{fid}" transform="{_matrix(m)}"/>'
-
-
-def _matrix(m: Matrix) -> str:
-    """An SVG transform: the linear part to 4 digits (a small scale rounded to 2 decimals
-    would be off by a tenth), the translation to 2 decimals."""
-    return "matrix(" + " ".join(num(v) if i > 3 else f"{v:.4g}".replace("e-", "e-")
-                                for i, v in enumerate(m)) + ")"
-
-
-def _inverse(m: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    det = a * d - b * c or 1e-12
-    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
-    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
-
-
-def _get(holder: Any, key: str, raw: bool = False) -> Any:
-    if holder is None:
-        return None
-    holder = holder.get_object()
-    if key not in holder:
-        return None
-    return holder.raw_get(key) if raw else holder[key]
-
-
-def _utf16(data: bytes) -> str:
-    if data.startswith(b"\xfe\xff"):
-        return data[2:].decode("utf-16-be", "replace")
-    return data.decode("latin-1")
 
 
 def _rtl(text: str) -> bool:
@@ -807,7 +536,7 @@ def read(pdf: bytes, prefix: str = "") -> Drawings:
         width, height = box[2] - box[0], box[3] - box[1]
         flip: Matrix = (1.0, 0.0, 0.0, -1.0, -box[0], box[3])
         writer.prefix, writer._ids, writer.place = f"{prefix}{number + 1}-", 0, flip
-        writer.defs, writer.box, writer.smallest = [], [math.inf] * 2 + [-math.inf] * 2, math.inf
+        writer.defs, writer.box, writer.smallest = [], _nothing(), math.inf
         contents = page.get_contents()
         data = contents.get_data() if contents is not None else b""
         items = writer.stream(data, page.get("/Resources"), flip)
