@@ -15,8 +15,9 @@ elements, so the web page shows the very drawing the PDF prints, as vectors.
   font cannot move anything.
 - A form XObject (a design drawn many times) is written once, in ``<defs>``, and placed
   with ``<use>``; an image XObject is left out (the figures draw none).
-- The ink (black or near-black, unsaturated) is written ``currentColor``, the paper white
-  as the class ``paper``: the page's style sheet gives both their dark-mode colours.
+- The ink (black or near-black, unsaturated; and any dark colour of words) is written
+  ``currentColor``, the paper white (and pale greys near it) as the class ``paper``: the
+  page's style sheet gives both their dark-mode colours.
 
 Coordinates are rounded to 2 decimals and ids numbered in order: the same PDF always
 gives the same SVG. The stream's tokens and the fonts are read by
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from html import escape
 from io import BytesIO
@@ -87,13 +89,20 @@ def num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def colour(rgb: tuple[float, float, float]) -> str:
-    """An SVG paint: ``currentColor`` for the ink, ``#rrggbb`` otherwise (the paper white
-    is told apart by :func:`is_paper`)."""
+def colour(rgb: tuple[float, float, float], fixed: bool = False) -> str:
+    """An SVG paint: ``currentColor`` for the ink (unless ``fixed``: ink on a light colour,
+    which dark mode leaves light), ``#rrggbb`` otherwise (the paper white is told apart by
+    :func:`is_paper`)."""
     r, g, b = (min(255, max(0, round(v * 255))) for v in rgb)
-    if max(r, g, b) <= 0x50 and max(r, g, b) - min(r, g, b) <= 0x30:
+    if max(r, g, b) <= 0x50 and max(r, g, b) - min(r, g, b) <= 0x30 and not fixed:
         return "currentColor"
     return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    """The colour's relative luminance (WCAG 2)."""
+    r, g, b = ((v / 12.92) if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def is_paper(rgb: tuple[float, float, float]) -> bool:
@@ -228,6 +237,17 @@ class _Writer:
         def scale() -> float:
             return _scale(multiply(state.ctm, base))
 
+        #: the filled areas drawn so far: (x0, y0, x1, y1) in the stream's space, and colour
+        grounds: list[tuple[float, float, float, float, tuple[float, float, float]]] = []
+
+        def on_light(x: float, y: float) -> bool:
+            """Whether the area last filled under (x, y) has a light colour of its own
+            (a yellow finish space): ink drawn there stays dark in dark mode."""
+            for x0, y0, x1, y1, rgb in reversed(grounds):
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    return not is_paper(rgb) and _luminance(rgb) > 0.45
+            return False
+
         def paint(fill: bool, stroke: bool, evenodd: bool) -> None:
             nonlocal clip
             d = path_data(path)
@@ -239,7 +259,11 @@ class _Writer:
                 state.clips += 1
                 clip = None
             if path and (fill or stroke):
-                out.append(self.path(list(path), state, fill, stroke, evenodd, scale()))
+                xs, ys = [p[0] for p in points], [p[1] for p in points]
+                fixed = on_light((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+                out.append(self.path(list(path), state, fill, stroke, evenodd, scale(), fixed))
+                if fill:
+                    grounds.append((min(xs), min(ys), max(xs), max(ys), state.fill))
                 self.grow(place, points, state.width * scale() / 2 if stroke else 0.0)
             path.clear()
             points.clear()
@@ -259,7 +283,7 @@ class _Writer:
                     actual[1:4] = [origin, 0.0, font]
                 actual[2] += advance
             else:
-                self.text(out, font.text(codes), origin, advance, font, state, base)
+                self.text(out, font.text(codes), origin, advance, font, state, base, on_light)
             text_m = multiply((1.0, 0.0, 0.0, 1.0, advance, 0.0), text_m)
 
         for token in pdfread.tokens(data):
@@ -391,7 +415,7 @@ class _Writer:
                 spoken, origin, width, font = actual
                 actual = None
                 if origin is not None:
-                    self.text(out, spoken, origin, width, font, state, base)
+                    self.text(out, spoken, origin, width, font, state, base, on_light)
             elif op == "Do" and args and isinstance(args[0], pdfread.Name):
                 ref = pdfread.get(res_x, "/" + args[0], raw=True)
                 if ref is not None:
@@ -405,11 +429,11 @@ class _Writer:
     place: Matrix = IDENTITY
 
     def path(self, path: list[tuple[str, tuple[float, ...]]], state: State, fill: bool,
-             stroke: bool, evenodd: bool, scale: float) -> Shape:
+             stroke: bool, evenodd: bool, scale: float, fixed: bool = False) -> Shape:
         paint: dict[str, str] = {}
         own: list[str] = []
         if fill:
-            paint["fill"] = PAPER if is_paper(state.fill) else colour(state.fill)
+            paint["fill"] = PAPER if is_paper(state.fill) else colour(state.fill, fixed)
             # one outline: the rule makes no difference (ReportLab's shapes do not cross)
             if sum(1 for cmd, _ in path if cmd == "M") > 1:
                 paint["fill-rule"] = "evenodd" if evenodd else "nonzero"
@@ -418,7 +442,7 @@ class _Writer:
         else:
             paint["fill"] = "none"
         if stroke:
-            paint["stroke"] = PAPER + "-line" if is_paper(state.stroke) else colour(state.stroke)
+            paint["stroke"] = PAPER + "-line" if is_paper(state.stroke) else colour(state.stroke, fixed)
             width = state.width * scale
             paint["stroke-width"] = num(width) if width >= 0.005 else "0.01"
             paint["stroke-linecap"] = ("butt", "round", "square")[state.cap % 3]
@@ -435,7 +459,8 @@ class _Writer:
         return Shape("path", paint, " ".join(own), path=path)
 
     def text(self, out: list[Any], spoken: str, origin: Matrix, width: float,
-             font: pdfread.Font | None, state: State, base: Matrix) -> None:
+             font: pdfread.Font | None, state: State, base: Matrix,
+             on_light: Callable[[float, float], bool] = lambda x, y: False) -> None:
         """A run as ``<text>``: at the PDF's glyph origin, ``width`` long (text space).
 
         The PDF's run is in visual order (its ActualText too: the line was reordered
@@ -465,7 +490,13 @@ class _Writer:
             place = f'transform="{_matrix(m)}"'
         self.smallest = min(self.smallest, size * _scale(full))
         fill = state.fill
-        paint = {"fill": PAPER if is_paper(fill) else colour(fill), "stroke": "none"}
+        # dark words (a navy label) take the ink's colour too: on a dark page they would
+        # not read; a shape keeps its colour (a navy die is a navy die); words on a light
+        # colour of their own keep theirs
+        pm = multiply(origin, state.ctm)
+        fixed = on_light(*apply(pm, width / 2, size * 0.3))
+        ink = "currentColor" if _luminance(fill) < 0.1 and not fixed else colour(fill, fixed)
+        paint = {"fill": PAPER if is_paper(fill) else ink, "stroke": "none"}
         if "Bold" in font.name:
             attrs.append('font-weight="bold"')
         if "Italic" in font.name or "Oblique" in font.name:
@@ -475,7 +506,6 @@ class _Writer:
         out.append(Shape("text", paint, " ".join([place, *attrs]),
                          escape(spoken, quote=False)))
         ascent, descent = 0.8 * size * h, 0.25 * size
-        pm = multiply(origin, state.ctm)
         self.grow(self.place, [apply(pm, 0, -descent), apply(pm, width, ascent)])
 
     def use(self, ref: Any, matrix: Matrix, state: State) -> str:

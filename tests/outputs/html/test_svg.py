@@ -151,3 +151,21 @@ def test_path_data_is_relative_and_packed() -> None:
     outline = [("M", (1.0, 2.0)), ("L", (1.5, 2.5)), ("L", (2.0, 2.0)), ("L", (2.0, 3.0)),
                ("C", (1.0, 1.0, 2.0, 2.0, 3.0, 3.0)), ("Z", ()), ("M", (0.0, 0.0))]
     assert svg.path_data(outline) == "m1 2l.5.5.5-.5v1c-1-2 0-1 1 0zm-1-2"
+
+
+def test_ink_on_a_light_colour_of_its_own_stays_dark() -> None:
+    """Dark mode lightens the ink and darkens the paper, but leaves a yellow space yellow:
+    a number printed on it keeps its dark colour, one on the paper follows the page."""
+
+    def draw(c: Canvas) -> None:
+        c.setFillColorRGB(0.98, 0.89, 0.65)  # a yellow finish space
+        c.rect(0, 0, 40, 50, stroke=0, fill=1)
+        c.setFillColorRGB(0.12, 0.16, 0.21)
+        c.setFont(fonts.REGULAR, 10)
+        c.drawString(10, 20, "x4")
+        c.drawString(60, 20, "5th")
+
+    page = svg.read(_pdf(draw)).pages[0]
+    on_yellow, on_paper = (a for a, _ in _texts(page.body))
+    assert _paint(page, on_yellow, "fill") == "#1f2936"
+    assert _paint(page, on_paper, "fill") == "currentColor"
