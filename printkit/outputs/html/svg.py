@@ -442,7 +442,8 @@ class _Writer:
         else:
             paint["fill"] = "none"
         if stroke:
-            paint["stroke"] = PAPER + "-line" if is_paper(state.stroke) else colour(state.stroke, fixed)
+            paint["stroke"] = (PAPER + "-line" if is_paper(state.stroke)
+                               else colour(state.stroke, fixed))
             width = state.width * scale
             paint["stroke-width"] = num(width) if width >= 0.005 else "0.01"
             paint["stroke-linecap"] = ("butt", "round", "square")[state.cap % 3]
