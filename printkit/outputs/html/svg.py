@@ -13,8 +13,9 @@ elements, so the web page shows the very drawing the PDF prints, as vectors.
   span (``/Span <</ActualText …>> BDC … EMC``) is written as the span's logical text,
   right to left when it is. ``textLength`` is the PDF's width of the run, so the reader's
   font cannot move anything.
-- A form XObject (a design drawn many times) is written once, in ``<defs>``, and placed
-  with ``<use>``; an image XObject is left out (the figures draw none).
+- A form XObject (a design drawn many times: a card face, a token) is written once, in
+  ``<defs>``, and placed with ``<use>``; it keeps its printed colours in dark mode. An
+  image XObject is left out (the figures draw none).
 - The ink (black or near-black, unsaturated; and any dark colour of words) is written
   ``currentColor``, the paper white (and pale greys near it) as the class ``paper``: the
   page's style sheet gives both their dark-mode colours.
@@ -181,6 +182,9 @@ class _Writer:
     prefix: str
     #: the ids of the forms start with this
     designs_prefix: str = ""
+    #: whether a design is being written: a card face or a token as printed, in its own
+    #: colours in dark mode too
+    printed: bool = False
     designs: list[str] = field(default_factory=list)
     defs: list[Any] = field(default_factory=list)
     forms: dict[int, str] = field(default_factory=dict)
@@ -260,7 +264,8 @@ class _Writer:
                 clip = None
             if path and (fill or stroke):
                 xs, ys = [p[0] for p in points], [p[1] for p in points]
-                fixed = on_light((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+                fixed = self.printed or on_light((min(xs) + max(xs)) / 2,
+                                                 (min(ys) + max(ys)) / 2)
                 out.append(self.path(list(path), state, fill, stroke, evenodd, scale(), fixed))
                 if fill:
                     grounds.append((min(xs), min(ys), max(xs), max(ys), state.fill))
@@ -433,7 +438,8 @@ class _Writer:
         paint: dict[str, str] = {}
         own: list[str] = []
         if fill:
-            paint["fill"] = PAPER if is_paper(state.fill) else colour(state.fill, fixed)
+            paint["fill"] = (PAPER if is_paper(state.fill) and not fixed
+                             else colour(state.fill, fixed))
             # one outline: the rule makes no difference (ReportLab's shapes do not cross)
             if sum(1 for cmd, _ in path if cmd == "M") > 1:
                 paint["fill-rule"] = "evenodd" if evenodd else "nonzero"
@@ -442,7 +448,7 @@ class _Writer:
         else:
             paint["fill"] = "none"
         if stroke:
-            paint["stroke"] = (PAPER + "-line" if is_paper(state.stroke)
+            paint["stroke"] = (PAPER + "-line" if is_paper(state.stroke) and not fixed
                                else colour(state.stroke, fixed))
             width = state.width * scale
             paint["stroke-width"] = num(width) if width >= 0.005 else "0.01"
@@ -495,9 +501,9 @@ class _Writer:
         # not read; a shape keeps its colour (a navy die is a navy die); words on a light
         # colour of their own keep theirs
         pm = multiply(origin, state.ctm)
-        fixed = on_light(*apply(pm, width / 2, size * 0.3))
+        fixed = self.printed or on_light(*apply(pm, width / 2, size * 0.3))
         ink = "currentColor" if _luminance(fill) < 0.1 and not fixed else colour(fill, fixed)
-        paint = {"fill": PAPER if is_paper(fill) else ink, "stroke": "none"}
+        paint = {"fill": PAPER if is_paper(fill) and not fixed else ink, "stroke": "none"}
         if "Bold" in font.name:
             attrs.append('font-weight="bold"')
         if "Italic" in font.name or "Oblique" in font.name:
@@ -526,7 +532,9 @@ class _Writer:
             saved = self.place, self.box, self.smallest, self.defs, self.prefix, self._ids
             self.place, self.box, self.smallest = IDENTITY, _nothing(), math.inf
             self.defs, self.prefix, self._ids = [], f"{fid}-", 0
+            printed, self.printed = self.printed, True
             body = self.stream(obj.get_data(), obj.get("/Resources"), IDENTITY)
+            self.printed = printed
             self.form_text[key], inner = self.smallest, self.defs
             self.place, self.box, self.smallest, self.defs, self.prefix, self._ids = saved
             # the design sets every paint property it relies on: it inherits from

@@ -74,6 +74,9 @@ def test_a_design_drawn_twice_is_written_once() -> None:
             c.beginForm("snowflake", lowerx=0, lowery=0, upperx=10, uppery=10)
             c.setFillColorRGB(0.2, 0.4, 0.8)
             c.circle(5, 5, 4, stroke=0, fill=1)
+            c.setFillColorRGB(1, 1, 1)  # a card face's white and black, as printed
+            c.setStrokeColorRGB(0, 0, 0)
+            c.rect(2, 2, 2, 2, stroke=1, fill=1)
             c.endForm()
         for x in (10, 60):
             c.saveState()
@@ -85,6 +88,9 @@ def test_a_design_drawn_twice_is_written_once() -> None:
     assert drawings.designs.count("<g id=") == 1
     form = re.search(r'<g id="([^"]+)"', drawings.designs).group(1)
     assert form.startswith("doc-") and 'fill="#3366cc"' in drawings.designs
+    # a design keeps its printed colours in dark mode: no paper class, no currentColor
+    assert "#ffffff" in drawings.designs and "#000000" in drawings.designs
+    assert "paper" not in drawings.designs and "currentColor" not in drawings.designs
     for page in drawings.pages:  # both pages place the one design, twice each
         uses = re.findall(r'<use href="#([^"]+)" transform="matrix\(([^)]*)\)"', page.body)
         assert [u[0] for u in uses] == [form, form]
