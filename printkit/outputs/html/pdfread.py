@@ -13,17 +13,6 @@ from typing import Any
 
 # -- reading a content stream ---------------------------------------------------------------
 
-_TOKEN = re.compile(rb"""
-    (?P<space>[\s]+|%[^\r\n]*)
-  | (?P<number>[-+]?(?:\d+\.?\d*|\.\d+))
-  | (?P<name>/[^\s/\[\]()<>{}%]*)
-  | (?P<dict><<|>>)
-  | (?P<hex><[0-9A-Fa-f\s]*>)
-  | (?P<array>[\[\]])
-  | (?P<string>\()
-  | (?P<op>[A-Za-z'"*][A-Za-z0-9'"*]*)
-""", re.VERBOSE)
-
 _ESCAPES = {ord("n"): 10, ord("r"): 13, ord("t"): 9, ord("b"): 8, ord("f"): 12}
 
 
@@ -72,31 +61,31 @@ def _string(data: bytes, at: int) -> tuple[bytes, int]:
     return bytes(out), i
 
 
+#: One token of a content stream as ReportLab writes it: a string (its parentheses always
+#: escaped, or balanced one deep), a dictionary's brackets, a hex string, an array's
+#: bracket, a name, or a number or operator.
+_RAW = re.compile(rb"""\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\)|<<|>>|<[0-9A-Fa-f\s]*>|[\[\]]"""
+                  rb"""|/[^\s/\[\]()<>{}%]*|[^\s/\[\]()<>{}%]+""", re.S)
+_NUMBER_START = frozenset(b"0123456789+-.")
+
+
 def tokens(data: bytes) -> Iterator[Any]:
     """The operands and operators of a content stream: floats, :class:`Name`, bytes
     (strings), lists (arrays), dicts and :class:`Op`."""
     stack: list[list[Any]] = [[]]
-    at = 0
-    while at < len(data):
-        m = _TOKEN.match(data, at)
-        if m is None:
-            at += 1
-            continue
-        kind, text = m.lastgroup, m.group()
-        at = m.end()
+    for text in _RAW.findall(data):
+        first = text[0]
         value: Any
-        if kind == "space":
-            continue
-        if kind == "number":
-            value = float(text)
-        elif kind == "name":
+        if first in _NUMBER_START:
+            try:
+                value = float(text)
+            except ValueError:
+                value = Op(text.decode("latin-1"))
+        elif first == 0x2F:  # /
             value = Name(text[1:].decode("latin-1"))
-        elif kind == "hex":
-            digits = re.sub(rb"\s", b"", text[1:-1])
-            value = bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode("ascii"))
-        elif kind == "string":
-            value, at = _string(data, at)
-        elif text in (b"[", b"<<"):
+        elif first == 0x28:  # (
+            value = _string(text, 1)[0] if b"\\" in text else text[1:-1]
+        elif text == b"<<" or text == b"[":
             stack.append([])
             continue
         elif text == b"]":
@@ -104,6 +93,9 @@ def tokens(data: bytes) -> Iterator[Any]:
         elif text == b">>":
             items = stack.pop()
             value = dict(zip(items[::2], items[1::2], strict=False))
+        elif first == 0x3C:  # <
+            digits = re.sub(rb"\s", b"", text[1:-1])
+            value = bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode("ascii"))
         else:
             value = Op(text.decode("latin-1"))
         if len(stack) > 1:

@@ -117,7 +117,9 @@ def path_data(path: list[tuple[str, tuple[float, ...]]]) -> str:
 
 def _hundredths(n: int) -> str:
     """``n`` hundredths as a number: 150 -> "1.5", -5 -> "-.05", 0 -> "0"."""
-    sign = "-" if n < 0 else ""
-    whole, frac = divmod(abs(n), 100)
-    tail = f"{frac:02d}".rstrip("0")
-    return sign + (str(whole) if whole or not tail else "") + ("." + tail if tail else "")
+    text = f"{n / 100:.2f}".rstrip("0").rstrip(".")
+    if text.startswith("0."):
+        return text[1:]
+    if text.startswith("-0."):
+        return "-" + text[2:]
+    return text if text not in ("", "-0") else "0"

@@ -39,6 +39,7 @@ from typing import Any
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
+from printkit import caches
 from printkit.language import bidi
 from printkit.outputs.html import pdfread
 from printkit.outputs.html.shapes import INITIAL, PAPER, Shape, defaults, markup, path_data
@@ -173,6 +174,30 @@ class Picture:
         return f"<svg {head}>{self.content}</svg>"
 
 
+#: Designs already written, by their operators, id and box: the SVG and its smallest text.
+#: The same card face is drawn in the figures of every locale's rules page; its SVG is
+#: made once per build. Emptied at the start of every build.
+_DESIGNS: dict[tuple[bytes, str, tuple[Any, ...]], tuple[str, float]] = {}
+caches.per_build("figure designs as SVG", _DESIGNS.clear)
+#: Figures without words (or with the same numbers), by their operators, ids and size:
+#: a third of a build's figures look the same in every locale.
+_PAGES: dict[tuple[bytes, str, tuple[float, ...]], Picture] = {}
+caches.per_build("figures as SVG", _PAGES.clear)
+_MAX = 4096
+
+
+def _alone(data: bytes) -> bool:
+    """Whether a stream uses no resource (shows no text, places no form, sets no
+    transparency): then its SVG is the same in any document."""
+    return not any(op in data for op in (b"Tj", b"TJ", b"'", b'"', b"Do", b" gs"))
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    cache[key] = value
+    if len(cache) > _MAX:
+        del cache[next(iter(cache))]
+
+
 @dataclass
 class _Writer:
     """Translates the content streams of a PDF's pages, and the forms they place (written
@@ -234,9 +259,16 @@ class _Writer:
         res_gs = pdfread.get(resources, "/ExtGState")
         place = self.place
 
+        placed: list[Any] = [None, IDENTITY]  # the CTM last seen, and it times ``base``
+
         def pt(x: float, y: float) -> tuple[float, float]:
-            points.append(apply(state.ctm, x, y))
-            return apply(multiply(state.ctm, base), x, y)
+            ctm = state.ctm
+            if ctm is not placed[0]:
+                placed[:] = [ctm, multiply(ctm, base)]
+            a, b, c, d, e, f = ctm
+            points.append((a * x + c * y + e, b * x + d * y + f))
+            a, b, c, d, e, f = placed[1]
+            return a * x + c * y + e, b * x + d * y + f
 
         def scale() -> float:
             return _scale(multiply(state.ctm, base))
@@ -254,8 +286,8 @@ class _Writer:
 
         def paint(fill: bool, stroke: bool, evenodd: bool) -> None:
             nonlocal clip
-            d = path_data(path)
             if clip is not None and path:
+                d = path_data(path)
                 cid = self.new_id("c")
                 rule = ' clip-rule="evenodd"' if clip == "*" else ""
                 self.defs.append(f'<clipPath id="{cid}"><path d="{d}"{rule}/></clipPath>')
@@ -515,6 +547,27 @@ class _Writer:
         ascent, descent = 0.8 * size * h, 0.25 * size
         self.grow(self.place, [apply(pm, 0, -descent), apply(pm, width, ascent)])
 
+    def _design(self, fid: str, data: bytes, obj: Any,
+                bbox: tuple[float, float, float, float]) -> tuple[str, float]:
+        """A form's SVG, in ``<defs>`` with the id ``fid``, and its smallest text."""
+        x0, y0, x1, y1 = bbox
+        saved = self.place, self.box, self.smallest, self.defs, self.prefix, self._ids
+        self.place, self.box, self.smallest = IDENTITY, _nothing(), math.inf
+        self.defs, self.prefix, self._ids = [], f"{fid}-", 0
+        printed, self.printed = self.printed, True
+        body = self.stream(data, obj.get("/Resources"), IDENTITY)
+        self.printed = printed
+        smallest, inner = self.smallest, self.defs
+        self.place, self.box, self.smallest, self.defs, self.prefix, self._ids = saved
+        # the design sets every paint property it relies on: it inherits from wherever it
+        # is placed, in whichever figure
+        paint = {**INITIAL, **defaults(body + inner)}
+        head = " ".join(f'{k}="{v}"' for k, v in sorted(paint.items()))
+        return (f'<clipPath id="{fid}-box"><path d="M{num(x0)} {num(y0)}H{num(x1)}V{num(y1)}'
+                f'H{num(x0)}Z"/></clipPath>{markup(inner, paint)}'
+                f'<g id="{fid}" clip-path="url(#{fid}-box)" {head}>{markup(body, paint)}</g>',
+                smallest)
+
     def use(self, ref: Any, matrix: Matrix, state: State) -> str:
         """A form XObject placed with ``matrix`` (form space -> output space)."""
         key = ref.idnum if isinstance(ref, IndirectObject) else id(ref)
@@ -529,22 +582,19 @@ class _Writer:
         fid = self.forms.get(key)
         if fid is None:
             fid = self.forms[key] = f"{self.designs_prefix}d{len(self.forms) + 1}"
-            saved = self.place, self.box, self.smallest, self.defs, self.prefix, self._ids
-            self.place, self.box, self.smallest = IDENTITY, _nothing(), math.inf
-            self.defs, self.prefix, self._ids = [], f"{fid}-", 0
-            printed, self.printed = self.printed, True
-            body = self.stream(obj.get_data(), obj.get("/Resources"), IDENTITY)
-            self.printed = printed
-            self.form_text[key], inner = self.smallest, self.defs
-            self.place, self.box, self.smallest, self.defs, self.prefix, self._ids = saved
-            # the design sets every paint property it relies on: it inherits from
-            # wherever it is placed, in whichever figure
-            paint = {**INITIAL, **defaults(body + inner)}
-            head = " ".join(f'{k}="{v}"' for k, v in sorted(paint.items()))
-            self.designs.append(
-                f'<clipPath id="{fid}-box"><path d="M{num(x0)} {num(y0)}H{num(x1)}V{num(y1)}'
-                f'H{num(x0)}Z"/></clipPath>{markup(inner, paint)}'
-                f'<g id="{fid}" clip-path="url(#{fid}-box)" {head}>{markup(body, paint)}</g>')
+            data = obj.get_data()
+            # a design that uses no resource (shows no text, places no other form, sets no
+            # transparency) is the same SVG in every document that draws it: the same card
+            # face in every locale
+            alone = _alone(data)
+            memo = (data, fid, tuple(obj.get("/BBox", ())))
+            found = _DESIGNS.get(memo) if alone else None
+            if found is None:
+                found = self._design(fid, data, obj, (x0, y0, x1, y1))
+                if alone:
+                    _remember(_DESIGNS, memo, found)
+            self.designs.append(found[0])
+            self.form_text[key] = found[1]
         self.smallest = min(self.smallest, self.form_text[key] * _scale(m))
         corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         placed = multiply(own, state.ctm)
@@ -578,6 +628,10 @@ def read(pdf: bytes, prefix: str = "") -> Drawings:
         writer.defs, writer.box, writer.smallest = [], _nothing(), math.inf
         contents = page.get_contents()
         data = contents.get_data() if contents is not None else b""
+        memo = (data, writer.prefix, tuple(box))
+        if _alone(data) and memo in _PAGES:
+            out.append(_PAGES[memo])
+            continue
         items = writer.stream(data, page.get("/Resources"), flip)
         paint = defaults(items + writer.defs)
         body, defs = markup(items, paint), markup(writer.defs, paint)
@@ -587,4 +641,6 @@ def read(pdf: bytes, prefix: str = "") -> Drawings:
         smallest = writer.smallest if writer.smallest < math.inf else 0.0
         out.append(Picture(width, height, body, defs, found,  # type: ignore[arg-type]
                            smallest, paint))
+        if _alone(data):
+            _remember(_PAGES, memo, out[-1])
     return Drawings(out, "".join(writer.designs))
