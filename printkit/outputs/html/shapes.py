@@ -8,6 +8,9 @@ from typing import Any
 
 #: The class of an area painted in the paper's white (see the rules page's style sheet).
 PAPER = "paper"
+#: The paint of words in a dark colour of their own (a red number): the colour, and a
+#: light one of the same hue for dark mode (see :func:`tone`).
+TONE = "tone "
 
 #: The initial values of the inherited paint properties a shape may set.
 INITIAL = {"fill": "#000000", "fill-rule": "nonzero", "stroke": "none", "stroke-width": "1",
@@ -33,6 +36,10 @@ class Shape:
         for name, value in self.paint.items():
             if value in (PAPER, PAPER + "-line"):
                 classes.append(value)
+            elif value.startswith(TONE):  # "tone #9b1c1c #df7f7f": light, then dark
+                _, light, dark = value.split()
+                attrs.append(f'{name}="{light}" style="--tone:{dark}"')
+                classes.append("tone")
             elif default.get(name, INITIAL.get(name)) != value:
                 attrs.append(f'{name}="{value}"')
         if classes:
@@ -50,7 +57,7 @@ def defaults(items: list[Any]) -> dict[str, str]:
     for item in items:
         if isinstance(item, Shape):
             for name, value in item.paint.items():
-                if value not in (PAPER, PAPER + "-line"):
+                if value not in (PAPER, PAPER + "-line") and not value.startswith(TONE):
                     seen = counts.setdefault(name, {})
                     seen[value] = seen.get(value, 0) + 1
     return {name: max(sorted(seen), key=seen.__getitem__) for name, seen in sorted(counts.items())}
@@ -123,3 +130,8 @@ def _hundredths(n: int) -> str:
     if text.startswith("-0."):
         return "-" + text[2:]
     return text if text not in ("", "-0") else "0"
+
+
+def tone(hexed: str, dark: str) -> str:
+    """The paint of words in ``hexed`` that dark mode shows in ``dark``."""
+    return f"{TONE}{hexed} {dark}"

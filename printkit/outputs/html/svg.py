@@ -16,9 +16,10 @@ elements, so the web page shows the very drawing the PDF prints, as vectors.
 - A form XObject (a design drawn many times: a card face, a token) is written once, in
   ``<defs>``, and placed with ``<use>``; it keeps its printed colours in dark mode. An
   image XObject is left out (the figures draw none).
-- The ink (black or near-black, unsaturated; and any dark colour of words) is written
-  ``currentColor``, the paper white (and pale greys near it) as the class ``paper``: the
-  page's style sheet gives both their dark-mode colours.
+- The ink (black or near-black, unsaturated) is written ``currentColor``, the paper white
+  (and pale greys near it) as the class ``paper``, words in a dark colour of their own
+  with a light one of the same hue (class ``tone``): the page's style sheet gives them
+  their dark-mode colours.
 
 Coordinates are rounded to 2 decimals and ids numbered in order: the same PDF always
 gives the same SVG. The stream's tokens and the fonts are read by
@@ -28,6 +29,7 @@ gives the same SVG. The stream's tokens and the fonts are read by
 
 from __future__ import annotations
 
+import colorsys
 import math
 import unicodedata
 from collections.abc import Callable
@@ -42,7 +44,8 @@ from pypdf.generic import IndirectObject
 from printkit import caches
 from printkit.language import bidi
 from printkit.outputs.html import pdfread
-from printkit.outputs.html.shapes import INITIAL, PAPER, Shape, defaults, markup, path_data
+from printkit.outputs.html.shapes import (INITIAL, PAPER, Shape, defaults, markup, path_data,
+                                          tone)
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -105,6 +108,13 @@ def _luminance(rgb: tuple[float, float, float]) -> float:
     """The colour's relative luminance (WCAG 2)."""
     r, g, b = ((v / 12.92) if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _lightened(rgb: tuple[float, float, float]) -> str:
+    """A dark colour made light, in its hue, for words on a dark page."""
+    hue, light, saturation = colorsys.rgb_to_hls(*rgb)
+    r, g, b = colorsys.hls_to_rgb(hue, max(0.7, 1 - light), saturation)
+    return "#" + "".join(f"{min(255, max(0, round(v * 255))):02x}" for v in (r, g, b))
 
 
 def is_paper(rgb: tuple[float, float, float]) -> bool:
@@ -529,12 +539,14 @@ class _Writer:
             place = f'transform="{_matrix(m)}"'
         self.smallest = min(self.smallest, size * _scale(full))
         fill = state.fill
-        # dark words (a navy label) take the ink's colour too: on a dark page they would
-        # not read; a shape keeps its colour (a navy die is a navy die); words on a light
-        # colour of their own keep theirs
+        # dark words (a navy label, a red number) are shown lighter, in their hue, on a
+        # dark page, where they would not read; a shape keeps its colour (a navy die is a
+        # navy die); words on a light colour of their own keep theirs
         pm = multiply(origin, state.ctm)
         fixed = self.printed or on_light(*apply(pm, width / 2, size * 0.3))
-        ink = "currentColor" if _luminance(fill) < 0.1 and not fixed else colour(fill, fixed)
+        ink = colour(fill, fixed)
+        if ink.startswith("#") and _luminance(fill) < 0.1 and not fixed:
+            ink = tone(ink, _lightened(fill))
         paint = {"fill": PAPER if is_paper(fill) and not fixed else ink, "stroke": "none"}
         if "Bold" in font.name:
             attrs.append('font-weight="bold"')

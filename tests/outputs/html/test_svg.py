@@ -175,3 +175,17 @@ def test_ink_on_a_light_colour_of_its_own_stays_dark() -> None:
     on_yellow, on_paper = (a for a, _ in _texts(page.body))
     assert _paint(page, on_yellow, "fill") == "#1f2936"
     assert _paint(page, on_paper, "fill") == "currentColor"
+
+
+def test_words_in_a_dark_colour_of_their_own_get_a_light_one_for_dark_mode() -> None:
+    def draw(c: Canvas) -> None:
+        c.setFillColorRGB(0.61, 0.11, 0.11)  # a changed number, in dark red
+        c.setFont(fonts.REGULAR, 10)
+        c.drawString(10, 20, "5 → 4")
+
+    [(attrs, words)] = _texts(svg.read(_pdf(draw)).pages[0].body)
+    assert words == "5 → 4"
+    assert 'class="tone"' in attrs and 'fill="#9c1c1c"' in attrs
+    light = re.search(r'style="--tone:#([0-9a-f]{6})"', attrs).group(1)
+    red, green, blue = (int(light[i:i + 2], 16) for i in (0, 2, 4))
+    assert red > 0xc0 and red > green + 0x30 and red > blue + 0x30  # light, and still red
