@@ -119,7 +119,7 @@ class FigureImages:
         if drawings.designs:
             # the designs the figures place (card faces, tokens), written once for all
             designs = Node("svg", {"class": "designs", "aria-hidden": "true", "width": "0",
-                                   "height": "0", "focusable": "false"},
+                                   "height": "0"},
                            [Markup(f"<defs>{drawings.designs}</defs>")])
             nodes = [designs, *nodes]
         return nodes
