@@ -99,7 +99,7 @@ def _wide_labels(localizer: Localizer) -> WideLabels:
     )
 
 
-def _document(ctx: RenderContext, doc_id: str, top: int
+def _document(ctx: RenderContext, doc_id: str, top: int, written: set[str]
               ) -> tuple[list[Node], HtmlWriter]:
     """One flow document of the game as page nodes, with its writer (toc, cover)."""
     doc_ctx = dataclasses.replace(ctx, document=doc_id)
@@ -110,7 +110,8 @@ def _document(ctx: RenderContext, doc_id: str, top: int
     width = ctx.paper.size[0] - (24 if compact else 36) * MM
     prefix = "quick-" if compact else ""
     images = FigureImages(figures, code, doc_id, ctx.localizer.notes,
-                          f"{ctx.game.id}/{code}/rules.html", _wide_labels(ctx.localizer))
+                          f"{ctx.game.id}/{code}/rules.html", _wide_labels(ctx.localizer),
+                          written)
     writer = HtmlWriter(template=template, locale=code,
                         anchors=_anchors(doc_ctx, root, prefix), top=top, width=width,
                         figure=images, chapters=not compact, titled=not compact)
@@ -135,10 +136,12 @@ def rules_page(ctx: RenderContext) -> bytes:
     toc: list[Heading] = []
     cover: list[Node] = []
     title = str(ctx.data.get("title", game.id))
+    #: the figures' designs the page holds already, by id
+    written: set[str] = set()
     if "reference" in have:
-        reference, _ = _document(ctx, "reference", top=3)
+        reference, _ = _document(ctx, "reference", top=3, written=written)
     if "rulebook" in have:
-        rulebook, writer = _document(ctx, "rulebook", top=2)
+        rulebook, writer = _document(ctx, "rulebook", top=2, written=written)
         toc, cover = writer.toc, writer.cover
     # The game's title heads the page (its <h1>), so the cover's own title is left out.
     cover = [n for n in cover if n.attrs.get("class") != "title"]

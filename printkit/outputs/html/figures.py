@@ -62,7 +62,7 @@ class FigureImages:
 
     def __init__(self, figures: Mapping[str, FigureMaker], locale: str, document: str,
                  notes: set[str] | None = None, page: str = "rules.html",
-                 labels: WideLabels = ENGLISH) -> None:
+                 labels: WideLabels = ENGLISH, written: set[str] | None = None) -> None:
         self.figures = figures
         self.locale = locale
         self.document = document
@@ -71,6 +71,9 @@ class FigureImages:
         self.notes = notes
         self.page = page
         self.labels = labels
+        #: the ids of the designs the page holds already (another document's figures
+        #: place them too: the quick reference's cards are the rulebook's)
+        self.written = set() if written is None else written
         self._buffer = BytesIO()
         self._canvas: PrintCanvas | None = None
         self._waiting: list[Node] = []
@@ -116,11 +119,13 @@ class FigureImages:
         self._canvas, self._waiting = None, []
         if blank:
             nodes = [n for n in _without(list(nodes), blank) if isinstance(n, Node)]
-        if drawings.designs:
+        fresh = [d for i, d in drawings.designs.items() if i not in self.written]
+        self.written.update(drawings.designs)
+        if fresh:
             # the designs the figures place (card faces, tokens), written once for all
             designs = Node("svg", {"class": "designs", "aria-hidden": "true", "width": "0",
                                    "height": "0"},
-                           [Markup(f"<defs>{drawings.designs}</defs>")])
+                           [Markup(f"<defs>{''.join(fresh)}</defs>")])
             nodes = [designs, *nodes]
         return nodes
 

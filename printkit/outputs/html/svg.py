@@ -30,6 +30,7 @@ gives the same SVG. The stream's tokens and the fonts are read by
 from __future__ import annotations
 
 import colorsys
+import hashlib
 import math
 import unicodedata
 from collections.abc import Callable
@@ -220,7 +221,7 @@ class _Writer:
     #: whether a design is being written: a card face or a token as printed, in its own
     #: colours in dark mode too
     printed: bool = False
-    designs: list[str] = field(default_factory=list)
+    designs: dict[str, str] = field(default_factory=dict)
     defs: list[Any] = field(default_factory=list)
     forms: dict[int, str] = field(default_factory=dict)
     #: the smallest text of each form written, in the form's own units
@@ -593,19 +594,26 @@ class _Writer:
         x0, y0, x1, y1 = (float(v) for v in obj.get("/BBox", (0, 0, 0, 0)))
         fid = self.forms.get(key)
         if fid is None:
-            fid = self.forms[key] = f"{self.designs_prefix}d{len(self.forms) + 1}"
             data = obj.get_data()
+            box = tuple(float(v) for v in obj.get("/BBox", ()))
             # a design that uses no resource (shows no text, places no other form, sets no
             # transparency) is the same SVG in every document that draws it: the same card
-            # face in every locale
+            # face in every locale, in the quick reference and the rulebook; its id comes
+            # from its drawing, so that a page holds it once
             alone = _alone(data)
-            memo = (data, fid, tuple(obj.get("/BBox", ())))
+            if alone:
+                digest = hashlib.blake2b(data + repr(box).encode(), digest_size=6)
+                fid = f"design-{digest.hexdigest()}"
+            else:
+                fid = f"{self.designs_prefix}d{len(self.forms) + 1}"
+            self.forms[key] = fid
+            memo = (data, fid, box)
             found = _DESIGNS.get(memo) if alone else None
             if found is None:
                 found = self._design(fid, data, obj, (x0, y0, x1, y1))
                 if alone:
                     _remember(_DESIGNS, memo, found)
-            self.designs.append(found[0])
+            self.designs[fid] = found[0]
             self.form_text[key] = found[1]
         self.smallest = min(self.smallest, self.form_text[key] * _scale(m))
         corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
@@ -624,7 +632,13 @@ class Drawings:
     go in one ``<defs>`` of the same HTML page."""
 
     pages: list[Picture]
-    designs: str
+    #: the designs' SVG by id, in the order they were first placed
+    designs: dict[str, str]
+
+    @property
+    def defs(self) -> str:
+        """Every design's SVG, for one ``<defs>``."""
+        return "".join(self.designs.values())
 
 
 def read(pdf: bytes, prefix: str = "") -> Drawings:
@@ -655,4 +669,4 @@ def read(pdf: bytes, prefix: str = "") -> Drawings:
                            smallest, paint))
         if _alone(data):
             _remember(_PAGES, memo, out[-1])
-    return Drawings(out, "".join(writer.designs))
+    return Drawings(out, writer.designs)

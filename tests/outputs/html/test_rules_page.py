@@ -47,6 +47,8 @@ class Page(HTMLParser):
         self.problems: list[str] = []
         self.root: dict[str, str] = {}
         self.ids: list[str] = []
+        #: the ids outside the figures' drawings (their clips and designs are not anchors)
+        self.anchors: list[str] = []
         self.links: list[str] = []
         self.sources: list[str] = []
         self.images: list[dict[str, str]] = []
@@ -70,6 +72,8 @@ class Page(HTMLParser):
             self.root = a
         if "id" in a:
             self.ids.append(a["id"])
+            if tag != "svg" and "svg" not in self.stack:
+                self.anchors.append(a["id"])
             self.text_of[a["id"]] = []
             self._open_ids.append((len(self.stack), a["id"]))
         for name in ("src", "href"):
@@ -185,7 +189,7 @@ def test_anchors_are_the_same_in_every_language(pages: dict[tuple[str, str], str
     def anchors(code: str) -> list[str]:
         # A figure has ids (its full-size view) only where it is too wide for a phone,
         # which its words' lengths decide in each language; the ids it has are the same.
-        return [i for i in parsed(pages, game_id, code).ids
+        return [i for i in parsed(pages, game_id, code).anchors
                 if not re.fullmatch(r"(?:reference|rulebook)-figure-\d+(?:-in)?", i)]
 
     english = anchors("en")

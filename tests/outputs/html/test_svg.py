@@ -85,12 +85,13 @@ def test_a_design_drawn_twice_is_written_once() -> None:
             c.restoreState()
 
     drawings = svg.read(_pdf(draw, pages=2), prefix="doc-")
-    assert drawings.designs.count("<g id=") == 1
-    form = re.search(r'<g id="([^"]+)"', drawings.designs).group(1)
-    assert form.startswith("doc-") and 'fill="#3366cc"' in drawings.designs
+    assert drawings.defs.count("<g id=") == 1 and list(drawings.designs) == [
+        re.search(r'<g id="([^"]+)"', drawings.defs).group(1)]
+    form = next(iter(drawings.designs))
+    assert form.startswith("design-") and 'fill="#3366cc"' in drawings.defs
     # a design keeps its printed colours in dark mode: no paper class, no currentColor
-    assert "#ffffff" in drawings.designs and "#000000" in drawings.designs
-    assert "paper" not in drawings.designs and "currentColor" not in drawings.designs
+    assert "#ffffff" in drawings.defs and "#000000" in drawings.defs
+    assert "paper" not in drawings.defs and "currentColor" not in drawings.defs
     for page in drawings.pages:  # both pages place the one design, twice each
         uses = re.findall(r'<use href="#([^"]+)" transform="matrix\(([^)]*)\)"', page.body)
         assert [u[0] for u in uses] == [form, form]
