@@ -63,8 +63,10 @@ class Heading:
     text: str
 
 
-#: A figure rasteriser: the figure's XML attributes, its width in points, its alt text ->
-#: an ``<img>`` node (or None for a figure that draws nothing).
+#: A figure's drawer: the figure's XML attributes, its width in points, its alt text ->
+#: an ``<img>`` node holding the alt text, which the drawing replaces later (see
+#: :class:`printkit.outputs.html.figures.FigureImages`), or None for a figure that draws
+#: nothing.
 FigureWriter = Callable[[Mapping[str, str], float, str], Node | None]
 
 
