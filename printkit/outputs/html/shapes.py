@@ -3,6 +3,7 @@ and compact path data. Used by :mod:`printkit.outputs.html.svg`."""
 
 from __future__ import annotations
 
+import colorsys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,3 +136,32 @@ def _hundredths(n: int) -> str:
 def tone(hexed: str, dark: str) -> str:
     """The paint of words in ``hexed`` that dark mode shows in ``dark``."""
     return f"{TONE}{hexed} {dark}"
+
+
+def colour(rgb: tuple[float, float, float], fixed: bool = False) -> str:
+    """An SVG paint: ``currentColor`` for the ink (unless ``fixed``: ink on a light colour,
+    which dark mode leaves light), ``#rrggbb`` otherwise (the paper white is told apart by
+    :func:`is_paper`)."""
+    r, g, b = (min(255, max(0, round(v * 255))) for v in rgb)
+    if max(r, g, b) <= 0x50 and max(r, g, b) - min(r, g, b) <= 0x30 and not fixed:
+        return "currentColor"
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def luminance(rgb: tuple[float, float, float]) -> float:
+    """The colour's relative luminance (WCAG 2)."""
+    r, g, b = ((v / 12.92) if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def lightened(rgb: tuple[float, float, float]) -> str:
+    """A dark colour made light, in its hue, for words on a dark page."""
+    hue, light, saturation = colorsys.rgb_to_hls(*rgb)
+    r, g, b = colorsys.hls_to_rgb(hue, max(0.7, 1 - light), saturation)
+    return "#" + "".join(f"{min(255, max(0, round(v * 255))):02x}" for v in (r, g, b))
+
+
+def is_paper(rgb: tuple[float, float, float]) -> bool:
+    """White, or a pale grey or tint near it (a panel, the ice, a white die): what ink is
+    drawn on, so in dark mode it darkens as the ink lightens."""
+    return min(rgb) >= 0xE8 / 255 and max(rgb) - min(rgb) <= 0x18 / 255

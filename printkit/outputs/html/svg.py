@@ -23,13 +23,13 @@ elements, so the web page shows the very drawing the PDF prints, as vectors.
 
 Coordinates are rounded to 2 decimals and ids numbered in order: the same PDF always
 gives the same SVG. The stream's tokens and the fonts are read by
-:mod:`printkit.outputs.html.pdfread`; the elements are written by
-:mod:`printkit.outputs.html.shapes`.
+:mod:`printkit.outputs.html.pdfread`; the elements and their colours are written by
+:mod:`printkit.outputs.html.shapes`, the coordinates by
+:mod:`printkit.outputs.html.matrices`.
 """
 
 from __future__ import annotations
 
-import colorsys
 import hashlib
 import math
 import unicodedata
@@ -45,84 +45,10 @@ from pypdf.generic import IndirectObject
 from printkit import caches
 from printkit.language import bidi
 from printkit.outputs.html import pdfread
-from printkit.outputs.html.shapes import (INITIAL, PAPER, Shape, defaults, markup, path_data,
-                                          tone)
-
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """``m`` then ``n``, in the PDF's row-vector convention."""
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s,
-            e * p + f * r + t, e * q + f * s + u)
-
-
-def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
-
-
-def _scale(m: Matrix) -> float:
-    """How much ``m`` enlarges an area's side, on average."""
-    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-
-
-def _nothing() -> list[float]:
-    """The box of nothing drawn yet."""
-    return [math.inf, math.inf, -math.inf, -math.inf]
-
-
-def _matrix(m: Matrix) -> str:
-    """An SVG transform: the linear part to 4 digits (a small scale rounded to 2 decimals
-    would be off by a tenth), the translation to 2 decimals."""
-    return "matrix(" + " ".join(num(v) if i > 3 else f"{v:.4g}".replace("e-", "e-")
-                                for i, v in enumerate(m)) + ")"
-
-
-def _inverse(m: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    det = a * d - b * c or 1e-12
-    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
-    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
-
-
-def num(value: float) -> str:
-    """A coordinate, rounded to 2 decimals, without trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def colour(rgb: tuple[float, float, float], fixed: bool = False) -> str:
-    """An SVG paint: ``currentColor`` for the ink (unless ``fixed``: ink on a light colour,
-    which dark mode leaves light), ``#rrggbb`` otherwise (the paper white is told apart by
-    :func:`is_paper`)."""
-    r, g, b = (min(255, max(0, round(v * 255))) for v in rgb)
-    if max(r, g, b) <= 0x50 and max(r, g, b) - min(r, g, b) <= 0x30 and not fixed:
-        return "currentColor"
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def _luminance(rgb: tuple[float, float, float]) -> float:
-    """The colour's relative luminance (WCAG 2)."""
-    r, g, b = ((v / 12.92) if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _lightened(rgb: tuple[float, float, float]) -> str:
-    """A dark colour made light, in its hue, for words on a dark page."""
-    hue, light, saturation = colorsys.rgb_to_hls(*rgb)
-    r, g, b = colorsys.hls_to_rgb(hue, max(0.7, 1 - light), saturation)
-    return "#" + "".join(f"{min(255, max(0, round(v * 255))):02x}" for v in (r, g, b))
-
-
-def is_paper(rgb: tuple[float, float, float]) -> bool:
-    """White, or a pale grey or tint near it (a panel, the ice, a white die): what ink is
-    drawn on, so in dark mode it darkens as the ink lightens."""
-    return min(rgb) >= 0xE8 / 255 and max(rgb) - min(rgb) <= 0x18 / 255
-
+from printkit.outputs.html.matrices import (IDENTITY, Matrix, apply, inverse, multiply, nothing,
+                                            num, scale_of, transform)
+from printkit.outputs.html.shapes import (INITIAL, PAPER, Shape, colour, defaults, is_paper,
+                                          lightened, luminance, markup, path_data, tone)
 
 # -- the graphics state --------------------------------------------------------------------
 
@@ -227,7 +153,7 @@ class _Writer:
     #: the smallest text of each form written, in the form's own units
     form_text: dict[int, float] = field(default_factory=dict)
     smallest: float = math.inf
-    box: list[float] = field(default_factory=_nothing)
+    box: list[float] = field(default_factory=nothing)
     _ids: int = 0
 
     def new_id(self, kind: str) -> str:
@@ -282,7 +208,7 @@ class _Writer:
             return a * x + c * y + e, b * x + d * y + f
 
         def scale() -> float:
-            return _scale(multiply(state.ctm, base))
+            return scale_of(multiply(state.ctm, base))
 
         #: the filled areas drawn so far: (x0, y0, x1, y1) in the stream's space, and colour
         grounds: list[tuple[float, float, float, float, tuple[float, float, float]]] = []
@@ -292,7 +218,7 @@ class _Writer:
             (a yellow finish space): ink drawn there stays dark in dark mode."""
             for x0, y0, x1, y1, rgb in reversed(grounds):
                 if x0 <= x <= x1 and y0 <= y <= y1:
-                    return not is_paper(rgb) and _luminance(rgb) > 0.45
+                    return not is_paper(rgb) and luminance(rgb) > 0.45
             return False
 
         def paint(fill: bool, stroke: bool, evenodd: bool) -> None:
@@ -359,7 +285,7 @@ class _Writer:
                 path.append(("C", pt(n[0], n[1]) + pt(n[2], n[3]) + pt(n[4], n[5])))
             elif op in ("v", "y") and len(n) == 4:
                 last = points[-1] if points else start
-                inv = _inverse(state.ctm)
+                inv = inverse(state.ctm)
                 current = apply(inv, *last)
                 first = current if op == "v" else (n[0], n[1])
                 second = (n[0], n[1]) if op == "v" else (n[2], n[3])
@@ -537,8 +463,8 @@ class _Writer:
         if (round(m[0], 4), round(m[1], 4), round(m[2], 4), round(m[3], 4)) == (1, 0, 0, 1):
             place = f'x="{num(m[4])}" y="{num(m[5])}"'
         else:
-            place = f'transform="{_matrix(m)}"'
-        self.smallest = min(self.smallest, size * _scale(full))
+            place = f'transform="{transform(m)}"'
+        self.smallest = min(self.smallest, size * scale_of(full))
         fill = state.fill
         # dark words (a navy label, a red number) are shown lighter, in their hue, on a
         # dark page, where they would not read; a shape keeps its colour (a navy die is a
@@ -546,8 +472,8 @@ class _Writer:
         pm = multiply(origin, state.ctm)
         fixed = self.printed or on_light(*apply(pm, width / 2, size * 0.3))
         ink = colour(fill, fixed)
-        if ink.startswith("#") and _luminance(fill) < 0.1 and not fixed:
-            ink = tone(ink, _lightened(fill))
+        if ink.startswith("#") and luminance(fill) < 0.1 and not fixed:
+            ink = tone(ink, lightened(fill))
         paint = {"fill": PAPER if is_paper(fill) and not fixed else ink, "stroke": "none"}
         if "Bold" in font.name:
             attrs.append('font-weight="bold"')
@@ -565,7 +491,7 @@ class _Writer:
         """A form's SVG, in ``<defs>`` with the id ``fid``, and its smallest text."""
         x0, y0, x1, y1 = bbox
         saved = self.place, self.box, self.smallest, self.defs, self.prefix, self._ids
-        self.place, self.box, self.smallest = IDENTITY, _nothing(), math.inf
+        self.place, self.box, self.smallest = IDENTITY, nothing(), math.inf
         self.defs, self.prefix, self._ids = [], f"{fid}-", 0
         printed, self.printed = self.printed, True
         body = self.stream(data, obj.get("/Resources"), IDENTITY)
@@ -615,11 +541,11 @@ class _Writer:
                     _remember(_DESIGNS, memo, found)
             self.designs[fid] = found[0]
             self.form_text[key] = found[1]
-        self.smallest = min(self.smallest, self.form_text[key] * _scale(m))
+        self.smallest = min(self.smallest, self.form_text[key] * scale_of(m))
         corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         placed = multiply(own, state.ctm)
         self.grow(self.place, [apply(placed, x, y) for x, y in corners])
-        return f'<use href="#{fid}" transform="{_matrix(m)}"/>'
+        return f'<use href="#{fid}" transform="{transform(m)}"/>'
 
 
 def _rtl(text: str) -> bool:
@@ -651,7 +577,7 @@ def read(pdf: bytes, prefix: str = "") -> Drawings:
         width, height = box[2] - box[0], box[3] - box[1]
         flip: Matrix = (1.0, 0.0, 0.0, -1.0, -box[0], box[3])
         writer.prefix, writer._ids, writer.place = f"{prefix}{number + 1}-", 0, flip
-        writer.defs, writer.box, writer.smallest = [], _nothing(), math.inf
+        writer.defs, writer.box, writer.smallest = [], nothing(), math.inf
         contents = page.get_contents()
         data = contents.get_data() if contents is not None else b""
         memo = (data, writer.prefix, tuple(box))
