@@ -5,8 +5,8 @@ exactly as the PDF rulebook and reference are rendered (:func:`printkit.model.ru
 game_flow_source`), reads it into the same document tree (:mod:`printkit.drawing.doctree`),
 visits the tree with :class:`printkit.outputs.html.writer.HtmlWriter` and renders the page from
 ``templates/html/rules.html.j2`` (Jinja2, autoescaping on). The page is one
-self-contained file: CSS inline, diagrams as PNG data URIs drawn by the game's own
-drawing code, no network reference, no script.
+self-contained file: CSS inline, diagrams as inline SVG drawn by the game's own drawing
+code (:mod:`printkit.outputs.html.figures`), no network reference, no script.
 
 Anchors are the same in every locale: a section's comes from its English heading
 (``#setup``, ``#your-turn``), a quick reference section's has ``quick-`` before it,
@@ -28,7 +28,7 @@ from printkit.language.script import load as load_script
 from printkit.language.translations import Localizer
 from printkit.model.game import RenderContext
 from printkit.model.rulebook import game_flow_source
-from printkit.outputs.html.figures import FigureImages
+from printkit.outputs.html.figures import FigureImages, WideLabels
 from printkit.outputs.html.writer import Heading, HtmlWriter, Node, anchors
 from printkit.resources import SOURCE_LOCALE
 
@@ -81,7 +81,25 @@ def _anchors(ctx: RenderContext, root: doctree.Document, prefix: str) -> list[st
     return english
 
 
-def _document(ctx: RenderContext, doc_id: str, top: int
+def _wide_labels(localizer: Localizer) -> WideLabels:
+    """The words of a wide figure's controls on the rules page, translated."""
+    return WideLabels(
+        # TRANSLATORS: HTML rules page: the name a screen reader gives a wide diagram's
+        # scrolling area when the diagram has no description of its own.
+        region=localizer.gettext("Figure"),
+        # TRANSLATORS: HTML rules page: a link under a diagram too wide for a phone's
+        # screen; it shows the diagram alone, at its full size, over the page.
+        open=localizer.gettext("Full size"),
+        # TRANSLATORS: HTML rules page: what a screen reader says for the "Full size"
+        # link; %(figure)s is the diagram's description ("Each bear scores...").
+        open_named=localizer.gettext("%(figure)s: full size"),
+        # TRANSLATORS: HTML rules page: a link that closes a diagram shown at full size
+        # and goes back to the rules.
+        close=localizer.gettext("Close"),
+    )
+
+
+def _document(ctx: RenderContext, doc_id: str, top: int, written: set[str]
               ) -> tuple[list[Node], HtmlWriter]:
     """One flow document of the game as page nodes, with its writer (toc, cover)."""
     doc_ctx = dataclasses.replace(ctx, document=doc_id)
@@ -92,7 +110,8 @@ def _document(ctx: RenderContext, doc_id: str, top: int
     width = ctx.paper.size[0] - (24 if compact else 36) * MM
     prefix = "quick-" if compact else ""
     images = FigureImages(figures, code, doc_id, ctx.localizer.notes,
-                          f"{ctx.game.id}/{code}/rules.html")
+                          f"{ctx.game.id}/{code}/rules.html", _wide_labels(ctx.localizer),
+                          written)
     writer = HtmlWriter(template=template, locale=code,
                         anchors=_anchors(doc_ctx, root, prefix), top=top, width=width,
                         figure=images, chapters=not compact, titled=not compact)
@@ -117,10 +136,12 @@ def rules_page(ctx: RenderContext) -> bytes:
     toc: list[Heading] = []
     cover: list[Node] = []
     title = str(ctx.data.get("title", game.id))
+    #: the figures' designs the page holds already, by id
+    written: set[str] = set()
     if "reference" in have:
-        reference, _ = _document(ctx, "reference", top=3)
+        reference, _ = _document(ctx, "reference", top=3, written=written)
     if "rulebook" in have:
-        rulebook, writer = _document(ctx, "rulebook", top=2)
+        rulebook, writer = _document(ctx, "rulebook", top=2, written=written)
         toc, cover = writer.toc, writer.cover
     # The game's title heads the page (its <h1>), so the cover's own title is left out.
     cover = [n for n in cover if n.attrs.get("class") != "title"]

@@ -67,9 +67,11 @@ class Heading:
     text: str
 
 
-#: A figure rasteriser: the figure's XML attributes, its width in points, its alt text ->
-#: a picture node, ``<img>`` or ``<svg>``, holding the figure's text alternative if its
-#: maker made one (or None for a figure that draws nothing).
+#: A figure's drawer: the figure's XML attributes, its width in points, its alt text ->
+#: an ``<img>`` node holding the alt text and the figure's text alternative if its maker
+#: made one; the drawing replaces it later with the ``<svg>`` (see
+#: :class:`printkit.outputs.html.figures.FigureImages`). None for a figure that draws
+#: nothing.
 FigureWriter = Callable[[Mapping[str, str], float, str], Node | None]
 
 

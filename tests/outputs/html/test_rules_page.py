@@ -47,9 +47,13 @@ class Page(HTMLParser):
         self.problems: list[str] = []
         self.root: dict[str, str] = {}
         self.ids: list[str] = []
+        #: the ids outside the figures' drawings (their clips and designs are not anchors)
+        self.anchors: list[str] = []
         self.links: list[str] = []
         self.sources: list[str] = []
         self.images: list[dict[str, str]] = []
+        #: the figures' <svg> elements (not the page's hidden one of shared designs)
+        self.drawings: list[dict[str, str]] = []
         self.headings: list[tuple[int, str]] = []
         self.tags: list[str] = []
         self._heading: list[str] | None = None
@@ -68,6 +72,8 @@ class Page(HTMLParser):
             self.root = a
         if "id" in a:
             self.ids.append(a["id"])
+            if tag != "svg" and "svg" not in self.stack:
+                self.anchors.append(a["id"])
             self.text_of[a["id"]] = []
             self._open_ids.append((len(self.stack), a["id"]))
         for name in ("src", "href"):
@@ -75,6 +81,8 @@ class Page(HTMLParser):
                 (self.sources if name == "src" else self.links).append(a[name])
         if tag == "img":
             self.images.append(a)
+        if tag == "svg" and "designs" not in a.get("class", ""):
+            self.drawings.append(a)
         if re.fullmatch(r"h[1-6]", tag):
             self._heading = []
         if tag not in VOID:
@@ -117,17 +125,25 @@ def test_valid_self_contained_and_in_the_locales_language(pages: dict[tuple[str,
     # Nothing from the network, no file beside it, nothing to run.
     # (not "http" anywhere: a picture's base64 may spell it, by chance)
     assert not re.search(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}", re.sub(r"data:[^\"']+", "", source))
-    assert page.sources and all(s.startswith("data:image/png;base64,") for s in page.sources)
+    # Figures are inline vector drawings, no picture files nor data URIs.
+    assert "data:image/png" not in source and not page.sources
+    assert page.drawings and not page.images
     assert "script" not in page.tags
     assert not re.search(r"\son[a-z]+=", source)
     # Landmarks, and every link a jump within the page to an anchor it has.
     assert {"header", "nav", "main"} <= set(page.tags)
     assert len(page.ids) == len(set(page.ids)), "duplicate ids"
     assert all(link.startswith("#") and link[1:] in page.ids for link in page.links)
-    # Every picture says what it shows (a cover picture alone is decoration).
-    for img in page.images:
-        assert "alt" in img and int(img["width"]) > 0 and int(img["height"]) > 0
-    assert sum(1 for img in page.images if img["alt"]) >= len(page.images) - 1
+    # Every picture says what it shows, or is marked as decoration (a cover picture alone).
+    for drawing in page.drawings:
+        assert float(drawing["width"]) > 0 and float(drawing["height"]) > 0
+        assert (drawing.get("role") == "img" and drawing.get("aria-label")
+                or drawing.get("aria-hidden") == "true"), drawing
+    assert sum(1 for d in page.drawings if d.get("aria-label")) >= len(page.drawings) - 1
+    # A wide figure scrolls in a region a keyboard reaches, with a name.
+    for region in re.findall(r'<div ([^>]*class="scroll"[^>]*)>', source):
+        assert 'tabindex="0"' in region and 'role="region"' in region
+        assert re.search(r'aria-label="[^"]+"', region)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -170,9 +186,15 @@ def test_every_example_with_its_replayed_numbers(pages: dict[tuple[str, str], st
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_anchors_are_the_same_in_every_language(pages: dict[tuple[str, str], str],
                                                 game_id: str) -> None:
-    english = parsed(pages, game_id, "en").ids
+    def anchors(code: str) -> list[str]:
+        # A figure has ids (its full-size view) only where it is too wide for a phone,
+        # which its words' lengths decide in each language; the ids it has are the same.
+        return [i for i in parsed(pages, game_id, code).anchors
+                if not re.fullmatch(r"(?:reference|rulebook)-figure-\d+(?:-in)?", i)]
+
+    english = anchors("en")
     for code in LOCALES[1:]:
-        assert parsed(pages, game_id, code).ids == english
+        assert anchors(code) == english
     assert "quick-reference" in english
 
 
@@ -266,7 +288,8 @@ CHROMIUM = shutil.which("chromium") or (
 def test_no_sideways_scrolling_on_a_phone(pages: dict[tuple[str, str], str], tmp_path: Path,
                                           locale: str) -> None:
     """The page in a 320 and a 390 px wide frame of headless Chromium: nothing wider than
-    the screen, every picture loaded. (The script is in the test's frame page only.)"""
+    the screen (a wide figure scrolls in its own region), every figure drawn. (The script
+    is in the test's frame page only.)"""
     (tmp_path / "rules.html").write_text(pages[("polar-derby", locale)], encoding="utf-8")
     frames = "".join(f'<iframe src="rules.html" style="width:{w}px;height:1500px;border:0">'
                      f"</iframe>" for w in (320, 390))
@@ -276,8 +299,9 @@ def test_no_sideways_scrolling_on_a_phone(pages: dict[tuple[str, str], str], tmp
         " var out = [];"
         " for (const f of document.querySelectorAll('iframe')) {"
         "  var d = f.contentDocument, e = d.documentElement, broken = 0;"
-        "  for (const i of d.images) if (!i.complete || i.naturalWidth === 0) broken++;"
-        "  out.push(e.scrollWidth + '/' + e.clientWidth + '/' + d.images.length + '/' + broken);"
+        "  var figures = d.querySelectorAll('figure svg');"
+        "  for (const s of figures) if (s.getBoundingClientRect().width === 0) broken++;"
+        "  out.push(e.scrollWidth + '/' + e.clientWidth + '/' + figures.length + '/' + broken);"
         " }"
         " document.body.setAttribute('data-seen', out.join(' '));"
         "});</script></body></html>", encoding="utf-8")
@@ -375,26 +399,3 @@ def test_the_english_anchors_are_made_once_per_build(monkeypatch: pytest.MonkeyP
     german = dataclasses.replace(rebuilt, localizer=Localizer.for_locale("de"))
     assert rules_page(german) == first["de"]
     assert made.count("en") == 2  # the same build's English, already made
-
-
-def test_a_picture_with_the_same_pixels_is_encoded_once(monkeypatch: pytest.MonkeyPatch
-                                                         ) -> None:
-    from PIL import Image
-
-    from printkit.outputs.html import figures
-
-    quantized: list[tuple[int, int]] = []
-    original = Image.Image.quantize
-
-    def counted(self: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
-        quantized.append(self.size)
-        return original(self, *args, **kwargs)
-
-    monkeypatch.setattr(Image.Image, "quantize", counted)
-    blue = Image.new("RGB", (40, 30), "#1d3557")
-    again = Image.new("RGB", (40, 30), "#1d3557")
-    other = Image.new("RGB", (30, 40), "#1d3557")  # the same bytes, another shape
-    one = figures._png(blue)
-    assert figures._png(again) == one and len(quantized) == 1
-    assert figures._png(other) != one and len(quantized) == 2
-    assert Image.open(BytesIO(one)).size == (40, 30)
