@@ -45,10 +45,30 @@ from pypdf.generic import IndirectObject
 from printkit import caches
 from printkit.language import bidi
 from printkit.outputs.html import pdfread
-from printkit.outputs.html.matrices import (IDENTITY, Matrix, apply, inverse, multiply, nothing,
-                                            num, scale_of, transform)
-from printkit.outputs.html.shapes import (INITIAL, PAPER, Shape, colour, defaults, is_paper,
-                                          lightened, luminance, markup, path_data, tone)
+from printkit.outputs.html.matrices import (
+    IDENTITY,
+    Matrix,
+    apply,
+    inverse,
+    multiply,
+    nothing,
+    num,
+    scale_of,
+    transform,
+)
+from printkit.outputs.html.shapes import (
+    INITIAL,
+    PAPER,
+    Shape,
+    colour,
+    defaults,
+    is_paper,
+    lightened,
+    luminance,
+    markup,
+    path_data,
+    tone,
+)
 
 # -- the graphics state --------------------------------------------------------------------
 
@@ -515,7 +535,6 @@ class _Writer:
             return ""
         own = tuple(float(v) for v in obj.get("/Matrix", IDENTITY))
         m = multiply(own, matrix)  # type: ignore[arg-type]
-        outer = self.place
         # the drawn box: the form's bbox, placed
         x0, y0, x1, y1 = (float(v) for v in obj.get("/BBox", (0, 0, 0, 0)))
         fid = self.forms.get(key)
