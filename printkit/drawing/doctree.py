@@ -165,7 +165,21 @@ class Figure(Prose):
 
     @property
     def name(self) -> str:
-        return self.attrs.get("name", "")
+        return figure_maker(self.attrs)
+
+
+#: The figures any game project may place by what they show instead of by name: one of
+#: its pictures, one of its cards, a row of a deck's cards (see
+#: :mod:`printkit.model.components.figures`).
+PROJECT_FIGURES = ("picture", "card", "cards")
+
+
+def figure_maker(attrs: Mapping[str, str]) -> str:
+    """The figure maker a ``<figure>`` asks for: its ``name``, or, without one, the first
+    of :data:`PROJECT_FIGURES` among its attributes (``<figure card="cards:3"/>``)."""
+    if "name" in attrs:
+        return attrs["name"]
+    return next((kind for kind in PROJECT_FIGURES if kind in attrs), "")
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from io import BytesIO
 
 from markupsafe import Markup
 
-from printkit.drawing import alternative
+from printkit.drawing import alternative, doctree
 from printkit.drawing.flow import FigureMaker
 from printkit.drawing.pdf import PrintCanvas
 from printkit.errors import TranslationError
@@ -80,7 +80,7 @@ class FigureImages:
         self._waiting: list[Node] = []
 
     def __call__(self, attrs: Mapping[str, str], width: float, alt: str) -> Node | None:
-        name = attrs.get("name", "")
+        name = doctree.figure_maker(attrs)
         maker = self.figures.get(name)
         if maker is None:
             raise TranslationError(f"locale {self.locale}: {self.document}: unknown figure "
