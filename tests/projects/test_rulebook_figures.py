@@ -116,6 +116,7 @@ def test_the_rules_page_draws_the_figures_as_svg_with_the_cards_words(
     ('<figure card="cards:Headwnd"/>', "no card named 'Headwnd' in deck 'cards' (its 'name' "
                                        "column); did you mean 'Headwind'?"),
     ('<figure cards="cards:odd"/>', "no card of kind 'odd' in deck 'cards'; kinds: bad, good"),
+    ('<figure card="cards:1" side="back"/>', "deck 'cards' has no back"),
     ('<figure picture="art/snow.png"/>', "picture file 'art/snow.png' not found in"),
     ('<figure picture="../rain.png"/>', "picture '../rain.png' must be a path inside the "
                                         "game folder"),
@@ -129,3 +130,14 @@ def test_a_mistake_in_a_figure_is_one_line_naming_the_template_and_the_figure(
     assert len(lines) == 1, lines
     assert f"rulebook.xml.j2: {figure}: {says}" in lines[0]
     assert not (project / "output").exists()
+
+
+def test_a_picture_figure_asked_wider_than_it_prints_sharply_is_a_warning(
+        project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    figure = '<figure picture="art/rain.png" width="150"/>'
+    _with_figures(project, figure + "\n")
+    assert _build(project) == 0
+    err = capsys.readouterr().err
+    [line] = [line for line in err.splitlines() if "art/rain.png" in line]
+    assert line.startswith("warning: ")
+    assert f"rulebook.xml.j2: {figure}: image 'art/rain.png' in a figure prints at 68 dpi" in line

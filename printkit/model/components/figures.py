@@ -17,7 +17,8 @@ sheets print, and the rules page the same (see :mod:`printkit.outputs.html.figur
 
 A picture is confined to the project as a card's pictures are, and drawn ``width`` mm
 wide, or the column's width, never wider than it prints sharply
-(:data:`~printkit.model.components.images.MIN_DPI`).
+(:data:`~printkit.model.components.images.MIN_DPI`); a ``width`` that makes it print
+softer is a warning, as on a card.
 
 Every mistake is one :class:`~printkit.errors.DataError` naming the template and the
 figure as written: an unknown deck (with the decks there are), a card number out of
@@ -40,7 +41,12 @@ from printkit.errors import DataError
 from printkit.geometry import CardBox, Rect, mm
 from printkit.model.components.deck import Card, Deck, loaded_deck, shown
 from printkit.model.components.faces import draw_back, draw_face
-from printkit.model.components.images import MIN_DPI, draw_artwork, load_artwork
+from printkit.model.components.images import (
+    MIN_DPI,
+    draw_artwork,
+    load_artwork,
+    resolution_warning,
+)
 from printkit.model.game import RenderContext
 
 #: The space between the cards of a row, in mm.
@@ -105,6 +111,10 @@ def picture_figure(ctx: RenderContext, attrs: Mapping[str, str], width: float) -
     sharp = art.size[0] / MIN_DPI * 72
     w = min(width, mm(wanted) if wanted is not None else sharp)
     h = w * art.size[1] / art.size[0]
+    soft = resolution_warning(art, name, w, h, _template(ctx), _written(attrs),
+                              "in a figure")
+    if soft is not None:
+        ctx.localizer.notes.add(f"warning: {soft}")
 
     def draw(c: Canvas, box: Rect) -> None:
         draw_artwork(c, art, box.x + (box.width - w) / 2, box.y, w, h)
