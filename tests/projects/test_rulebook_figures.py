@@ -116,7 +116,7 @@ def test_the_rules_page_draws_the_figures_as_svg_with_the_cards_words(
     ('<figure card="cards:Headwnd"/>', "no card named 'Headwnd' in deck 'cards' (its 'name' "
                                        "column); did you mean 'Headwind'?"),
     ('<figure cards="cards:odd"/>', "no card of kind 'odd' in deck 'cards'; kinds: bad, good"),
-    ('<figure card="cards:1" side="back"/>', "deck 'cards' has no back"),
+    ('<figure card="cards:1" side="top"/>', "side='top': front or back"),
     ('<figure picture="art/snow.png"/>', "picture file 'art/snow.png' not found in"),
     ('<figure picture="../rain.png"/>', "picture '../rain.png' must be a path inside the "
                                         "game folder"),
