@@ -108,6 +108,9 @@ def test_the_rules_page_draws_the_figures_as_svg_with_the_cards_words(
     figures = re.findall(r"<figure\b.*?</figure>", html, re.S)
     assert sum("<svg" in f for f in figures) >= 3
     assert any("<use " in f for f in figures)  # the cards placed as designs
+    # and in words beside the picture, for a reader who cannot see it: card 2's
+    items = re.findall(r'<ul class="figure-data">(.*?)</ul>', html, re.S)
+    assert any(names[1] in i and "Move one space less after your roll." in i for i in items)
 
 
 @pytest.mark.parametrize(("figure", "says"), [

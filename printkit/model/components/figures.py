@@ -34,13 +34,14 @@ from collections.abc import Callable, Mapping
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from printkit.drawing.alternative import Alternative, attach
 from printkit.drawing.figure import Figure
 from printkit.drawing.pdf import draw_once
 from printkit.drawing.text import PLAY_PT, Ink
 from printkit.errors import DataError
 from printkit.geometry import CardBox, Rect, mm
 from printkit.model.components.deck import Card, Deck, loaded_deck, shown
-from printkit.model.components.faces import draw_back, draw_face
+from printkit.model.components.faces import card_words, draw_back, draw_face
 from printkit.model.components.images import (
     MIN_DPI,
     draw_artwork,
@@ -179,6 +180,14 @@ class _CardDrawer:
             raise _fail(ctx, attrs, f"deck {deck.id!r} has no back")
         self.w, self.h = mm(deck.card.width_mm), mm(deck.card.height_mm)
 
+    def alternative(self, cards: list[Card]) -> Alternative:
+        """The figure in words for the rules page: each card's words, one item a card (a
+        back shows the deck's back, which the rules say in words already)."""
+        if self.back:
+            return Alternative(decorative=True)
+        return Alternative(items=tuple(" · ".join(card_words(self.ctx, self.deck, card))
+                                       for card in cards))
+
     def draw(self, c: Canvas, card: Card, x: float, y: float, scale: float) -> None:
         ctx, deck = self.ctx, self.deck
         ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
@@ -224,7 +233,7 @@ def card_figure(ctx: RenderContext, attrs: Mapping[str, str], width: float) -> F
     def draw(c: Canvas, box: Rect) -> None:
         drawer.draw(c, card, box.x + (box.width - w) / 2, box.y, scale)
 
-    return Figure(width, h, draw)
+    return attach(Figure(width, h, draw), drawer.alternative([card]))
 
 
 def _kind_cards(ctx: RenderContext, attrs: Mapping[str, str], deck: Deck,
@@ -263,5 +272,5 @@ def cards_figure(ctx: RenderContext, attrs: Mapping[str, str], width: float) -> 
         for i, card in enumerate(cards):
             drawer.draw(c, card, left + i * (drawer.w * scale + gap), box.y, scale)
 
-    return Figure(width, h, draw)
+    return attach(Figure(width, h, draw), drawer.alternative(cards))
 
