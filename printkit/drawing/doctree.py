@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from xml.parsers import expat
@@ -172,6 +172,16 @@ class Figure(Prose):
 #: its pictures, one of its cards, a row of a deck's cards (see
 #: :mod:`printkit.model.components.figures`).
 PROJECT_FIGURES = ("picture", "card", "cards")
+
+
+def unknown_figure(name: str, known: Iterable[str]) -> str:
+    """The message for a figure no maker draws: the known ones, and for a file name where
+    the project's pictures can be placed, how to place it."""
+    known = list(known)
+    message = f"unknown figure {name!r}; known: {', '.join(known)}"
+    if "picture" in known and "." in name:
+        message += f'; a picture of the project is <figure picture="{name}"/>'
+    return message
 
 
 def figure_maker(attrs: Mapping[str, str]) -> str:

@@ -144,3 +144,12 @@ def test_a_picture_figure_asked_wider_than_it_prints_sharply_is_a_warning(
     [line] = [line for line in err.splitlines() if "art/rain.png" in line]
     assert line.startswith("warning: ")
     assert f"rulebook.xml.j2: {figure}: image 'art/rain.png' in a figure prints at 68 dpi" in line
+
+
+def test_a_figure_by_the_name_of_a_picture_says_how_to_place_a_picture(
+        project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _with_figures(project, '<figure name="art/rain.png"/>\n')
+    assert _build(project) == 1  # a document error, as for any unknown figure
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.endswith("rulebook: unknown figure 'art/rain.png'; known: picture, card, "
+                         "cards; a picture of the project is <figure picture=\"art/rain.png\"/>")

@@ -83,8 +83,8 @@ class FigureImages:
         name = doctree.figure_maker(attrs)
         maker = self.figures.get(name)
         if maker is None:
-            raise TranslationError(f"locale {self.locale}: {self.document}: unknown figure "
-                                   f"{name!r}; known: {', '.join(self.figures)}")
+            raise TranslationError(f"locale {self.locale}: {self.document}: "
+                                   f"{doctree.unknown_figure(name, self.figures)}")
         flowable = maker(dict(attrs), width)
         w, h = flowable.wrap(width, 10_000)
         if w <= 0 or h <= 0:
