@@ -163,8 +163,9 @@ def _card(ctx: RenderContext, attrs: Mapping[str, str], deck: Deck, which: str) 
 
 
 def _split(value: str) -> tuple[str, str | None]:
-    deck_id, _, rest = value.partition(":")
-    return deck_id.strip(), (rest.strip() if _ else None)
+    """``DECK:WHICH`` as the deck's id and what follows the colon (None without one)."""
+    deck_id, colon, rest = value.partition(":")
+    return deck_id.strip(), (rest.strip() if colon else None)
 
 
 class _CardDrawer:
