@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from xml.parsers import expat
@@ -165,7 +165,31 @@ class Figure(Prose):
 
     @property
     def name(self) -> str:
-        return self.attrs.get("name", "")
+        return figure_maker(self.attrs)
+
+
+#: The figures any game project may place by what they show instead of by name: one of
+#: its pictures, one of its cards, a row of a deck's cards (see
+#: :mod:`printkit.model.components.figures`).
+PROJECT_FIGURES = ("picture", "card", "cards")
+
+
+def unknown_figure(name: str, known: Iterable[str]) -> str:
+    """The message for a figure no maker draws: the known ones, and for a file name where
+    the project's pictures can be placed, how to place it."""
+    known = list(known)
+    message = f"unknown figure {name!r}; known: {', '.join(known)}"
+    if "picture" in known and "." in name:
+        message += f'; a picture of the project is <figure picture="{name}"/>'
+    return message
+
+
+def figure_maker(attrs: Mapping[str, str]) -> str:
+    """The figure maker a ``<figure>`` asks for: its ``name``, or, without one, the first
+    of :data:`PROJECT_FIGURES` among its attributes (``<figure card="cards:3"/>``)."""
+    if "name" in attrs:
+        return attrs["name"]
+    return next((kind for kind in PROJECT_FIGURES if kind in attrs), "")
 
 
 @dataclass(frozen=True)

@@ -337,8 +337,7 @@ class PdfWriter(dt.Visitor):
     def visit_Figure(self, node: dt.Figure) -> list[Flowable]:
         maker = self.doc.figures.get(node.name)
         if maker is None:
-            raise self.fail(f"unknown figure {node.name!r}; known: "
-                            f"{', '.join(self.doc.figures)}")
+            raise self.fail(dt.unknown_figure(node.name, self.doc.figures))
         flow = maker(node.attrs, self.width)
         return [FigureBlock(flow, self.para(node, "caption"))]
 

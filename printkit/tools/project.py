@@ -51,6 +51,7 @@ from printkit.examples import (
 from printkit.language.locales import project_locales, shipped_locales
 from printkit.model.components import COMPONENTS, check_components, documents
 from printkit.model.components.deck import shown
+from printkit.model.components.figures import project_figures
 from printkit.model.game import Document, Game
 from printkit.model.kit_table import KIT
 from printkit.model.rulebook import flow_documents
@@ -152,7 +153,7 @@ def load_project(folder: Path) -> Game:
     return Game(id=game_id, folder=folder, data_schema=SCHEMA, example_schema=EXAMPLES,
                 replay=replay, documents=(*_flow_documents(folder),
                                           *documents(data, shown(folder / MARKER))),
-                project=True, examples_loader=load_examples)
+                project=True, examples_loader=load_examples, figures=project_figures)
 
 
 def _confine_own_files(folder: Path) -> None:

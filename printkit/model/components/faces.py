@@ -217,6 +217,24 @@ def draw_box(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, box: Mapping[s
         draw_artwork(c, deck.artwork[str(raw)], x, y, rect.width, rect.height)
 
 
+def card_words(ctx: RenderContext, deck: Deck, card: Card) -> list[str]:
+    """The words a card's front prints, in the order of its boxes, as :func:`draw_box` sets
+    them (translated, numbers in the locale's digits): what a rulebook figure of the card
+    says in words."""
+    words = []
+    for box in deck.spec["boxes"]:
+        raw = _content(ctx, box, card)
+        if raw is None or box["show"] not in ("text", "value"):
+            continue
+        if box["show"] == "text":
+            words.append(_words(ctx, box, raw))
+            continue
+        value = _value(ctx, raw)
+        words.append(_filled(box["format"], {"value": value})
+                     if box.get("format") is not None else value)
+    return words
+
+
 def _draw_boxes(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck,
                 boxes: list[Mapping[str, Any]], card: Card | None, box: CardBox,
                 ground: Color) -> None:

@@ -21,7 +21,7 @@ from io import BytesIO
 
 from markupsafe import Markup
 
-from printkit.drawing import alternative
+from printkit.drawing import alternative, doctree
 from printkit.drawing.flow import FigureMaker
 from printkit.drawing.pdf import PrintCanvas
 from printkit.errors import TranslationError
@@ -80,11 +80,11 @@ class FigureImages:
         self._waiting: list[Node] = []
 
     def __call__(self, attrs: Mapping[str, str], width: float, alt: str) -> Node | None:
-        name = attrs.get("name", "")
+        name = doctree.figure_maker(attrs)
         maker = self.figures.get(name)
         if maker is None:
-            raise TranslationError(f"locale {self.locale}: {self.document}: unknown figure "
-                                   f"{name!r}; known: {', '.join(self.figures)}")
+            raise TranslationError(f"locale {self.locale}: {self.document}: "
+                                   f"{doctree.unknown_figure(name, self.figures)}")
         flowable = maker(dict(attrs), width)
         w, h = flowable.wrap(width, 10_000)
         if w <= 0 or h <= 0:

@@ -15,7 +15,7 @@ elements, so the web page shows the very drawing the PDF prints, as vectors.
   font cannot move anything.
 - A form XObject (a design drawn many times: a card face, a token) is written once, in
   ``<defs>``, and placed with ``<use>``; it keeps its printed colours in dark mode. An
-  image XObject is left out (the figures draw none).
+  image XObject (a project's picture) becomes an ``<image>`` holding it as a PNG.
 - The ink (black or near-black, unsaturated) is written ``currentColor``, the paper white
   (and pale greys near it) as the class ``paper``, words in a dark colour of their own
   with a light one of the same hue (class ``tone``): the page's style sheet gives them
@@ -30,6 +30,7 @@ gives the same SVG. The stream's tokens and the fonts are read by
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import math
 import unicodedata
@@ -531,6 +532,8 @@ class _Writer:
         """A form XObject placed with ``matrix`` (form space -> output space)."""
         key = ref.idnum if isinstance(ref, IndirectObject) else id(ref)
         obj = ref.get_object()
+        if obj.get("/Subtype") == "/Image":
+            return self.image(obj, matrix, state)
         if obj.get("/Subtype") != "/Form":
             return ""
         own = tuple(float(v) for v in obj.get("/Matrix", IDENTITY))
@@ -565,6 +568,20 @@ class _Writer:
         placed = multiply(own, state.ctm)
         self.grow(self.place, [apply(placed, x, y) for x, y in corners])
         return f'<use href="#{fid}" transform="{transform(m)}"/>'
+
+    def image(self, obj: Any, matrix: Matrix, state: State) -> str:
+        """An image XObject (a project's picture) as an ``<image>`` holding it as a PNG, on
+        the unit square ``matrix`` takes to the output (``state`` to the page), its first
+        row at the top."""
+        corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+        self.grow(self.place, [apply(state.ctm, x, y) for x, y in corners])
+        flip = (1.0, 0.0, 0.0, -1.0, 0.0, 1.0)  # the image's rows run down, the PDF's y up
+        m = multiply(flip, matrix)
+        png = BytesIO()
+        obj.decode_as_image().save(png, "PNG", optimize=True)
+        data = base64.b64encode(png.getvalue()).decode("ascii")
+        return (f'<image width="1" height="1" preserveAspectRatio="none" '
+                f'transform="{transform(m)}" href="data:image/png;base64,{data}"/>')
 
 
 def _rtl(text: str) -> bool:
