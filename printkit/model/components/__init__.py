@@ -43,6 +43,7 @@ __all__ = [
     "RENDERERS",
     "Deck",
     "SheetArt",
+    "card_file_notes",
     "check_components",
     "component_document",
     "component_msgids",
@@ -148,6 +149,19 @@ def check_components(data: Mapping[str, Any], folder: Path) -> list[str]:
     if errors:
         raise DataErrors(errors)
     return [soft.line for soft in softest.values()]
+
+
+def card_file_notes(data: Mapping[str, Any], folder: Path) -> list[str]:
+    """One line per deck's card file worth a word (``cards.csv: semicolon-separated,
+    UTF-8``, ``cards.xlsx: sheet 'Cards' (the first)``), for the build to print: what it
+    found, so a designer sees which sheet or separator gave the cards."""
+    notes = []
+    for deck_id, spec in (data.get("decks") or {}).items():
+        if spec.get("csv") is not None:
+            note = loaded_deck(data, deck_id, folder).note
+            if note is not None:
+                notes.append(note)
+    return notes
 
 
 def game_warnings(games: Iterable[Game]) -> list[str]:
