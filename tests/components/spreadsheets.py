@@ -23,19 +23,22 @@ class Error:
 
 Sheets = dict[str, list[list["Cell | Error"]]]
 
-_XLSX_TYPES = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
-<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
-<Default Extension="xml" ContentType="application/xml"/>
-<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>
-<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>
-{sheets}
-</Types>"""
+_OOXML = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+_XLSX_TYPES = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\n'
+    '<Default Extension="rels" '
+    'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\n'
+    '<Default Extension="xml" ContentType="application/xml"/>\n'
+    f'<Override PartName="/xl/workbook.xml" ContentType="{_OOXML}.sheet.main+xml"/>\n'
+    f'<Override PartName="/xl/styles.xml" ContentType="{_OOXML}.styles+xml"/>\n'
+    '{sheets}\n</Types>')
 
-_XLSX_RELS = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>
-</Relationships>"""
+_XLSX_RELS = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">\n'
+    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+    'relationships/officeDocument" Target="xl/workbook.xml"/>\n</Relationships>')
 
 #: Style 1 is a date (built-in number format 14).
 _XLSX_STYLES = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -77,8 +80,8 @@ def write_xlsx(path: Path, sheets: Sheets) -> Path:
     names = list(sheets)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("[Content_Types].xml", _XLSX_TYPES.format(sheets="\n".join(
-            f'<Override PartName="/xl/worksheets/sheet{i}.xml" ContentType="application/'
-            f'vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+            f'<Override PartName="/xl/worksheets/sheet{i}.xml" '
+            f'ContentType="{_OOXML}.worksheet+xml"/>'
             for i in range(1, len(names) + 1))))
         z.writestr("_rels/.rels", _XLSX_RELS)
         z.writestr("xl/workbook.xml", (
@@ -113,11 +116,13 @@ _ODS_NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
            'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
            'xmlns:of="urn:oasis:names:tc:opendocument:xmlns:of:1.2" office:version="1.2"')
 
-_ODS_MANIFEST = """<?xml version="1.0" encoding="UTF-8"?>
-<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">
-<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>
-<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>
-</manifest:manifest>"""
+_ODS_MANIFEST = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest '
+    'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
+    'manifest:version="1.2">\n<manifest:file-entry manifest:full-path="/" '
+    'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>\n'
+    '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>\n'
+    '</manifest:manifest>')
 
 
 def _ods_cell(value: Cell | Error) -> str:

@@ -160,7 +160,7 @@ def test_a_file_that_is_not_a_spreadsheet_is_one_line(project: Project) -> None:
 def test_csv_that_is_not_utf8_names_the_line_and_byte(project: Project) -> None:
     path = project.folder / "heroes.csv"
     raw = path.read_bytes()
-    path.write_bytes(raw.replace("Skate".encode(), "Sk\xe5te".encode("cp1252")))
+    path.write_bytes(raw.replace(b"Skate", "Sk\xe5te".encode("cp1252")))
     with pytest.raises(DataErrors) as exc:
         load_deck(project.data(), "heroes", project.folder)
     at = raw.index(b"Skate") + 2
