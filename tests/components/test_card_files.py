@@ -139,6 +139,24 @@ def test_the_named_sheet_is_read_and_its_image_errors_name_its_cells(project: Pr
                            "'images/missing.png'"), line
 
 
+@pytest.mark.parametrize("first", [[["scratch"], ["Ana"]], []])
+def test_cards_not_on_the_first_sheet_say_how_to_name_their_sheet(
+        project: Project, first: list[list[str]]) -> None:
+    rows = _typed(_rows(project))
+    write_xlsx(project.folder / "heroes.xlsx", {"Notes": first, "Cards": rows})
+    project.edit('csv = "heroes.csv"', 'csv = "heroes.xlsx"')
+    with pytest.raises(DataErrors) as exc:
+        load_deck(project.data(), "heroes", project.folder)
+    lines = exc.value.lines()
+    assert all(line.startswith("heroes.xlsx: ") for line in lines[:-1]), lines
+    assert lines[-1] == ("game.toml: decks.heroes: heroes.xlsx: the first of its sheets "
+                         "('Notes', 'Cards') was read; name the one with the cards, such as "
+                         "sheet = 'Cards'")
+    project.edit('csv = "heroes.xlsx"', 'csv = "heroes.xlsx"\nsheet = "Cards"')
+    assert [c.count for c in load_deck(project.data(), "heroes", project.folder).cards] \
+        == [2, 1, 3]
+
+
 def test_a_sheet_named_for_a_csv_file_is_a_game_toml_error(project: Project) -> None:
     project.edit('csv = "heroes.csv"', 'csv = "heroes.csv"\nsheet = "Cards"')
     with pytest.raises(DataErrors) as exc:

@@ -43,6 +43,10 @@ class Places:
         return f"sheet {self.sheet!r}, cell {column_letters(col)}{n} ({name})"
 
 
+class HeaderErrors(DataErrors):
+    """The header row does not name the deck's fields: perhaps the wrong sheet."""
+
+
 @dataclass(frozen=True)
 class CardRow:
     """One row's card: where it is, its values (``count`` a whole number), and the cell of
@@ -69,16 +73,23 @@ def read_cards(path: Path, label: str, fields: list[str], sheet: str | None = No
     spreadsheet to read (the first if None), named in game.toml at ``sheet_key``.
     """
     if is_spreadsheet(path.name):
-        name, rows = read_sheet(path, label, sheet, sheet_key)
-        numbered = _numbered(label, _without_empty_columns(rows), fields)
-        places = Places(name)
+        name, names, rows = read_sheet(path, label, sheet, sheet_key)
         note = f"{label}: sheet {name!r}" + (" (the first)" if sheet is None else "")
-    else:
-        text, found = dialect(read_limited(path, label, MAX_CSV_BYTES), label, fields)
-        numbered = _numbered(label, _csv_rows(label, text, found.separator), fields)
-        places = Places()
-        note = None if found.plain else f"{label}: {found.describe()}"
-    return CardTable(_table(label, numbered, fields, places), note)
+        try:
+            return CardTable(_table(label, _numbered(label, _without_empty_columns(rows),
+                                                     fields), fields, Places(name)), note)
+        except HeaderErrors as exc:
+            if sheet is not None or len(names) < 2:
+                raise
+            # The cards may be on another sheet than the first: say how to name it.
+            raise DataErrors([*exc.errors, DataError(
+                sheet_key[0], sheet_key[1].rpartition(".")[0],
+                f"{label}: the first of its sheets ({', '.join(map(repr, names))}) was "
+                f"read; name the one with the cards, such as sheet = {names[1]!r}")]) from None
+    text, found = dialect(read_limited(path, label, MAX_CSV_BYTES), label, fields)
+    numbered = _numbered(label, _csv_rows(label, text, found.separator), fields)
+    note = None if found.plain else f"{label}: {found.describe()}"
+    return CardTable(_table(label, numbered, fields, Places()), note)
 
 
 def _table(label: str, numbered: list[tuple[int, list[str]]], fields: list[str],
@@ -87,7 +98,7 @@ def _table(label: str, numbered: list[tuple[int, list[str]]], fields: list[str],
     names = [h.strip() for h in header]
     errors = _header_errors(label, header_line, names, fields, places)
     if errors:
-        raise DataErrors(errors)
+        raise HeaderErrors(errors)
     cards: list[CardRow] = []
     for line, row in numbered[1:]:
         if len(row) != len(names):  # a ragged row: a cell lost or one too many
@@ -128,7 +139,7 @@ def _numbered(label: str, rows: list[list[str]], fields: list[str]
     """Every row that is not blank, with its number (from 1); the first is the header."""
     numbered = [(i + 1, row) for i, row in enumerate(rows) if any(c.strip() for c in row)]
     if not numbered:
-        raise DataErrors([DataError(label, "", "has no header row; the first line names "
+        raise HeaderErrors([DataError(label, "", "has no header row; the first line names "
                                                f"the columns: {', '.join(fields)}, count")])
     return numbered
 

@@ -59,8 +59,9 @@ def cell_text(value: Any) -> str:
 
 
 def read_sheet(path: Path, label: str, sheet: str | None,
-               sheet_key: tuple[str, str]) -> tuple[str, list[list[str]]]:
-    """The name of the sheet read and its rows as text, from row 1 and column A.
+               sheet_key: tuple[str, str]) -> tuple[str, list[str], list[list[str]]]:
+    """The name of the sheet read, the names of all its sheets, and its rows as text,
+    from row 1 and column A.
 
     ``sheet_key``: the file and key that name the sheet (for a sheet the file lacks)."""
     from python_calamine import CalamineError, CalamineWorkbook, WorksheetNotFound
@@ -81,4 +82,4 @@ def read_sheet(path: Path, label: str, sheet: str | None,
         reason = " ".join(str(exc).split()) or type(exc).__name__
         raise DataErrors([DataError(label, "", f"cannot be read as a spreadsheet ({reason}); "
                                                f"save it again as .xlsx or .ods")]) from None
-    return name, [[cell_text(v) for v in row] for row in rows]
+    return name, names, [[cell_text(v) for v in row] for row in rows]
