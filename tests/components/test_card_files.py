@@ -240,3 +240,11 @@ def test_an_error_cell_is_read_as_empty_and_named_if_required(project: Project) 
     project.edit('csv = "heroes.csv"', 'csv = "heroes.xlsx"')
     cards = load_deck(project.data(), "heroes", project.folder).cards
     assert [c.count for c in cards] == [2, 1, 3]  # an empty count: one copy, as in a CSV
+
+
+def test_a_sheet_name_is_a_name_not_printed_text() -> None:
+    from printkit.language.fonts import data_glyph_errors
+
+    data = {"decks": {"heroes": {"sheet": "\U0001f0cf Cards", "title": "\U0001f0cf"}}}
+    lines = [str(e) for e in data_glyph_errors(data, "game.toml", ["en"])]
+    assert len(lines) == 1 and "decks.heroes.title" in lines[0], lines  # the title only
