@@ -248,3 +248,17 @@ def test_a_sheet_name_is_a_name_not_printed_text() -> None:
     data = {"decks": {"heroes": {"sheet": "\U0001f0cf Cards", "title": "\U0001f0cf"}}}
     lines = [str(e) for e in data_glyph_errors(data, "game.toml", ["en"])]
     assert len(lines) == 1 and "decks.heroes.title" in lines[0], lines  # the title only
+
+
+def test_a_stray_cell_far_beyond_the_cards_is_one_line_naming_it(project: Project) -> None:
+    rows: list[list[Any]] = _typed(_rows(project))
+    rows += [[] for _ in range(10_000 - len(rows))] + [[None, None, "stray"]]
+    write_xlsx(project.folder / "heroes.xlsx", {"Cards": rows})
+    project.edit('csv = "heroes.csv"', 'csv = "heroes.xlsx"')
+    with pytest.raises(DataErrors) as exc:
+        load_deck(project.data(), "heroes", project.folder)
+    assert exc.value.lines() == ["heroes.xlsx: sheet 'Cards': has cells as far as row 10,001 "
+                                 "and column G; a card list may reach row 10,000 and column "
+                                 "CV: clear the cells beyond the cards"]
+    write_xlsx(project.folder / "heroes.xlsx", {"Cards": rows[:-1]})  # up to row 10,000
+    assert len(load_deck(project.data(), "heroes", project.folder).cards) == 3

@@ -23,6 +23,10 @@ SUFFIXES = (".xlsx", ".ods")
 
 #: A card list of a few hundred rows, with pictures pasted in, is well under this.
 MAX_SHEET_BYTES = 16 * 1024 * 1024
+#: How far a card sheet's cells may reach: a stray cell far away (XFD1048576) would
+#: otherwise make a range of billions of empty cells.
+MAX_ROWS = 10_000
+MAX_COLUMNS = 100
 
 
 def is_spreadsheet(name: str) -> bool:
@@ -74,10 +78,18 @@ def read_sheet(path: Path, label: str, sheet: str | None,
             raise DataErrors([DataError(label, "", "has no sheet")])
         name = names[0] if sheet is None else sheet
         try:
-            rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+            found = book.get_sheet_by_name(name)
         except WorksheetNotFound:
             raise DataErrors([DataError(*sheet_key, f"{label} has no sheet {sheet!r}; its "
                                                     f"sheets: {', '.join(names)}")]) from None
+        end = found.end  # the last cell's (row, column) from 0; None: an empty sheet
+        if end is not None and (end[0] >= MAX_ROWS or end[1] >= MAX_COLUMNS):
+            raise DataErrors([DataError(label, f"sheet {name!r}", (
+                f"has cells as far as row {end[0] + 1:,} and column "
+                f"{column_letters(end[1] + 1)}; a card list "
+                f"may reach row {MAX_ROWS:,} and column {column_letters(MAX_COLUMNS)}: clear "
+                f"the cells beyond the cards"))])
+        rows = found.to_python(skip_empty_area=False) if end is not None else []
     except CalamineError as exc:  # not a spreadsheet, damaged, protected by a password
         reason = " ".join(str(exc).split()) or type(exc).__name__
         raise DataErrors([DataError(label, "", f"cannot be read as a spreadsheet ({reason}); "
