@@ -441,8 +441,9 @@ def check_locale(code: str) -> None:
 
 
 #: Keys of game data that name things rather than print text (ids, files, colours,
-#: symbols) and the rules engine's own table: not glyph-checked as text.
-_NOT_PRINTED = ("id", "csv", "image", "colour", "color", "symbol", "file", "font")
+#: symbols, a card file's sheet) and the rules engine's own table: not glyph-checked as text.
+_NOT_PRINTED = ("id", "csv", "sheet", "image", "colour", "color", "symbol", "file",
+                "font")
 
 
 def data_glyph_errors(data: Mapping[str, Any], file: str,

@@ -15,6 +15,7 @@ from printkit.commands.build.options import Progress
 from printkit.drawing import fit, trace
 from printkit.errors import BuildError, DataErrors, PrintkitError
 from printkit.language.fonts import data_glyph_errors
+from printkit.model.components import card_file_notes
 from printkit.model.game import Game
 
 
@@ -33,6 +34,8 @@ def verify_games(ledger: Ledger, selected: list[Game], locales: list[str], todo:
         progress(f"checking {game.id}: data and worked examples")
         try:
             prepared[game.id] = game.prepared()
+            for note in card_file_notes(prepared[game.id][0], game.folder):
+                progress(note)
             unprintable = data_glyph_errors(prepared[game.id][0],
                                             game.label(game.data_file), locales)
             if unprintable:

@@ -14,7 +14,7 @@ game.toml by a dotted key (``card = "tydzien_card"``), so a built-in game states
 fact its rules check once; :func:`component_references` checks those keys (a check
 for the game's top-level schema; loading a deck runs it too).
 
-The renderers read the game folder (CSV files and images beside game.toml)
+The renderers read the game folder (card files and images beside game.toml)
 from ``ctx.game.folder``. :func:`check_components` loads every deck ahead of
 rendering, so a bad file fails before anything is drawn and resolution
 warnings can be printed once.
@@ -43,6 +43,7 @@ __all__ = [
     "RENDERERS",
     "Deck",
     "SheetArt",
+    "card_file_notes",
     "check_components",
     "component_document",
     "component_msgids",
@@ -148,6 +149,19 @@ def check_components(data: Mapping[str, Any], folder: Path) -> list[str]:
     if errors:
         raise DataErrors(errors)
     return [soft.line for soft in softest.values()]
+
+
+def card_file_notes(data: Mapping[str, Any], folder: Path) -> list[str]:
+    """One line per deck's card file worth a word (``cards.csv: semicolon-separated,
+    UTF-8``, ``cards.xlsx: sheet 'Cards' (the first)``), for the build to print: what it
+    found, so a designer sees which sheet or separator gave the cards."""
+    notes = []
+    for deck_id, spec in (data.get("decks") or {}).items():
+        if spec.get("csv") is not None:
+            note = loaded_deck(data, deck_id, folder).note
+            if note is not None:
+                notes.append(note)
+    return notes
 
 
 def game_warnings(games: Iterable[Game]) -> list[str]:
@@ -282,7 +296,7 @@ def _sheet_item_strings(path: str, item: Mapping[str, Any], keys: tuple[str, ...
 
 
 def csv_msgids(data: Mapping[str, Any], folder: Path) -> list[tuple[str, str]]:
-    """(msgid, where) of the card texts a deck's CSV file holds: those its text boxes show."""
+    """(msgid, where) of the card texts a deck's card file holds: those its text boxes show."""
     out: list[tuple[str, str]] = []
     for deck_id, spec in (data.get("decks") or {}).items():
         if spec.get("csv") is None:

@@ -1,7 +1,7 @@
-"""A card deck declared in data: its cards (TOML or CSV), resolved and checked against its files.
+"""A card deck declared in data: its cards (TOML, CSV or a spreadsheet), checked against its files.
 
 The schema (:mod:`printkit.model.components.schema`) checks what game.toml says on
-its own; loading a deck checks what needs the game folder: the CSV file,
+its own; loading a deck checks what needs the game folder: the card file,
 every image a card or the back names (found, readable, sharp enough), and
 per-card values that must be a colour or a symbol. Every error comes at
 once; resolution warnings are collected in :attr:`Deck.warnings` for the
@@ -49,14 +49,15 @@ class Card:
     count: int
     file: str
     key: str
-    #: CSV column numbers by field name; None for a card listed in TOML.
-    columns: Mapping[str, int] | None = None
+    #: The cell of each field by name in the card file (``line 2, column 3 (power)``,
+    #: ``sheet 'Cards', cell C2 (power)``); None for a card listed in TOML.
+    cells: Mapping[str, str] | None = None
 
     def at(self, name: str) -> str:
-        """The key path (TOML) or the cell (CSV) of this card's field ``name``."""
-        if self.columns is None:
+        """The key path (TOML) or the cell (card file) of this card's field ``name``."""
+        if self.cells is None:
             return f"{self.key}.{name}"
-        return f"{self.key}, column {self.columns[name]} ({name})"
+        return self.cells[name]
 
     @property
     def name(self) -> str:
@@ -89,6 +90,10 @@ class Deck:
     #: Every picture the deck draws, with the pixel size it is embedded at (see
     #: :func:`printkit.model.components.images.embedded_size`): prepared before rendering.
     pictures: tuple[tuple[Artwork, tuple[int, int]], ...] = ()
+    #: What the build says of the deck's card file, if anything: the sheet it read, or a
+    #: CSV's dialect when it is not comma-separated UTF-8 (see
+    #: :func:`~printkit.model.components.cards_csv.read_cards`).
+    note: str | None = None
 
     @property
     def key(self) -> str:
@@ -118,7 +123,7 @@ def game_file(folder: Path) -> str:
 
 
 def _cards(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str, folder: Path,
-           file: str) -> list[Card]:
+           file: str) -> tuple[list[Card], str | None]:
     if spec.get("csv") is None:
         def count(entry: Mapping[str, Any]) -> int:
             n = entry.get("count", 1)
@@ -126,13 +131,14 @@ def _cards(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str, folde
 
         return [Card({k: v for k, v in entry.items() if k != "count"}, count(entry),
                      file, f"decks.{deck_id}.cards[{i}]")
-                for i, entry in enumerate(spec["cards"])]
-    path = inside(folder, spec["csv"], file, f"decks.{deck_id}.csv", "CSV file")
+                for i, entry in enumerate(spec["cards"])], None
+    path = inside(folder, spec["csv"], file, f"decks.{deck_id}.csv", "card file")
     label = shown(folder / spec["csv"])
-    rows, columns = read_cards(path, label, list(spec["fields"]))
-    return [Card({k: as_data(v) for k, v in values.items() if k != "count"},
-                 values.get("count", 1), label, f"line {line}", columns)
-            for line, values in rows]
+    table = read_cards(path, label, list(spec["fields"]), spec.get("sheet"),
+                       (file, f"decks.{deck_id}.sheet"))
+    return [Card({k: as_data(v) for k, v in row.values.items() if k != "count"},
+                 row.values.get("count", 1), label, row.key, row.cells)
+            for row in table.rows], table.note
 
 
 def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) -> None:
@@ -264,7 +270,7 @@ def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
         {**data, "decks": {deck_id: spec}})]
     if references:
         raise DataErrors(references)
-    cards = _cards(data, spec, deck_id, folder, file)
+    cards, note = _cards(data, spec, deck_id, folder, file)
     errors: list[DataError] = []
     for card in cards:
         _check_values(spec, card, errors)
@@ -281,7 +287,7 @@ def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
     card_key = spec["card"] if isinstance(spec["card"], str) else f"{base}.card"
     return Deck(deck_id, spec, tuple(cards), file, art, tuple(s.line for s in soft),
                 tuple(soft), CardSize(size["width_mm"], size["height_mm"]), card_key,
-                tuple(sorted(needed, key=lambda n: (n[0].digest, n[1]))))
+                tuple(sorted(needed, key=lambda n: (n[0].digest, n[1]))), note)
 
 
 

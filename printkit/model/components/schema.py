@@ -21,6 +21,7 @@ from typing import Any
 from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError
 from printkit.geometry import DEFAULT_SPEC
+from printkit.model.components.spreadsheets import is_spreadsheet
 from printkit.schema import (
     COLOUR_HEX,
     MAX_COUNT,
@@ -295,9 +296,13 @@ def _deck_checks(deck: dict[str, Any]) -> list[tuple[str, str]]:
         if far is not None:
             problems.append((where, far))
     if deck.get("csv") is not None and deck["cards"]:
-        problems.append(("cards", "list the cards here or in the CSV file, not both"))
+        problems.append(("cards", "list the cards here or in the card file, not both"))
     if deck.get("csv") is None and not deck["cards"]:
-        problems.append(("cards", "a deck needs cards: [[cards]] tables or a csv file"))
+        problems.append(("cards", "a deck needs cards: [[cards]] tables or a csv file "
+                                  "(.csv, .xlsx or .ods)"))
+    if deck.get("sheet") is not None and not is_spreadsheet(deck.get("csv") or ""):
+        problems.append(("sheet", "names a sheet of a spreadsheet: give csv an .xlsx or "
+                                  ".ods file"))
     for i, card in enumerate(deck["cards"]):
         for key in card:
             if key != "count" and key not in fields:
@@ -386,7 +391,10 @@ DECK = Table({
     "title": Value(str, max_length=TITLE_LENGTH),
     "card": CardSpec(),
     "fields": Array(Value(str, pattern=FIELD), max_items=50),
-    "csv": Value(str, required=False, pattern=r"[^/\\].*\.csv"),
+    # The card file: CSV in any dialect a spreadsheet saves, or a spreadsheet itself.
+    "csv": Value(str, required=False, pattern=r"[^/\\].*\.(csv|xlsx|ods)"),
+    # The sheet of a spreadsheet the cards are on: the first if none is named.
+    "sheet": Value(str, required=False, max_length=100),
     "cards": Array(CardEntry(), required=False, default=[], max_items=1000),
     "background": Value(str, required=False, default="#ffffff", pattern=COLOUR),
     # Pictures far above this resolution at their printed size are embedded downsampled
