@@ -50,6 +50,8 @@ NOT_YET: tuple[str, ...] = ()
 #: Private names of other libraries that ReportLab's source happens to use as well.
 NOT_REPORTLAB = {
     ("printkit/pdfmerge/bind.py", "_ID"): "pypdf's PdfWriter: its trailer /ID has no public setter",
+    ("printkit/outputs/html/svg.py", "fill"): "the figure translator's own graphics state "
+    "(the fill colour a PDF's operators set), not ReportLab's canvas",
 }
 
 
