@@ -256,6 +256,15 @@ def bonus_strip_figure(v: Verified, data: Mapping[str, Any], width: float, loc: 
                        frame=MARK if both else INK, width=2.2 if both else 0.5)
             x += side + gap
 
+    return attach(Figure(width, height, draw),
+                  _bonus_strip_words(loc, data, cards, table, framed, features, answer))
+
+
+def _bonus_strip_words(loc: Localizer, data: Mapping[str, Any], cards: _Cards,
+                       table: Sequence[str], framed: Sequence[bool],
+                       features: Mapping[str, str], answer: int) -> Alternative:
+    """The bonus strip in words, from the lists it draws: the bonus card's features and
+    the answer, and each card on the table with what it shows and whether it is framed."""
     def ways(values: Mapping[str, str]) -> str:
         return loc.series([loc.gettext(_feature_label(data, a, w)) for a, w in values.items()])
 
@@ -265,7 +274,7 @@ def bonus_strip_figure(v: Verified, data: Mapping[str, Any], width: float, loc: 
     yes = loc.pgettext("a card shows both features", "yes")
     # TRANSLATORS: HTML rules page: the same cell for a card that does not show both.
     no = loc.pgettext("a card shows both features", "no")
-    return attach(Figure(width, height, draw), Alternative(
+    return Alternative(
         # TRANSLATORS: HTML rules page, alt text of the quick reference's picture of a
         # bonus round: the bonus card's two features and the answer, then the cards on the
         # table in a row; a list and a table of the same follow it.
@@ -282,13 +291,13 @@ def bonus_strip_figure(v: Verified, data: Mapping[str, Any], width: float, loc: 
             # TRANSLATORS: HTML rules page: head of the third column of the same table:
             # whether the card shows both of the bonus card's features ("yes" or "no").
             loc.gettext("Shows both features")),
-        rows=tuple((number(i + 1), ways(cards.values(short)), yes if both else no)
+        rows=tuple((loc.number(i + 1), ways(cards.values(short)), yes if both else no)
                    for i, (short, both) in enumerate(zip(table, framed, strict=True))),
         # TRANSLATORS: HTML rules page: the bonus round of the quick reference in words:
         # %(features)s are the bonus card's two features ("Glasses, Right arm raised"),
         # %(answer)s the right answer, the number of cards that show both (3).
         items=(loc.gettext("Bonus card: %(features)s; the right answer: %(answer)s")
-               % {"features": ways(features), "answer": number(answer)},)))
+               % {"features": ways(features), "answer": loc.number(answer)},))
 
 
 def solo_figure(v: Verified, data: Mapping[str, Any], width: float, locale: str,
