@@ -202,223 +202,7 @@ class _Writer:
         """The SVG elements of a content stream; ``base`` takes the stream's default space to
         the output space (the page's, y down; identity inside a form) and, for the drawn
         box, ``self.place`` to the page."""
-        out: list[Any] = []
-        state = State()
-        stack: list[State] = []
-        operands: list[Any] = []
-        path: list[tuple[str, tuple[float, ...]]] = []
-        points: list[tuple[float, float]] = []
-        start = (0.0, 0.0)
-        clip: str | None = None
-        text_m = line_m = IDENTITY
-        actual: list[Any] | None = None  # [text, x-start matrix, width, font, size]
-        res_fonts = pdfread.get(resources, "/Font")
-        res_x = pdfread.get(resources, "/XObject")
-        res_gs = pdfread.get(resources, "/ExtGState")
-        place = self.place
-
-        placed: list[Any] = [None, IDENTITY]  # the CTM last seen, and it times ``base``
-
-        def pt(x: float, y: float) -> tuple[float, float]:
-            ctm = state.ctm
-            if ctm is not placed[0]:
-                placed[:] = [ctm, multiply(ctm, base)]
-            a, b, c, d, e, f = ctm
-            points.append((a * x + c * y + e, b * x + d * y + f))
-            a, b, c, d, e, f = placed[1]
-            return a * x + c * y + e, b * x + d * y + f
-
-        def scale() -> float:
-            return scale_of(multiply(state.ctm, base))
-
-        #: the filled areas drawn so far: (x0, y0, x1, y1) in the stream's space, and colour
-        grounds: list[tuple[float, float, float, float, tuple[float, float, float]]] = []
-
-        def on_light(x: float, y: float) -> bool:
-            """Whether the area last filled under (x, y) has a light colour of its own
-            (a yellow finish space): ink drawn there stays dark in dark mode."""
-            for x0, y0, x1, y1, rgb in reversed(grounds):
-                if x0 <= x <= x1 and y0 <= y <= y1:
-                    return not is_paper(rgb) and luminance(rgb) > 0.45
-            return False
-
-        def paint(fill: bool, stroke: bool, evenodd: bool) -> None:
-            nonlocal clip
-            if clip is not None and path:
-                d = path_data(path)
-                cid = self.new_id("c")
-                rule = ' clip-rule="evenodd"' if clip == "*" else ""
-                self.defs.append(f'<clipPath id="{cid}"><path d="{d}"{rule}/></clipPath>')
-                out.append(f'<g clip-path="url(#{cid})">')
-                state.clips += 1
-                clip = None
-            if path and (fill or stroke):
-                xs, ys = [p[0] for p in points], [p[1] for p in points]
-                fixed = self.printed or on_light((min(xs) + max(xs)) / 2,
-                                                 (min(ys) + max(ys)) / 2)
-                out.append(self.path(list(path), state, fill, stroke, evenodd, scale(), fixed))
-                if fill:
-                    grounds.append((min(xs), min(ys), max(xs), max(ys), state.fill))
-                self.grow(place, points, state.width * scale() / 2 if stroke else 0.0)
-            path.clear()
-            points.clear()
-
-        def show(codes: bytes, adjust: float = 0.0) -> None:
-            nonlocal text_m
-            font = state.font
-            if font is None:
-                return
-            size, h = state.size, state.scale / 100
-            spaces = codes.count(b" ")
-            advance = (font.width(codes) / 1000 * size + state.char_space * len(codes)
-                       + state.word_space * spaces - adjust / 1000 * size) * h
-            origin = multiply((1.0, 0.0, 0.0, 1.0, 0.0, state.rise), text_m)
-            if actual is not None:
-                if actual[1] is None:
-                    actual[1:4] = [origin, 0.0, font]
-                actual[2] += advance
-            else:
-                self.text(out, font.text(codes), origin, advance, font, state, base, on_light)
-            text_m = multiply((1.0, 0.0, 0.0, 1.0, advance, 0.0), text_m)
-
-        for token in pdfread.tokens(data):
-            if not isinstance(token, pdfread.Op):
-                operands.append(token)
-                continue
-            op, args = str(token), operands
-            operands = []
-            n = [a for a in args if isinstance(a, float)]
-            if op == "q":
-                stack.append(replace(state))
-                state.clips = 0
-            elif op == "Q":
-                out.extend("</g>" for _ in range(state.clips))
-                if stack:
-                    state = stack.pop()
-            elif op == "cm" and len(n) == 6:
-                state.ctm = multiply(tuple(n), state.ctm)  # type: ignore[arg-type]
-            elif op == "m" and len(n) == 2:
-                start = (n[0], n[1])
-                path.append(("M", pt(*n)))
-            elif op == "l" and len(n) == 2:
-                path.append(("L", pt(*n)))
-            elif op == "c" and len(n) == 6:
-                path.append(("C", pt(n[0], n[1]) + pt(n[2], n[3]) + pt(n[4], n[5])))
-            elif op in ("v", "y") and len(n) == 4:
-                last = points[-1] if points else start
-                inv = inverse(state.ctm)
-                current = apply(inv, *last)
-                first = current if op == "v" else (n[0], n[1])
-                second = (n[0], n[1]) if op == "v" else (n[2], n[3])
-                path.append(("C", pt(*first) + pt(*second) + pt(n[2], n[3])))
-            elif op == "h":
-                path.append(("Z", ()))
-            elif op == "re" and len(n) == 4:
-                x, y, w, hh = n
-                path.extend((("M", pt(x, y)), ("L", pt(x + w, y)), ("L", pt(x + w, y + hh)),
-                             ("L", pt(x, y + hh)), ("Z", ())))
-            elif op in ("S", "s"):
-                if op == "s":
-                    path.append(("Z", ()))
-                paint(False, True, False)
-            elif op in ("f", "F", "f*"):
-                paint(True, False, op == "f*")
-            elif op in ("B", "B*", "b", "b*"):
-                if op.startswith("b"):
-                    path.append(("Z", ()))
-                paint(True, True, op.endswith("*"))
-            elif op == "n":
-                paint(False, False, False)
-            elif op in ("W", "W*"):
-                clip = "*" if op == "W*" else ""
-            elif op == "rg" and len(n) == 3:
-                state.fill = (n[0], n[1], n[2])
-            elif op == "RG" and len(n) == 3:
-                state.stroke = (n[0], n[1], n[2])
-            elif op == "g" and n:
-                state.fill = (n[0], n[0], n[0])
-            elif op == "G" and n:
-                state.stroke = (n[0], n[0], n[0])
-            elif op in ("k", "K") and len(n) == 4:
-                c, m_, y, k = n
-                rgb = ((1 - c) * (1 - k), (1 - m_) * (1 - k), (1 - y) * (1 - k))
-                if op == "k":
-                    state.fill = rgb
-                else:
-                    state.stroke = rgb
-            elif op == "w" and n:
-                state.width = n[0]
-            elif op == "J" and n:
-                state.cap = int(n[0])
-            elif op == "j" and n:
-                state.join = int(n[0])
-            elif op == "M" and n:
-                state.miter = n[0]
-            elif op == "d" and args and isinstance(args[0], list):
-                state.dash = (tuple(float(v) for v in args[0]), n[-1] if n else 0.0)
-            elif op == "gs" and args and isinstance(args[0], pdfread.Name):
-                gs = pdfread.get(res_gs, "/" + args[0])
-                if gs is not None:
-                    state.fill_alpha = float(gs.get("/ca", state.fill_alpha))
-                    state.stroke_alpha = float(gs.get("/CA", state.stroke_alpha))
-            elif op == "BT":
-                text_m = line_m = IDENTITY
-            elif op == "Tf" and args and isinstance(args[0], pdfread.Name):
-                ref = pdfread.get(res_fonts, "/" + args[0], raw=True)
-                state.font = self.font(ref) if ref is not None else None
-                state.size = n[-1] if n else state.size
-            elif op == "TL" and n:
-                state.leading = n[0]
-            elif op == "Tc" and n:
-                state.char_space = n[0]
-            elif op == "Tw" and n:
-                state.word_space = n[0]
-            elif op == "Tz" and n:
-                state.scale = n[0]
-            elif op == "Ts" and n:
-                state.rise = n[0]
-            elif op == "Tm" and len(n) == 6:
-                text_m = line_m = tuple(n)  # type: ignore[assignment]
-            elif op in ("Td", "TD") and len(n) == 2:
-                if op == "TD":
-                    state.leading = -n[1]
-                text_m = line_m = multiply((1.0, 0.0, 0.0, 1.0, n[0], n[1]), line_m)
-            elif op == "T*":
-                text_m = line_m = multiply((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading), line_m)
-            elif op in ("Tj", "'", '"') and args and isinstance(args[-1], bytes):
-                if op != "Tj":
-                    text_m = line_m = multiply((1.0, 0.0, 0.0, 1.0, 0.0, -state.leading),
-                                               line_m)
-                show(args[-1])
-            elif op == "TJ" and args and isinstance(args[0], list):
-                pending = 0.0
-                for item in args[0]:
-                    if isinstance(item, bytes):
-                        show(item, pending)
-                        pending = 0.0
-                    else:
-                        pending += float(item)
-                if pending:
-                    text_m = multiply((1.0, 0.0, 0.0, 1.0,
-                                       -pending / 1000 * state.size * state.scale / 100, 0.0),
-                                      text_m)
-            elif op == "BDC" and len(args) == 2 and isinstance(args[1], dict):
-                text = args[1].get(pdfread.Name("ActualText"))
-                if isinstance(text, bytes):
-                    actual = [pdfread.utf16(text), None, 0.0, None]
-            elif op == "EMC" and actual is not None:
-                spoken, origin, width, font = actual
-                actual = None
-                if origin is not None:
-                    self.text(out, spoken, origin, width, font, state, base, on_light)
-            elif op == "Do" and args and isinstance(args[0], pdfread.Name):
-                ref = pdfread.get(res_x, "/" + args[0], raw=True)
-                if ref is not None:
-                    out.append(self.use(ref, multiply(state.ctm, base), state))
-        out.extend("</g>" for _ in range(state.clips))
-        for saved in reversed(stack):
-            out.extend("</g>" for _ in range(saved.clips))
-        return out
+        return _Stream(self, resources, base).run(data)
 
     #: the matrix that takes the stream being written to the page (y down)
     place: Matrix = IDENTITY
@@ -582,6 +366,317 @@ class _Writer:
         data = base64.b64encode(png.getvalue()).decode("ascii")
         return (f'<image width="1" height="1" preserveAspectRatio="none" '
                 f'transform="{transform(m)}" href="data:image/png;base64,{data}"/>')
+
+
+@dataclass
+class _Stream:
+    """One content stream being translated: its graphics state and the path, text position
+    and marked-content span it is in the middle of. A form placed in it is read by a
+    stream of its own, so that nothing of this one leaks into the design."""
+
+    writer: _Writer
+    resources: Any
+    #: takes the stream's default space to the output space
+    base: Matrix
+    out: list[Any] = field(default_factory=list)
+    state: State = field(default_factory=State)
+    stack: list[State] = field(default_factory=list)
+    path: list[tuple[str, tuple[float, ...]]] = field(default_factory=list)
+    #: the path's points in the stream's space, for the drawn box and the grounds
+    points: list[tuple[float, float]] = field(default_factory=list)
+    start: tuple[float, float] = (0.0, 0.0)
+    #: the rule of a clip set for the path being built ("*" even-odd), or None
+    clip: str | None = None
+    text_m: Matrix = IDENTITY
+    line_m: Matrix = IDENTITY
+    #: the span being shown as its logical text: [text, x-start matrix, width, font]
+    actual: list[Any] | None = None
+    #: the filled areas drawn so far: (x0, y0, x1, y1) in the stream's space, and colour
+    grounds: list[tuple[float, float, float, float, tuple[float, float, float]]] = field(
+        default_factory=list)
+    #: the CTM last seen, and it times ``base``
+    placed: list[Any] = field(default_factory=lambda: [None, IDENTITY])
+    #: the stream's fonts, XObjects and graphics-state dictionaries
+    fonts: Any = field(init=False)
+    objects: Any = field(init=False)
+    alphas: Any = field(init=False)
+    #: the matrix that takes the stream to the page, as it was when the stream began
+    place: Matrix = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.fonts = pdfread.get(self.resources, "/Font")
+        self.objects = pdfread.get(self.resources, "/XObject")
+        self.alphas = pdfread.get(self.resources, "/ExtGState")
+        self.place = self.writer.place
+
+    def run(self, data: bytes) -> list[Any]:
+        """Every operator of ``data`` in turn, by its family; the clip groups still open
+        at the end are closed."""
+        operands: list[Any] = []
+        for token in pdfread.tokens(data):
+            if not isinstance(token, pdfread.Op):
+                operands.append(token)
+                continue
+            op, args = str(token), operands
+            operands = []
+            n = [a for a in args if isinstance(a, float)]
+            family = _FAMILIES.get(op)
+            if family is not None:
+                family(self, op, args, n)
+        self.out.extend("</g>" for _ in range(self.state.clips))
+        for saved in reversed(self.stack):
+            self.out.extend("</g>" for _ in range(saved.clips))
+        return self.out
+
+    def pt(self, x: float, y: float) -> tuple[float, float]:
+        """A point of the current space in the output space; it is kept, in the stream's
+        space, in :attr:`points`."""
+        ctm = self.state.ctm
+        if ctm is not self.placed[0]:
+            self.placed[:] = [ctm, multiply(ctm, self.base)]
+        a, b, c, d, e, f = ctm
+        self.points.append((a * x + c * y + e, b * x + d * y + f))
+        a, b, c, d, e, f = self.placed[1]
+        return a * x + c * y + e, b * x + d * y + f
+
+    def scale(self) -> float:
+        return scale_of(multiply(self.state.ctm, self.base))
+
+    def on_light(self, x: float, y: float) -> bool:
+        """Whether the area last filled under (x, y) has a light colour of its own
+        (a yellow finish space): ink drawn there stays dark in dark mode."""
+        for x0, y0, x1, y1, rgb in reversed(self.grounds):
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return not is_paper(rgb) and luminance(rgb) > 0.45
+        return False
+
+    def nesting(self, op: str, args: list[Any], n: list[float]) -> None:
+        """``q Q cm``: the graphics state saved, restored (closing the clips set since it
+        was saved) and moved."""
+        if op == "q":
+            self.stack.append(replace(self.state))
+            self.state.clips = 0
+        elif op == "Q":
+            self.out.extend("</g>" for _ in range(self.state.clips))
+            if self.stack:
+                self.state = self.stack.pop()
+        elif op == "cm" and len(n) == 6:
+            self.state.ctm = multiply(tuple(n), self.state.ctm)  # type: ignore[arg-type]
+
+    def build(self, op: str, args: list[Any], n: list[float]) -> None:
+        """``m l c v y h re``: the path grows, in the output space."""
+        path, pt = self.path, self.pt
+        if op == "m" and len(n) == 2:
+            self.start = (n[0], n[1])
+            path.append(("M", pt(*n)))
+        elif op == "l" and len(n) == 2:
+            path.append(("L", pt(*n)))
+        elif op == "c" and len(n) == 6:
+            path.append(("C", pt(n[0], n[1]) + pt(n[2], n[3]) + pt(n[4], n[5])))
+        elif op in ("v", "y") and len(n) == 4:
+            # the current point is one of the control points: back in the current space
+            last = self.points[-1] if self.points else self.start
+            current = apply(inverse(self.state.ctm), *last)
+            first = current if op == "v" else (n[0], n[1])
+            second = (n[0], n[1]) if op == "v" else (n[2], n[3])
+            path.append(("C", pt(*first) + pt(*second) + pt(n[2], n[3])))
+        elif op == "h":
+            path.append(("Z", ()))
+        elif op == "re" and len(n) == 4:
+            x, y, w, hh = n
+            path.extend((("M", pt(x, y)), ("L", pt(x + w, y)), ("L", pt(x + w, y + hh)),
+                         ("L", pt(x, y + hh)), ("Z", ())))
+
+    def painting(self, op: str, args: list[Any], n: list[float]) -> None:
+        """``S s f F f* B B* b b* n``: the path painted (or only ended); ``W W*``: it clips
+        what follows once it is ended."""
+        if op in ("S", "s"):
+            if op == "s":
+                self.path.append(("Z", ()))
+            self.paint(False, True, False)
+        elif op in ("f", "F", "f*"):
+            self.paint(True, False, op == "f*")
+        elif op in ("B", "B*", "b", "b*"):
+            if op.startswith("b"):
+                self.path.append(("Z", ()))
+            self.paint(True, True, op.endswith("*"))
+        elif op == "n":
+            self.paint(False, False, False)
+        elif op in ("W", "W*"):
+            self.clip = "*" if op == "W*" else ""
+
+    def paint(self, fill: bool, stroke: bool, evenodd: bool) -> None:
+        """The path as a shape (after the clip group it sets, if any); the path is then
+        empty."""
+        writer, path, points, state = self.writer, self.path, self.points, self.state
+        if self.clip is not None and path:
+            d = path_data(path)
+            cid = writer.new_id("c")
+            rule = ' clip-rule="evenodd"' if self.clip == "*" else ""
+            writer.defs.append(f'<clipPath id="{cid}"><path d="{d}"{rule}/></clipPath>')
+            self.out.append(f'<g clip-path="url(#{cid})">')
+            state.clips += 1
+            self.clip = None
+        if path and (fill or stroke):
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            fixed = writer.printed or self.on_light((min(xs) + max(xs)) / 2,
+                                                    (min(ys) + max(ys)) / 2)
+            self.out.append(writer.path(list(path), state, fill, stroke, evenodd,
+                                        self.scale(), fixed))
+            if fill:
+                self.grounds.append((min(xs), min(ys), max(xs), max(ys), state.fill))
+            writer.grow(self.place, points, state.width * self.scale() / 2 if stroke else 0.0)
+        path.clear()
+        points.clear()
+
+    def colour(self, op: str, args: list[Any], n: list[float]) -> None:
+        """``rg RG g G k K``: the fill (lower case) or stroke colour, kept as RGB."""
+        state = self.state
+        if op == "rg" and len(n) == 3:
+            state.fill = (n[0], n[1], n[2])
+        elif op == "RG" and len(n) == 3:
+            state.stroke = (n[0], n[1], n[2])
+        elif op == "g" and n:
+            state.fill = (n[0], n[0], n[0])
+        elif op == "G" and n:
+            state.stroke = (n[0], n[0], n[0])
+        elif op in ("k", "K") and len(n) == 4:
+            c, m_, y, k = n
+            rgb = ((1 - c) * (1 - k), (1 - m_) * (1 - k), (1 - y) * (1 - k))
+            if op == "k":
+                state.fill = rgb
+            else:
+                state.stroke = rgb
+
+    def line_style(self, op: str, args: list[Any], n: list[float]) -> None:
+        """``w J j M d``: how lines are stroked; ``gs``: the alpha of fill and stroke."""
+        state = self.state
+        if op == "w" and n:
+            state.width = n[0]
+        elif op == "J" and n:
+            state.cap = int(n[0])
+        elif op == "j" and n:
+            state.join = int(n[0])
+        elif op == "M" and n:
+            state.miter = n[0]
+        elif op == "d" and args and isinstance(args[0], list):
+            state.dash = (tuple(float(v) for v in args[0]), n[-1] if n else 0.0)
+        elif op == "gs" and args and isinstance(args[0], pdfread.Name):
+            gs = pdfread.get(self.alphas, "/" + args[0])
+            if gs is not None:
+                state.fill_alpha = float(gs.get("/ca", state.fill_alpha))
+                state.stroke_alpha = float(gs.get("/CA", state.stroke_alpha))
+
+    def text_state(self, op: str, args: list[Any], n: list[float]) -> None:
+        """``BT Tf TL Tc Tw Tz Ts``: the font and spacing of the text;
+        ``Tm Td TD T*``: where its next line starts."""
+        state = self.state
+        if op == "BT":
+            self.text_m = self.line_m = IDENTITY
+        elif op == "Tf" and args and isinstance(args[0], pdfread.Name):
+            ref = pdfread.get(self.fonts, "/" + args[0], raw=True)
+            state.font = self.writer.font(ref) if ref is not None else None
+            state.size = n[-1] if n else state.size
+        elif op == "TL" and n:
+            state.leading = n[0]
+        elif op == "Tc" and n:
+            state.char_space = n[0]
+        elif op == "Tw" and n:
+            state.word_space = n[0]
+        elif op == "Tz" and n:
+            state.scale = n[0]
+        elif op == "Ts" and n:
+            state.rise = n[0]
+        elif op == "Tm" and len(n) == 6:
+            self.text_m = self.line_m = tuple(n)  # type: ignore[assignment]
+        elif op in ("Td", "TD") and len(n) == 2:
+            if op == "TD":
+                state.leading = -n[1]
+            self.text_m = self.line_m = multiply((1.0, 0.0, 0.0, 1.0, n[0], n[1]), self.line_m)
+        elif op == "T*":
+            self.next_line()
+
+    def next_line(self) -> None:
+        self.text_m = self.line_m = multiply((1.0, 0.0, 0.0, 1.0, 0.0, -self.state.leading),
+                                             self.line_m)
+
+    def showing(self, op: str, args: list[Any], n: list[float]) -> None:
+        """``Tj ' " TJ``: runs shown; ``BDC … EMC``: a span whose runs are written as its
+        ActualText, in one ``<text>`` as wide as they are."""
+        if op in ("Tj", "'", '"') and args and isinstance(args[-1], bytes):
+            if op != "Tj":
+                self.next_line()
+            self.show(args[-1])
+        elif op == "TJ" and args and isinstance(args[0], list):
+            pending = 0.0
+            for item in args[0]:
+                if isinstance(item, bytes):
+                    self.show(item, pending)
+                    pending = 0.0
+                else:
+                    pending += float(item)
+            if pending:
+                state = self.state
+                self.text_m = multiply((1.0, 0.0, 0.0, 1.0,
+                                        -pending / 1000 * state.size * state.scale / 100, 0.0),
+                                       self.text_m)
+        elif op == "BDC" and len(args) == 2 and isinstance(args[1], dict):
+            text = args[1].get(pdfread.Name("ActualText"))
+            if isinstance(text, bytes):
+                self.actual = [pdfread.utf16(text), None, 0.0, None]
+        elif op == "EMC" and self.actual is not None:
+            spoken, origin, width, font = self.actual
+            self.actual = None
+            if origin is not None:
+                self.writer.text(self.out, spoken, origin, width, font, self.state, self.base,
+                                 self.on_light)
+
+    def show(self, codes: bytes, adjust: float = 0.0) -> None:
+        """One string of a run, written (or added to the span's width); the text position
+        moves past it."""
+        state = self.state
+        font = state.font
+        if font is None:
+            return
+        size, h = state.size, state.scale / 100
+        spaces = codes.count(b" ")
+        advance = (font.width(codes) / 1000 * size + state.char_space * len(codes)
+                   + state.word_space * spaces - adjust / 1000 * size) * h
+        origin = multiply((1.0, 0.0, 0.0, 1.0, 0.0, state.rise), self.text_m)
+        actual = self.actual
+        if actual is not None:
+            if actual[1] is None:
+                actual[1:4] = [origin, 0.0, font]
+            actual[2] += advance
+        else:
+            self.writer.text(self.out, font.text(codes), origin, advance, font, state,
+                             self.base, self.on_light)
+        self.text_m = multiply((1.0, 0.0, 0.0, 1.0, advance, 0.0), self.text_m)
+
+    def placing(self, op: str, args: list[Any], n: list[float]) -> None:
+        """``Do``: a form or an image placed."""
+        if op == "Do" and args and isinstance(args[0], pdfread.Name):
+            ref = pdfread.get(self.objects, "/" + args[0], raw=True)
+            if ref is not None:
+                self.out.append(self.writer.use(ref, multiply(self.state.ctm, self.base),
+                                                self.state))
+
+
+_Family = Callable[[_Stream, str, list[Any], list[float]], None]
+#: The operators the translation reads, by the method that reads their family; any other
+#: (``ET``, ``BMC``, a shading) draws nothing here.
+_FAMILIES: dict[str, _Family] = {
+    **dict.fromkeys(("q", "Q", "cm"), _Stream.nesting),
+    **dict.fromkeys(("m", "l", "c", "v", "y", "h", "re"), _Stream.build),
+    **dict.fromkeys(("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n", "W", "W*"),
+                    _Stream.painting),
+    **dict.fromkeys(("rg", "RG", "g", "G", "k", "K"), _Stream.colour),
+    **dict.fromkeys(("w", "J", "j", "M", "d", "gs"), _Stream.line_style),
+    **dict.fromkeys(("BT", "Tf", "TL", "Tc", "Tw", "Tz", "Ts", "Tm", "Td", "TD", "T*"),
+                    _Stream.text_state),
+    **dict.fromkeys(("Tj", "'", '"', "TJ", "BDC", "EMC"), _Stream.showing),
+    **dict.fromkeys(("Do",), _Stream.placing),
+}
 
 
 def _rtl(text: str) -> bool:
