@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 
 from printkit.cli.common import report
-from printkit.tools.scaffold import STARTERS
 from printkit.errors import PrintkitError
+from printkit.tools.scaffold import STARTERS
 
 NAME = "new"
 HELP = "start a game project: a working sample game to edit"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any
 
 from printkit.errors import RuleError
@@ -51,7 +52,7 @@ def score(box: int, roll: tuple[int, ...], rules: Mapping[str, Any]) -> int:
     if box == 6:
         return rules["triple"] if len(set(roll)) == 1 else 0
     if box == 7:
-        return rules["run"] if all(b - a == 1 for a, b in zip(ordered, ordered[1:])) else 0
+        return rules["run"] if all(b - a == 1 for a, b in pairwise(ordered)) else 0
     return sum(roll)
 
 
@@ -96,5 +97,6 @@ def play(state: State, step: Mapping[str, Any],
 
 def observe(state: State) -> dict[str, Any]:
     """What an example may claim: ``written`` (the filled boxes), ``over`` and ``total``."""
-    return {"written": {b: w for b, w in zip(state.boxes, state.written) if w is not None},
+    written = zip(state.boxes, state.written, strict=True)
+    return {"written": {b: w for b, w in written if w is not None},
             "over": state.over, "total": sum(w or 0 for w in state.written)}

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from conftest import PROJECT
 
 from printkit.cli import main
-
-from conftest import PROJECT
 
 
 def test_every_worked_example_replays(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
 from printkit.errors import RuleError
 
 
