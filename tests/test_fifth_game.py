@@ -91,6 +91,8 @@ def fifth_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     shutil.copytree(resources.templates_dir(), templates)
     (templates / GAME_ID).mkdir()
     shutil.copy(sample / "templates" / "rulebook.xml.j2", templates / GAME_ID)
+    # the starter's rulebook imports its cover and credits from the templates' root
+    shutil.copy(sample / "templates" / "starter.xml.j2", templates)
     (templates / GAME_ID / "questions.xml.j2").write_text(LEAFLET, encoding="utf-8")
     data_dir = resources._data_dir
     monkeypatch.setattr(resources, "_data_dir",

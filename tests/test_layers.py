@@ -57,10 +57,16 @@ def layer(module: str) -> int:
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else 0
 
 
+#: The files `printkit new` copies into a game project (its rules.py, its tests).
+STARTERS = ROOT / "tools" / "scaffold" / "starters"
+
+
 @functools.cache
 def _modules() -> dict[str, Path]:
     found = {}
     for path in ROOT.rglob("*.py"):
+        if STARTERS in path.parents:  # a game project's files, copied out: not printkit's
+            continue
         parts = path.relative_to(ROOT.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found[name] = path

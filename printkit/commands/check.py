@@ -62,14 +62,17 @@ def check(game_ids: list[str] | None = None, examples_file: Path | None = None) 
 def check_warnings(game_ids: list[str] | None = None,
                    examples_file: Path | None = None) -> list[str]:
     """``warning: …`` lines about the checked games' data that do not fail a check: images
-    that would print below 200 dpi (one line per image, for standard error), and rules
-    that no example shows and no engine test names (:mod:`printkit.drawing.trace`)."""
+    that would print below 200 dpi (one line per image, for standard error), rules that
+    no example shows and no engine test names (:mod:`printkit.drawing.trace`), and a
+    ``note: …`` line for a game project with no tests/ to read engine tests from."""
     if examples_file is not None:
         return game_warnings([games.get(_file_game(examples_file, game_ids))])
     selected = games.select(game_ids)
     untraced = [f"warning: {line}" for game in selected if game.replay is not None
                 for line in trace.coverage_problems(game, game.load_examples())]
-    return game_warnings(selected) + untraced
+    untested = [f"note: {line}" for game in selected if game.replay is not None
+                for line in [trace.untested_note(game)] if line is not None]
+    return game_warnings(selected) + untraced + untested
 
 
 def _file_game(path: Path, game_ids: list[str] | None) -> str:

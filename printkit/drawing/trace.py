@@ -179,6 +179,17 @@ def tested(game: Game) -> set[str] | None:
     return ids
 
 
+def untested_note(game: Game) -> str | None:
+    """The one line saying that a game project's rule coverage leaves engine tests out,
+    because it has no ``tests/`` folder to read them from; None if it has one (or is a
+    built-in game)."""
+    if not game.project or tested(game) is not None:
+        return None
+    return (f"{game.id}: no tests folder ({game.label(game.folder / 'tests')} not found): "
+            f"rule coverage counts worked examples only, no engine tests "
+            f"(@pytest.mark.rule)")
+
+
 def coverage_problems(game: Game, examples: Iterable[Example]) -> list[str]:
     """Rules no verified example shows and no engine test names, and ``shows`` that name
     no rule of the game."""

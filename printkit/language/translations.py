@@ -260,3 +260,32 @@ def _in_words(value: int, code: str) -> str | None:
         return num2words(value, lang=code)
     except NotImplementedError:
         return None
+
+
+#: How many of the entries filled from printkit's catalog a warning names.
+FILLED_NAMED = 3
+
+
+def filled_from_printkit(code: str) -> str | None:
+    """A ``warning: …`` line naming the entries of the selected game project's catalog of
+    ``code`` that are not translated there but are in printkit's own catalog, which then
+    fills them (see :func:`load_catalog`); None if there are none, or no project.
+
+    A build that fills them quietly prints them translated, so the project's file looks
+    done to nobody but the build: ``catalog coverage --missing`` still lists them."""
+    if project_folder() is None or code == SOURCE_LOCALE:
+        return None
+    path, own = catalog_path(code), catalog_path(code, locales_dir())
+    if not path.is_file() or not own.is_file():
+        return None
+    mine, behind = _read_catalog(code, *_stamped(path)), _read_catalog(code, *_stamped(own))
+    done = mine.singular.keys() | mine.plural.keys()
+    filled = [key for key in mine.places if key not in done
+              and (key in behind.singular or key in behind.plural)]
+    if not filled:
+        return None
+    shown = ", ".join(repr(key.rpartition("\x04")[2]) for key in filled[:FILLED_NAMED])
+    more = ", …" if len(filled) > FILLED_NAMED else ""
+    return (f"warning: locale {code}: {len(filled)} entr{'y' if len(filled) == 1 else 'ies'} "
+            f"of {mine.path} not translated there, filled from printkit's own catalog: "
+            f"{shown}{more}; translate {'it' if len(filled) == 1 else 'them'} in that file")

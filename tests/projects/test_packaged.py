@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.tools.scaffold import TEMPLATE
+from printkit.tools.scaffold import STARTERS_DIR as TEMPLATE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +29,7 @@ def test_wheel_carries_every_scaffold_file(wheel: zipfile.ZipFile) -> None:
     scaffold = [p for p in TEMPLATE.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     assert len(scaffold) >= 7
     for path in scaffold:
-        assert f"printkit/tools/scaffold/project/{path.relative_to(TEMPLATE).as_posix()}" in names
+        assert f"printkit/tools/scaffold/starters/{path.relative_to(TEMPLATE).as_posix()}" in names
 
 
 def test_wheel_registers_the_built_in_games_once(wheel: zipfile.ZipFile) -> None:

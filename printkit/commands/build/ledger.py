@@ -178,7 +178,8 @@ def card_files(game: Game) -> dict[str, Path]:
     names: its rules engine may read it itself, for every document (then the whole file
     is in the game's digest, as is every file of a game.toml that cannot be read now), nor
     any card file when a Python file of the project reads files at all (:data:`READS`):
-    when in doubt, every document depends on it."""
+    when in doubt, every document depends on it. The project's ``tests/`` are not read
+    for this: a build runs none of them (it only reads the rule ids they name)."""
     if not game.project:
         return {}
     try:
@@ -189,9 +190,9 @@ def card_files(game: Game) -> dict[str, Path]:
     home = game.folder.resolve()
     for path in sorted(game.folder.rglob("*.py")):
         parts = path.relative_to(game.folder).parts
-        if any(p.startswith(".") for p in parts) or parts[0] == "output" \
+        if any(p.startswith(".") for p in parts) or parts[0] in ("output", "tests") \
                 or not path.resolve().is_relative_to(home):
-            continue  # never read: a link out of the folder, the output
+            continue  # never run by a build: a link out of the folder, the output, tests
         try:
             code.append(path.read_text(encoding="utf-8", errors="replace"))
         except OSError:

@@ -27,7 +27,9 @@ from printkit.resources import builtin_folder
 def collect_warnings(ledger: Ledger, selected: list[Game]) -> None:
     """Add the build's warnings to its result: card images that print below 200 dpi (one
     per image; the build still succeeds), catalog entries rejected, and translations
-    missing in each locale, in a fixed order."""
+    missing in each locale, and a game project's entries that printkit's own catalog fills,
+    in a fixed order."""
+    from printkit.language.translations import filled_from_printkit
     from printkit.model.components import game_warnings
 
     warnings = ledger.result.warnings
@@ -36,6 +38,9 @@ def collect_warnings(ledger: Ledger, selected: list[Game]) -> None:
         if localizer.catalog is not None:
             warnings += [f"warning: {line}; English used"
                          for line in localizer.catalog.rejected]
+            filled = filled_from_printkit(code)
+            if filled is not None:
+                warnings.append(filled)
         for key in sorted(ledger.missing[code]):
             if key.startswith("warning: "):
                 warnings.append(key)

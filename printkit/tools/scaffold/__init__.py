@@ -1,10 +1,11 @@
 """``printkit new``: a game project folder with a small, working sample game.
 
-The files under ``scaffold/project/`` are copied with the game's title and id
-filled in (``__TITLE__``, ``__ID__``); then the catalog template is extracted
-from the new project and its sample German catalog merged with it, so that the
-locations in the catalogs are the project's own and a German build has no
-warnings. A wheel carries the files (hatch packages ``printkit/`` whole).
+A starter is a folder of ``scaffold/starters/``, one per kind of game (:data:`STARTERS`):
+its files are copied over those of ``starters/common/`` (what every starter shares: the
+project's ``tests/``), with the game's title and id filled in (``__TITLE__``,
+``__ID__``); then the catalog template is extracted from the new project and any sample
+catalog it ships merged with it, so that the locations in the catalogs are the
+project's own. A wheel carries the files (hatch packages ``printkit/`` whole).
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from pathlib import Path
 
 from printkit.errors import PrintkitError, UsageError
 
-TEMPLATE = Path(__file__).resolve().parent / "project"
+STARTERS_DIR = Path(__file__).resolve().parent / "starters"
+#: The kinds of game a project can start from, the default first: a folder each.
+STARTERS = ("dice", "cards", "board", "roll-and-write")
+#: Files every starter has, under its own (a starter's file of the same name wins).
+COMMON = STARTERS_DIR / "common"
 #: Files whose text names the game.
 _FILLED = (".toml", ".py", ".j2", ".md")
 
@@ -27,14 +32,18 @@ def title_of(name: str) -> str:
     return " ".join(w[:1].upper() + w[1:] if w.islower() else w for w in words if w)
 
 
-def new_project(name: str, parent: Path = Path(".")) -> Path:
-    """Write ``parent/name`` and return it; nothing is left behind if any step fails."""
+def new_project(name: str, parent: Path = Path("."), starter: str = STARTERS[0]) -> Path:
+    """Write ``parent/name`` from the starter ``starter`` and return it; nothing is left
+    behind if any step fails."""
     from printkit.tools.project import default_id, load_project, selected
 
     if not name or name.startswith(".") or "/" in name or "\\" in name:
         raise UsageError(f"{name!r} is not a folder name; give a name such as my-game, and "
                          f"--dir for the folder to create it in")
     folder = parent / name
+    if starter not in STARTERS:
+        raise UsageError(f"--template: unknown starter {starter!r}; choose from "
+                         f"{', '.join(STARTERS)}")
     if folder.exists():
         raise UsageError(f"{folder} already exists; choose another name or remove it")
     if not parent.is_dir():
@@ -43,7 +52,9 @@ def new_project(name: str, parent: Path = Path(".")) -> Path:
     if not game_id:
         raise UsageError(f"{name!r} gives no game id: use letters or digits")
     try:
-        shutil.copytree(TEMPLATE, folder, ignore=shutil.ignore_patterns("__pycache__"))
+        for source in (COMMON, STARTERS_DIR / starter):
+            shutil.copytree(source, folder, ignore=shutil.ignore_patterns("__pycache__"),
+                            dirs_exist_ok=True)
         title = title_of(name)
         # in comments and docstrings, the title without what would end them
         plain = re.sub(r'["\\\r\n]', "", title)
