@@ -7,11 +7,12 @@ from pathlib import Path
 
 from printkit import games
 from printkit.drawing import fit, trace
-from printkit.errors import UsageError
+from printkit.errors import DataErrors, UsageError
 from printkit.examples import check as check_example
 from printkit.geometry import PAPERS
 from printkit.language.internals import require_checked_reportlab
 from printkit.model.components import game_warnings
+from printkit.model.components.boards import misfits as board_misfits
 from printkit.schema import read_toml
 
 
@@ -48,6 +49,10 @@ def check(game_ids: list[str] | None = None, examples_file: Path | None = None) 
         data = game.load_data()
         for paper in PAPERS.values():  # every component fits its place on the board
             fit.check(game, data, paper)
+        if data.get("boards"):  # every cell's label fits its cell
+            found = board_misfits(data, game.folder, game.label(game.data_file))
+            if found:
+                raise DataErrors(found)
         if game.replay is None:
             engine = game.label(game.folder / "rules.py")
             lines.append(CheckLine(game.id, "", None, f"no rules engine ({engine} not found): "

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import DataError, DataErrors
+from printkit.model.components.boards import load_board, render_board
 from printkit.model.components.deck import Deck, load_deck, loaded_deck
 from printkit.model.components.faces import deck_parts, draw_back, draw_face, render_deck
 from printkit.model.components.images import SoftImage
@@ -67,6 +68,7 @@ RENDERERS: dict[str, Callable[[RenderContext, str], bytes]] = {
     "tracks": render_track,
     "tokens": render_tokens,
     "sheets": render_sheet,
+    "boards": render_board,
 }
 
 
@@ -146,6 +148,13 @@ def check_components(data: Mapping[str, Any], folder: Path) -> list[str]:
         for soft in deck.soft:
             if soft.image not in softest or soft.dpi < softest[soft.image].dpi - 1e-6:
                 softest[soft.image] = soft
+    for board_id in data.get("boards") or {}:
+        try:
+            load_board(data, board_id, folder)
+        except DataErrors as exc:
+            errors += exc.errors
+        except DataError as exc:
+            errors.append(exc)
     if errors:
         raise DataErrors(errors)
     return [soft.line for soft in softest.values()]
@@ -176,7 +185,7 @@ def game_warnings(games: Iterable[Game]) -> list[str]:
         if not game.data_file.is_file():
             continue
         data = game.load_data()
-        if data.get("decks"):
+        if data.get("decks") or data.get("boards"):
             out += [f"warning: {line}" for line in check_components(data, game.folder)]
     return out
 
@@ -234,6 +243,13 @@ def _strings_of(key: str, base: str, spec: Mapping[str, Any]) -> Iterator[tuple[
         yield from _deck_strings(base, spec)
     elif key == "sheets":
         yield from _sheet_strings(base, spec)
+    elif key == "boards":
+        for i, item in enumerate(_listed(spec.get("labels"))):
+            if _is_text(item):
+                yield f"{base}.labels[{i}]", item
+        for i, item in enumerate(_listed(spec.get("spaces"))):
+            if isinstance(item, Mapping) and _is_text(item.get("label")):
+                yield f"{base}.spaces[{i}].label", item["label"]
     elif key in ("tracks", "tokens"):
         listed, sub = ("special", "name") if key == "tracks" else ("tokens", "label")
         for i, item in enumerate(_listed(spec.get(listed))):

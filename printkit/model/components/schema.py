@@ -617,12 +617,89 @@ TOKENS = Table({
     }), min_items=1, max_items=50),
 }, checks=(_token_checks,))
 
+
+BOARD_GRIDS = ("square", "hex", "picture")
+HEX_TOPS = ("pointy", "flat")
+SPACE_SHAPES = ("circle", "square")
+#: The most cells a grid board may have (a 50 × 50 grid), and spaces a picture board.
+MAX_CELLS = 2500
+#: The largest board side, in mm: it is tiled across sheets, but not without end.
+MAX_BOARD_MM = 2000.0
+
+
+def _board_checks(board: dict[str, Any]) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    grid = board["grid"]
+    if grid == "picture":
+        if board.get("picture") is None:
+            problems.append(("picture", "a picture board needs picture, a PNG or JPEG in the "
+                                        "project"))
+        if board.get("width_mm") is None:
+            problems.append(("width_mm", "a picture board needs width_mm, its printed width"))
+        for key in ("rows", "columns", "labels", "labels_csv", "colours"):
+            if board.get(key):
+                problems.append((key, "belongs to a square or hex grid, not a picture board"))
+        return problems
+    for key in ("rows", "columns"):
+        if board.get(key) is None:
+            problems.append((key, f"a {grid} grid needs rows and columns"))
+    if board["spaces"]:
+        problems.append(("spaces", "belong to a picture board; a grid has cells"))
+    if board.get("rows") and board.get("columns"):
+        cells = board["rows"] * board["columns"]
+        if cells > MAX_CELLS:
+            problems.append(("rows", f"{board['rows']} × {board['columns']} = {cells:,} cells; "
+                                     f"a board has at most {MAX_CELLS:,}"))
+        for key, items in (("labels", board["labels"]), ("colours", board["colours"])):
+            if len(items) > cells:
+                problems.append((key, f"has {len(items)} entries for {cells} cells"))
+        side = max(board["rows"], board["columns"]) * board["cell_mm"]
+        if side > MAX_BOARD_MM:
+            problems.append(("cell_mm", f"{board['cell_mm']:g} mm cells make the board "
+                                        f"{side:g} mm long; at most {MAX_BOARD_MM:g} mm"))
+    if board["labels"] and board.get("labels_csv"):
+        problems.append(("labels_csv", "give labels or labels_csv, not both"))
+    return problems
+
+
+BOARD = Table({
+    "title": Value(str, max_length=TITLE_LENGTH),
+    "heading": Value(str, required=False),
+    # A square grid, a hex grid, or a picture with spaces placed on it.
+    "grid": Value(str, choices=BOARD_GRIDS),
+    "rows": Value(int, required=False, minimum=1, maximum=MAX_CELLS),
+    "columns": Value(int, required=False, minimum=1, maximum=MAX_CELLS),
+    # A square's side; a hexagon's width across its flat sides.
+    "cell_mm": Value(float, required=False, default=25.0, minimum=5, maximum=200),
+    "top": Value(str, required=False, default="pointy", choices=HEX_TOPS),
+    # Cell labels (msgids) row by row from the top left, or a CSV of row,column,label[,colour].
+    "labels": Array(Value(str), required=False, default=[], max_items=MAX_CELLS),
+    "labels_csv": Value(str, required=False, pattern=r"[^/\\].*\.csv"),
+    # Cell colours row by row; fewer than the cells repeat, each row one further on.
+    "colours": Array(Value(str, pattern=COLOUR), required=False, default=[],
+                     max_items=MAX_CELLS),
+    "colour": Value(str, required=False, default="#ffffff", pattern=COLOUR),
+    "background": Value(str, required=False, default="#ffffff", pattern=COLOUR),
+    "picture": Value(str, required=False),
+    "width_mm": Value(float, required=False, minimum=20, maximum=MAX_BOARD_MM),
+    # From the picture's top-left corner, as a designer measures it.
+    "spaces": Array(Table({
+        "x_mm": Value(float, minimum=0, maximum=MAX_BOARD_MM),
+        "y_mm": Value(float, minimum=0, maximum=MAX_BOARD_MM),
+        "size_mm": Value(float, required=False, default=20.0, minimum=3, maximum=200),
+        "label": Value(str, required=False),
+        "shape": Value(str, required=False, default="circle", choices=SPACE_SHAPES),
+        "colour": Value(str, required=False, pattern=COLOUR),
+    }), required=False, default=[], max_items=MAX_CELLS),
+}, checks=(_board_checks,))
+
 #: Component kinds: game.toml key -> (schema, document kind for the guide).
 KINDS: dict[str, tuple[Table, str]] = {
     "decks": (DECK, "cards"),
     "tracks": (TRACK, "board"),
     "tokens": (TOKENS, "tokens"),
     "sheets": (SHEET, "sheet"),
+    "boards": (BOARD, "board"),
 }
 
 #: Splice into a game's top-level schema: ``Table({**game_header(...), **COMPONENTS})``.
