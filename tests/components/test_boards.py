@@ -206,3 +206,35 @@ def test_two_colours_make_a_chequer_board() -> None:
     for k, cell in enumerate(cells):
         row, col = divmod(k, 4)
         assert cell.colour == ("#ffffff" if (row + col) % 2 == 0 else "#000000")
+
+
+def test_cells_wider_than_a_sheet_are_cut_anywhere(project: Project) -> None:
+    _add(project, '\n[boards.huge]\ntitle = "Huge"\ngrid = "square"\nrows = 2\ncolumns = 2\n'
+                  'cell_mm = 200\n')
+    assert len(page_sizes(project.render("huge"))) > 1
+
+
+@pytest.mark.parametrize(("toml", "expected"), [
+    ('labels_csv = "cells.csv"', "cells.csv: line 3: cell (3, 1) is not on the 2 × 2 board"),
+    ('labels_csv = "none.csv"', "game.toml: boards.bad.labels_csv: labels file 'none.csv' "
+                                "not found"),
+])
+def test_a_labels_csv_error_is_one_line_naming_the_line(project: Project, toml: str,
+                                                        expected: str) -> None:
+    (project.folder / "cells.csv").write_text("row,column,label\n1,1,A\n3,1,B\n",
+                                              encoding="utf-8")
+    _add(project, f'\n[boards.bad]\ntitle = "Bad"\ngrid = "square"\nrows = 2\ncolumns = 2\n'
+                  f'{toml}\n')
+    with pytest.raises((DataErrors, DataError)) as exc:
+        project.warnings()
+    assert any(expected in line for line in _one_line(exc)), _one_line(exc)
+
+
+def test_a_picture_outside_the_project_is_refused(project: Project, tmp_path) -> None:
+    Image.new("RGB", (300, 200)).save(tmp_path / "outside.png")
+    _add(project, '\n[boards.bad]\ntitle = "Bad"\ngrid = "picture"\n'
+                  'picture = "../outside.png"\nwidth_mm = 100\n')
+    with pytest.raises((DataErrors, DataError)) as exc:
+        project.warnings()
+    lines = _one_line(exc)
+    assert len(lines) == 1 and "boards.bad.picture" in lines[0], lines

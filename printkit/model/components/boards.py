@@ -31,11 +31,11 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.drawing.ink import fills_for, luminance
 from printkit.drawing.layout.labels import CLEAR_MM, LABEL_MM, LabelBox, split_label_strip
 from printkit.drawing.layout.seams import tile_plan
-from printkit.drawing.layout.tiles import Tile, draw_tiled
+from printkit.drawing.layout.tiles import Tile, TilePlan, draw_tiled
 from printkit.drawing.pdf import new_canvas
 from printkit.drawing.text import PLAY_PT, Ink, fit_size
 from printkit.errors import DataError, DataErrors
-from printkit.geometry import Rect, mm, page_area
+from printkit.geometry import LayoutError, Rect, mm, page_area
 from printkit.language import fonts, script
 from printkit.model.components.images import Artwork, draw_artwork, load_artwork
 from printkit.model.components.schema import COLOUR
@@ -301,6 +301,23 @@ def _one_sheet(ctx: RenderContext, size: tuple[float, float]) -> tuple[bool, Rec
     return None
 
 
+def _plan(ctx: RenderContext, width: float, height: float,
+          seams: tuple[list[float], list[float]] | None) -> TilePlan:
+    """The sheets a board too big for one sheet is printed on: cut on its grid lines, or
+    anywhere when a cell is wider than a sheet."""
+    margin = ctx.spec.margin(MARGIN_MM)
+    try:
+        plan = tile_plan(width, height, ctx.paper, OVERLAP_MM, margin, seams=seams)
+        if plan.single:  # it fits the sheet only where its label would go: tile it after all
+            plan = tile_plan(width, height, ctx.paper, OVERLAP_MM,
+                             margin + LABEL_MM + CLEAR_MM, seams=seams)
+    except LayoutError:
+        if seams is None:
+            raise
+        return _plan(ctx, width, height, None)
+    return plan
+
+
 def render_board(ctx: RenderContext, component_id: str) -> bytes:
     """The board ``boards.<component_id>``, on one sheet or tiled across several."""
     spec = ctx.data["boards"][component_id]
@@ -323,11 +340,7 @@ def render_board(ctx: RenderContext, component_id: str) -> bytes:
         c.showPage()
         c.save()
         return buffer.getvalue()
-    margin = ctx.spec.margin(MARGIN_MM)
-    plan = tile_plan(width, height, ctx.paper, OVERLAP_MM, margin, seams=board.seams)
-    if plan.single:  # it fits the sheet only where its label would go: tile it after all
-        plan = tile_plan(width, height, ctx.paper, OVERLAP_MM, margin + LABEL_MM + CLEAR_MM,
-                         seams=board.seams)
+    plan = _plan(ctx, width, height, board.seams)
     c = new_canvas(buffer, plan.page_size, ctx.title, _(spec["title"]), ctx.localizer.code)
     ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
     names = ctx.sheet_names(ink)
