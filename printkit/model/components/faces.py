@@ -34,6 +34,7 @@ from printkit.geometry import CardBox, Rect, mm
 from printkit.language import fonts
 from printkit.model.components.deck import Card, Deck, loaded_deck
 from printkit.model.components.images import draw_artwork
+from printkit.model.components.card_kinds import face_boxes, styled
 from printkit.model.components.schema import data_value, whole_number
 from printkit.model.game import RenderContext
 
@@ -222,7 +223,7 @@ def card_words(ctx: RenderContext, deck: Deck, card: Card) -> list[str]:
     them (translated, numbers in the locale's digits): what a rulebook figure of the card
     says in words."""
     words = []
-    for box in deck.spec["boxes"]:
+    for box in face_boxes(deck.spec, card.values):
         raw = _content(ctx, box, card)
         if raw is None or box["show"] not in ("text", "value"):
             continue
@@ -240,7 +241,7 @@ def _draw_boxes(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck,
                 ground: Color) -> None:
     """Boxes in the order declared, each knowing the fill it sits on (else ``ground``)."""
     fields: list[tuple[Rect, Color]] = []  # the fills drawn so far, each a field to sit on
-    for layout_box in boxes:
+    for layout_box in (styled(b, card.values if card else None) for b in boxes):
         rect = box_rect(layout_box, box.trim)
         behind = next((f for r, f in reversed(fields) if r.contains(rect)), ground)
         draw_box(c, ink, ctx, deck, layout_box, card, box, behind)
@@ -259,7 +260,8 @@ def draw_face(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, card: Card,
     background = deck.spec["background"]
     if background.lower() != WHITE:
         fills_for(ctx).flood(c, box.bleed, colour(background))
-    _draw_boxes(c, ink, ctx, deck, deck.spec["boxes"], card, box, colour(background))
+    _draw_boxes(c, ink, ctx, deck, face_boxes(deck.spec, card.values), card, box,
+                colour(background))
 
 
 def draw_back(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, box: CardBox) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError
 from printkit.geometry import DEFAULT_SPEC
+from printkit.model.components.card_kinds import KIND_FIELD, column_of
 from printkit.model.components.spreadsheets import is_spreadsheet
 from printkit.schema import (
     COLOUR_HEX,
@@ -98,7 +99,9 @@ BOX = Table({
     "italic": Value(bool, required=False, default=False),
     "align": Value(str, required=False, default="centre", choices=ALIGNS),
     "wrap": Value(bool, required=False, default=False),
-    "colour": Value(str, required=False, default="#000000", pattern=COLOUR),
+    # A colour, or a column of the card file in braces ("{suit_colour}"): each card's own.
+    "colour": Value(str, required=False, default="#000000",
+                    pattern=rf"{COLOUR}|\{{{FIELD}\}}"),
     "radius_mm": _mm(required=False, default=0.0, maximum=50),
 })
 
@@ -237,7 +240,10 @@ def _box_checks(box: dict[str, Any], where: str,
                                     f"form: a field or data (a dotted key of game.toml), "
                                     f"and no content"))
     elif show == "fill" and not sources:
-        box["content"] = box["colour"]
+        if column_of(box["colour"]) is not None:  # the fill's colour is the card's own
+            box["field"] = column_of(box["colour"])
+        else:
+            box["content"] = box["colour"]
     elif len(sources) != 1:
         problems.append((where, f"box {name!r} needs exactly one of field (a card field), "
                                 f"content (the same on every card) or data (a dotted key of "
@@ -249,6 +255,14 @@ def _box_checks(box: dict[str, Any], where: str,
         elif box["field"] not in fields:
             problems.append((f"{where}.field", f"{box['field']!r} is not a declared field; "
                                                f"fields: {', '.join(fields) or 'none'}"))
+    column = column_of(box["colour"])
+    if column is not None:
+        if fields is None:
+            problems.append((f"{where}.colour", "the back is the same on every card: give "
+                                                "a colour, not a column"))
+        elif column not in fields and box.get("field") != column:  # (else named once)
+            problems.append((f"{where}.colour", f"{column!r} is not a declared field; "
+                                                f"fields: {', '.join(fields) or 'none'}"))
     if show == "symbol" and box.get("content") is not None and box["content"] not in SYMBOLS:
         problems.append((f"{where}.content", f"{box['content']!r} is not a symbol; "
                                              f"symbols: {', '.join(SYMBOLS)}"))
@@ -276,6 +290,8 @@ def _boxes(deck: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """(key path inside the deck, box) of the face's boxes, then the back's."""
     back = deck.get("back") or {}
     return [*((f"boxes[{i}]", box) for i, box in enumerate(deck["boxes"])),
+            *((f"kinds.{kind}[{i}]", box) for kind, boxes in (deck.get("kinds") or {}).items()
+              for i, box in enumerate(boxes)),
             *((f"back.boxes[{i}]", box) for i, box in enumerate(back.get("boxes") or []))]
 
 
@@ -287,6 +303,11 @@ def _deck_checks(deck: dict[str, Any]) -> list[tuple[str, str]]:
         if name in RESERVED_FIELDS:
             problems.append((f"fields[{i}]", f"{name!r} is reserved for the number of copies"))
     problems += duplicates(deck["boxes"], "boxes", "name")
+    for kind, boxes in (deck.get("kinds") or {}).items():
+        problems += duplicates(boxes, f"kinds.{kind}", "name")
+    if deck.get("kinds") and KIND_FIELD not in fields:
+        problems.append(("fields", f"a deck with kinds needs a {KIND_FIELD!r} field: the "
+                                   f"column by which each card picks its kind"))
     if deck.get("back"):
         problems += duplicates(deck["back"]["boxes"], "back.boxes", "name")
     for where, box in _boxes(deck):
@@ -401,6 +422,9 @@ DECK = Table({
     # to it: 300 dpi, 600 for line art, 0 to keep every picture as it is.
     "picture_dpi": Value(int, required=False, default=300, choices=(0, 150, 300, 600)),
     "boxes": Array(BOX, min_items=1, max_items=50),
+    # Face layouts by kind: a card's "kind" column picks one, drawn over "boxes".
+    "kinds": Keyed(Array(BOX, min_items=1, max_items=50), key_pattern=FIELD, required=False,
+                   default={}),
     "back": BACK,
 }, checks=(_deck_checks,))
 

@@ -1,0 +1,170 @@
+"""A deck of several card kinds, each card's colour from a column: read from the built PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printkit.errors import DataErrors
+from printkit.model.components import load_deck
+from tests.support import reader, without_sheet_labels
+
+from .project import Project, page_images
+
+GAME = '''title = "Kinds Sample"
+
+[decks.market]
+title = "Market cards"
+card = { width_mm = 63, height_mm = 88 }
+fields = ["name", "kind", "suit_colour", "text"]
+csv = "market.csv"
+
+[[decks.market.boxes]]
+name = "band"
+show = "fill"
+colour = "{suit_colour}"
+x_mm = 0
+y_mm = 0
+width_mm = 63
+height_mm = 20
+
+[[decks.market.boxes]]
+name = "title"
+show = "text"
+field = "name"
+x_mm = 5
+y_mm = 24
+width_mm = 53
+height_mm = 9
+
+[[decks.market.kinds.spell]]
+name = "spell-rule"
+show = "text"
+content = "Cast at once"
+x_mm = 5
+y_mm = 40
+width_mm = 53
+height_mm = 9
+
+[[decks.market.kinds.item]]
+name = "item-rule"
+show = "text"
+content = "Keep in hand"
+x_mm = 5
+y_mm = 40
+width_mm = 53
+height_mm = 9
+
+[[decks.market.kinds.ally]]
+name = "ally-rule"
+show = "text"
+content = "Joins your band"
+x_mm = 5
+y_mm = 40
+width_mm = 53
+height_mm = 9
+colour = "{suit_colour}"
+'''
+
+CSV = '''name,kind,suit_colour,text
+Fireball,spell,#c0392b,
+Lantern,item,#2e86c1,
+Wolf,ally,#27ae60,
+'''
+
+#: What each kind alone prints.
+OWN = {"spell": "Cast at once", "item": "Keep in hand", "ally": "Joins your band"}
+
+
+@pytest.fixture
+def market(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Project:
+    folder = tmp_path / "market"
+    folder.mkdir()
+    (folder / "game.toml").write_text(GAME, encoding="utf-8")
+    (folder / "market.csv").write_text(CSV, encoding="utf-8")
+    monkeypatch.chdir(folder)
+    return Project(folder)
+
+
+def _one_pdf_page_per_card(project: Project) -> Project:
+    """Cards the size of an A4 page's printable area: one card a sheet, so each page is
+    one card (and each card's own words are on its own page)."""
+    project.edit("card = { width_mm = 63, height_mm = 88 }",
+                 "card = { width_mm = 180, height_mm = 200 }")
+    return project
+
+
+def test_each_kind_prints_its_own_boxes_and_no_other(market: Project) -> None:
+    pdf = reader(_one_pdf_page_per_card(market).render("market"))
+    pages = [without_sheet_labels(page.extract_text()) for page in pdf.pages]
+    assert len(pages) == 3
+    for name, kind in (("Fireball", "spell"), ("Lantern", "item"), ("Wolf", "ally")):
+        page = next(p for p in pages if name in p)
+        for other, words in OWN.items():
+            assert (words in page) == (other == kind), (name, other, page)
+
+
+def _drawn(page: Any) -> bytes:
+    """A page's content stream and those of the forms it draws (a card face is a form)."""
+    out = page.get_contents().get_data()
+    forms = page["/Resources"].get("/XObject") or {}
+    for form in forms.values():
+        form = form.get_object()
+        if form.get("/Subtype") == "/Form":
+            out += form.get_data()
+    return out
+
+
+def test_a_colour_from_a_column_fills_the_box(market: Project) -> None:
+    pdf = _one_pdf_page_per_card(market).render("market")
+    content = b"".join(_drawn(page) for page in reader(pdf).pages)
+    # Fireball's band: #c0392b as a fill colour operator in the page's content stream.
+    assert b".752941 .223529 .168627 rg" in content
+    images = page_images(pdf, scale=0.3)
+    wolf = next(i for i, page in enumerate(reader(pdf).pages) if "Wolf" in page.extract_text())
+    image = images[wolf].convert("RGB")
+    # The band fills the top of the card: Wolf's green is the commonest colour after white.
+    colours = sorted(image.getcolors(maxcolors=1 << 20), reverse=True)
+    assert [c for _n, c in colours[:3]].count((0x27, 0xAE, 0x60)) == 1, colours[:3]
+
+
+def test_a_deck_without_kinds_prints_as_before(sample: Project) -> None:
+    assert "kinds" not in sample.data()["decks"]["heroes"] or not \
+        sample.data()["decks"]["heroes"]["kinds"]
+
+
+def _one_error(exc: pytest.ExceptionInfo[DataErrors]) -> str:
+    lines = exc.value.lines()
+    assert len(lines) == 1, lines
+    assert "\n" not in lines[0]
+    return lines[0]
+
+
+def test_an_unknown_kind_is_one_line_naming_file_row_and_the_kinds(market: Project) -> None:
+    (market.folder / "market.csv").write_text(CSV.replace("Wolf,ally", "Wolf,beast"),
+                                              encoding="utf-8")
+    with pytest.raises(DataErrors) as exc:
+        load_deck(market.data(), "market", market.folder)
+    line = _one_error(exc)
+    assert "market.csv" in line and "line 4" in line and "'beast'" in line
+    assert "spell, item, ally" in line
+
+
+def test_a_bad_colour_in_a_column_is_one_line_naming_file_row_and_column(
+        market: Project) -> None:
+    (market.folder / "market.csv").write_text(CSV.replace("#2e86c1", "blue"), encoding="utf-8")
+    with pytest.raises(DataErrors) as exc:
+        load_deck(market.data(), "market", market.folder)
+    line = _one_error(exc)
+    assert "market.csv" in line and "line 3" in line and "suit_colour" in line
+    assert "'blue' is not a colour" in line
+
+
+def test_a_colour_column_must_be_a_declared_field(market: Project) -> None:
+    market.edit('colour = "{suit_colour}"', 'colour = "{suit}"')
+    with pytest.raises(DataErrors) as exc:
+        market.data()
+    line = _one_error(exc)
+    assert "decks.market.boxes[0]" in line and "'suit' is not a declared field" in line
