@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,16 @@ y_mm = 24
 width_mm = 53
 height_mm = 9
 
+[[decks.market.boxes]]
+name = "body"
+show = "text"
+field = "text"
+x_mm = 5
+y_mm = 60
+width_mm = 53
+height_mm = 20
+wrap = true
+
 [[decks.market.kinds.spell]]
 name = "spell-rule"
 show = "text"
@@ -69,7 +80,7 @@ colour = "{suit_colour}"
 '''
 
 CSV = '''name,kind,suit_colour,text
-Fireball,spell,#c0392b,
+Fireball,spell,#c0392b,Gain 2 :star: now
 Lantern,item,#2e86c1,
 Wolf,ally,#27ae60,
 '''
@@ -168,3 +179,32 @@ def test_a_colour_column_must_be_a_declared_field(market: Project) -> None:
         market.data()
     line = _one_error(exc)
     assert "decks.market.boxes[0]" in line and "'suit' is not a declared field" in line
+
+
+def _fireball(pdf: bytes) -> tuple[str, bytes]:
+    page = next(p for p in reader(pdf).pages if "Fireball" in p.extract_text())
+    return page.extract_text(), _drawn(page)
+
+
+def test_an_icon_in_text_is_drawn_inline_and_copies_as_its_name(market: Project) -> None:
+    _one_pdf_page_per_card(market)
+    words, drawn = _fireball(market.render("market"))
+    assert "Gain 2 star now" in " ".join(words.split()), words
+    assert b"3 Tr" in drawn  # the stand-in name is an invisible text run
+    (market.folder / "market.csv").write_text(CSV.replace(":star: ", ""), encoding="utf-8")
+    plain_words, plain = _fireball(market.render("market"))
+    assert "Gain 2 now" in " ".join(plain_words.split())
+    # The star is paths filled in the text's colour: more fills than without it.
+    fills = re.compile(rb"(?m)^f\*?$| f\*?\n")
+    assert len(fills.findall(drawn)) > len(fills.findall(plain))
+
+
+def test_an_unknown_icon_is_one_line_naming_file_row_column_and_the_icons(
+        market: Project) -> None:
+    (market.folder / "market.csv").write_text(CSV.replace(":star:", ":coin:"),
+                                              encoding="utf-8")
+    with pytest.raises(DataErrors) as exc:
+        load_deck(market.data(), "market", market.folder)
+    line = _one_error(exc)
+    assert "market.csv" in line and "line 2" in line and "(text)" in line
+    assert "':coin:' is not an icon" in line and "star" in line

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import caches
+from printkit.drawing.icon_text import icons_in
 from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError, DataErrors
 from printkit.geometry import DEFAULT_SPEC, CardSize, mm
@@ -162,6 +163,12 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
         value = card.values.get(name) if name else None
         if value is None:
             continue
+        unknown = [icon for icon in icons_in(str(value)) if icon not in SYMBOLS] \
+            if box["show"] == "text" else []
+        if unknown:
+            errors.append(DataError(card.file, card.at(name), f"':{unknown[0]}:' is not an "
+                                                              f"icon; icons: "
+                                                              f"{', '.join(SYMBOLS)}"))
         if box.get("plural") is not None and value != "" and whole_number(value) is None:
             errors.append(DataError(card.file, card.at(name), f"{value!r} is not a whole "
                                                               f"number (box {box['name']!r} "

@@ -25,6 +25,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.drawing.icon_text import draw_icon_text, has_icons
 from printkit.drawing.ink import NORMAL, fills_for
 from printkit.drawing.layout.sheets import draw_card_sheets
 from printkit.drawing.pdf import new_canvas
@@ -91,7 +92,10 @@ _DIGITS = re.compile(r"[0-9]{1,9}")
 def _text(c: Canvas, ink: Ink, box: Mapping[str, Any], rect: Rect, text: str,
           where: str, shown: Color) -> None:
     c.setFillColor(shown)
-    if box["wrap"]:
+    if has_icons(text):
+        draw_icon_text(c, ink, text, rect, font_of(box), box["size"], box["min_size"],
+                       box["align"], shown, where, box["wrap"])
+    elif box["wrap"]:
         ink.paragraph(text, rect, size=box["size"], min_size=box["min_size"], font=font_of(box),
                       colour=shown, where=where,
                       align="centre" if box["align"] == "centre" else "left")

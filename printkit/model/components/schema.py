@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from printkit.drawing.icon_text import icons_in
 from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError
 from printkit.geometry import DEFAULT_SPEC
@@ -263,6 +264,11 @@ def _box_checks(box: dict[str, Any], where: str,
         elif column not in fields and box.get("field") != column:  # (else named once)
             problems.append((f"{where}.colour", f"{column!r} is not a declared field; "
                                                 f"fields: {', '.join(fields) or 'none'}"))
+    unknown = [icon for icon in icons_in(box.get("content") or "") if icon not in SYMBOLS] \
+        if show == "text" else []
+    if unknown:
+        problems.append((f"{where}.content", f"':{unknown[0]}:' is not an icon; icons: "
+                                             f"{', '.join(SYMBOLS)}"))
     if show == "symbol" and box.get("content") is not None and box["content"] not in SYMBOLS:
         problems.append((f"{where}.content", f"{box['content']!r} is not a symbol; "
                                              f"symbols: {', '.join(SYMBOLS)}"))
