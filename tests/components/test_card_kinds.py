@@ -49,6 +49,7 @@ y_mm = 60
 width_mm = 53
 height_mm = 20
 wrap = true
+align = "left"
 
 [[decks.market.kinds.spell]]
 name = "spell-rule"
@@ -141,11 +142,6 @@ def test_a_colour_from_a_column_fills_the_box(market: Project) -> None:
     assert [c for _n, c in colours[:3]].count((0x27, 0xAE, 0x60)) == 1, colours[:3]
 
 
-def test_a_deck_without_kinds_prints_as_before(sample: Project) -> None:
-    assert "kinds" not in sample.data()["decks"]["heroes"] or not \
-        sample.data()["decks"]["heroes"]["kinds"]
-
-
 def _one_error(exc: pytest.ExceptionInfo[DataErrors]) -> str:
     lines = exc.value.lines()
     assert len(lines) == 1, lines
@@ -208,3 +204,14 @@ def test_an_unknown_icon_is_one_line_naming_file_row_column_and_the_icons(
     line = _one_error(exc)
     assert "market.csv" in line and "line 2" in line and "(text)" in line
     assert "':coin:' is not an icon" in line and "star" in line
+
+
+def test_the_words_after_an_icon_are_visible(market: Project) -> None:
+    _one_pdf_page_per_card(market)
+    with_word = page_images(market.render("market"), scale=0.3)
+    (market.folder / "market.csv").write_text(CSV.replace(":star: now", ":star:"),
+                                              encoding="utf-8")
+    without = page_images(market.render("market"), scale=0.3)
+    # The body is set from the left: only the word after the icon differs (the
+    # invisible name of the icon must not leave the rest of the text invisible).
+    assert [i.tobytes() for i in with_word] != [i.tobytes() for i in without]
