@@ -21,6 +21,7 @@ from printkit.drawing.icon_text import icons_in
 from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError, DataErrors
 from printkit.geometry import DEFAULT_SPEC, CardSize, mm
+from printkit.model.components.card_kinds import KIND_FIELD, column_of, face_boxes, kind_of
 from printkit.model.components.cards_csv import read_cards
 from printkit.model.components.images import (
     Artwork,
@@ -31,7 +32,6 @@ from printkit.model.components.images import (
     print_dpi,
     resolution_warning,
 )
-from printkit.model.components.card_kinds import KIND_FIELD, column_of, face_boxes, kind_of
 from printkit.model.components.schema import (
     COLOUR,
     component_references,
@@ -159,9 +159,9 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
                                     f"{card.values.get(column, '')!r} is not a colour like "
                                     f"#1a2b3c (box {box['name']!r} takes its colour from "
                                     f"column {column!r})"))
-        name = box.get("field")
+        name: str | None = box.get("field")
         value = card.values.get(name) if name else None
-        if value is None:
+        if name is None or value is None:
             continue
         unknown = [icon for icon in icons_in(str(value)) if icon not in SYMBOLS] \
             if box["show"] == "text" else []

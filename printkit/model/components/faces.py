@@ -33,9 +33,9 @@ from printkit.drawing.symbols import draw_symbol
 from printkit.drawing.text import PLAY_PT, Ink
 from printkit.geometry import CardBox, Rect, mm
 from printkit.language import fonts
+from printkit.model.components.card_kinds import face_boxes, styled
 from printkit.model.components.deck import Card, Deck, loaded_deck
 from printkit.model.components.images import draw_artwork
-from printkit.model.components.card_kinds import face_boxes, styled
 from printkit.model.components.schema import data_value, whole_number
 from printkit.model.game import RenderContext
 
