@@ -215,3 +215,55 @@ def test_the_words_after_an_icon_are_visible(market: Project) -> None:
     # The body is set from the left: only the word after the icon differs (the
     # invisible name of the icon must not leave the rest of the text invisible).
     assert [i.tobytes() for i in with_word] != [i.tobytes() for i in without]
+
+
+def test_size_and_weight_from_columns(market: Project) -> None:
+    """The title's size and boldness come from two more columns: each card's own."""
+    _one_pdf_page_per_card(market)
+    market.edit('fields = ["name", "kind", "suit_colour", "text"]',
+                'fields = ["name", "kind", "suit_colour", "text", "big", "strong"]')
+    market.edit('field = "name"\n', 'field = "name"\nsize = "{big}"\nbold = "{strong}"\n')
+    rows = CSV.splitlines()
+    (market.folder / "market.csv").write_text("\n".join(
+        [rows[0] + ",big,strong", rows[1] + ",20,yes", rows[2] + ",9,no",
+         rows[3] + ",9,no"]) + "\n", encoding="utf-8")
+    pdf = reader(market.render("market"))
+    for page in pdf.pages:
+        words = page.extract_text()
+        drawn = _drawn(page).decode("latin-1")
+        big = "Fireball" in words
+        # the title's font and size as set: bold 20 pt for Fireball, regular 9 pt else
+        assert re.search(r"/F\d+\+?\d* 20 Tf", drawn) is not None if big else \
+            re.search(r"/F\d+\+?\d* 9 Tf", drawn) is not None, (words, drawn[:400])
+    fonts = {name for page in pdf.pages for name in _fonts(page)}
+    assert any("Bold" in name for name in fonts), fonts
+
+
+def _fonts(page: Any) -> list[str]:
+    out = []
+    for form in (page["/Resources"].get("/XObject") or {}).values():
+        res = form.get_object().get("/Resources") or {}
+        for font in (res.get("/Font") or {}).values():
+            out.append(str(font.get_object()["/BaseFont"]))
+    return out
+
+
+@pytest.mark.parametrize(("cell", "style", "why"), [
+    ("big", "size", "is not a text size from 3 to 200"),
+    ("maybe", "bold", "is not true or yes"),
+])
+def test_a_bad_style_in_a_column_is_one_line(market: Project, cell: str, style: str,
+                                             why: str) -> None:
+    market.edit('fields = ["name", "kind", "suit_colour", "text"]',
+                'fields = ["name", "kind", "suit_colour", "text", "look"]')
+    market.edit('field = "name"\n', f'field = "name"\n{style} = "{{look}}"\n')
+    rows = CSV.splitlines()
+    good = "12" if style == "size" else "no"
+    (market.folder / "market.csv").write_text("\n".join(
+        [rows[0] + ",look", rows[1] + f",{good}", rows[2] + f",{cell}", rows[3] + f",{good}"]
+    ) + "\n", encoding="utf-8")
+    with pytest.raises(DataErrors) as exc:
+        load_deck(market.data(), "market", market.folder)
+    line = _one_error(exc)
+    assert "market.csv: line 3, column 5 (look)" in line and why in line, line
+    assert f"takes its {style} from column 'look'" in line

@@ -21,7 +21,14 @@ from printkit.drawing.icon_text import icons_in
 from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError, DataErrors
 from printkit.geometry import DEFAULT_SPEC, CardSize, mm
-from printkit.model.components.card_kinds import KIND_FIELD, column_of, face_boxes, kind_of
+from printkit.model.components.card_kinds import (
+    KIND_FIELD,
+    column_of,
+    column_styles,
+    face_boxes,
+    kind_of,
+    style_value,
+)
 from printkit.model.components.cards_csv import read_cards
 from printkit.model.components.images import (
     Artwork,
@@ -153,12 +160,14 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
                                                                 f"kind of this deck; kinds: "
                                                                 f"{', '.join(kinds)}"))
     for box in face_boxes(spec, card.values):
-        column = column_of(box["colour"])
-        if column is not None and not re.fullmatch(COLOUR, str(card.values.get(column, ""))):
-            errors.append(DataError(card.file, card.at(column),
-                                    f"{card.values.get(column, '')!r} is not a colour like "
-                                    f"#1a2b3c (box {box['name']!r} takes its colour from "
-                                    f"column {column!r})"))
+        for style, column in column_styles(box).items():
+            cell = card.values.get(column, "")
+            problem = style_value(style, cell)[1]
+            if problem is not None:
+                errors.append(DataError(card.file, card.at(column),
+                                        f"{cell!r} {problem} (box {box['name']!r} takes its "
+                                        f"{style} from column {column!r})"))
+        coloured_by = column_of(box["colour"])
         name: str | None = box.get("field")
         value = card.values.get(name) if name else None
         if name is None or value is None:
@@ -173,7 +182,7 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
             errors.append(DataError(card.file, card.at(name), f"{value!r} is not a whole "
                                                               f"number (box {box['name']!r} "
                                                               f"picks its plural form by it)"))
-        if box["show"] == "fill" and column is None and not re.fullmatch(COLOUR, str(value)):
+        if box["show"] == "fill" and coloured_by is None and not re.fullmatch(COLOUR, str(value)):
             errors.append(DataError(card.file, card.at(name), f"{value!r} is not a colour "
                                                               f"like #1a2b3c (box "
                                                               f"{box['name']!r})"))

@@ -22,7 +22,7 @@ from printkit.drawing.icon_text import icons_in
 from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError
 from printkit.geometry import DEFAULT_SPEC
-from printkit.model.components.card_kinds import KIND_FIELD, column_of
+from printkit.model.components.card_kinds import KIND_FIELD, column_of, column_styles
 from printkit.model.components.spreadsheets import is_spreadsheet
 from printkit.schema import (
     COLOUR_HEX,
@@ -67,6 +67,21 @@ TRACK_SHAPES = ("snake", "loop")
 MAX_CARD_MM = 200.0
 
 
+class OrColumn:
+    """A box's style as ``inner`` checks it, or a column of the card file in braces
+    (``"{suit_colour}"``) whose value each card gives (checked when the deck loads)."""
+
+    def __init__(self, inner: Value) -> None:
+        self.inner = inner
+        self.required = inner.required
+        self.default = inner.default
+
+    def check(self, value: Any, file: str, path: str, errors: list[DataError]) -> Any:
+        if column_of(value) is not None:
+            return value
+        return self.inner.check(value, file, path, errors)
+
+
 def _mm(minimum: float = 0.0, maximum: float = MAX_CARD_MM, **kw: Any) -> Value:
     return Value(float, minimum=minimum, maximum=maximum, **kw)
 
@@ -94,15 +109,15 @@ BOX = Table({
                    choices=tuple(dict.fromkeys(m for ms in SAVERS.values() for m in ms))),
     # Inside an outlined symbol in ink-saver mode.
     "saver_fill": Value(str, required=False, default="#ffffff", pattern=COLOUR),
-    "size": Value(float, required=False, default=10.0, minimum=3, maximum=200),
+    "size": OrColumn(Value(float, required=False, default=10.0, minimum=3, maximum=200)),
     "min_size": Value(float, required=False, default=6.0, minimum=3, maximum=200),
-    "bold": Value(bool, required=False, default=False),
-    "italic": Value(bool, required=False, default=False),
+    "bold": OrColumn(Value(bool, required=False, default=False)),
+    "italic": OrColumn(Value(bool, required=False, default=False)),
     "align": Value(str, required=False, default="centre", choices=ALIGNS),
     "wrap": Value(bool, required=False, default=False),
-    # A colour, or a column of the card file in braces ("{suit_colour}"): each card's own.
-    "colour": Value(str, required=False, default="#000000",
-                    pattern=rf"{COLOUR}|\{{{FIELD}\}}"),
+    # A colour, or a column of the card file in braces ("{suit_colour}"): each card's own
+    # (so may size, bold and italic be).
+    "colour": OrColumn(Value(str, required=False, default="#000000", pattern=COLOUR)),
     "radius_mm": _mm(required=False, default=0.0, maximum=50),
 })
 
@@ -256,14 +271,13 @@ def _box_checks(box: dict[str, Any], where: str,
         elif box["field"] not in fields:
             problems.append((f"{where}.field", f"{box['field']!r} is not a declared field; "
                                                f"fields: {', '.join(fields) or 'none'}"))
-    column = column_of(box["colour"])
-    if column is not None:
+    for style, column in column_styles(box).items():
         if fields is None:
-            problems.append((f"{where}.colour", "the back is the same on every card: give "
-                                                "a colour, not a column"))
+            problems.append((f"{where}.{style}", f"the back is the same on every card: give "
+                                                 f"a {style}, not a column"))
         elif column not in fields and box.get("field") != column:  # (else named once)
-            problems.append((f"{where}.colour", f"{column!r} is not a declared field; "
-                                                f"fields: {', '.join(fields) or 'none'}"))
+            problems.append((f"{where}.{style}", f"{column!r} is not a declared field; "
+                                                 f"fields: {', '.join(fields) or 'none'}"))
     unknown = [icon for icon in icons_in(box.get("content") or "") if icon not in SYMBOLS] \
         if show == "text" else []
     if unknown:
@@ -287,7 +301,7 @@ def _box_checks(box: dict[str, Any], where: str,
                                            f"{box['saver']!r}" + (
                             f"; one of: {', '.join(SAVERS[show])}" if show in SAVERS else
                             "; only fill and symbol boxes change in ink-saver mode")))
-    if box["min_size"] > box["size"]:
+    if not isinstance(box["size"], str) and box["min_size"] > box["size"]:
         problems.append((f"{where}.min_size", "must not exceed size"))
     return problems
 
