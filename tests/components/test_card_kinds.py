@@ -267,3 +267,12 @@ def test_a_bad_style_in_a_column_is_one_line(market: Project, cell: str, style: 
     line = _one_error(exc)
     assert "market.csv: line 3, column 5 (look)" in line and why in line, line
     assert f"takes its {style} from column 'look'" in line
+
+
+def test_a_card_in_words_names_its_icons_and_shows_its_kinds_words(market: Project) -> None:
+    from printkit.model.components.faces import card_words
+
+    ctx = market.context("market")
+    deck = load_deck(ctx.data, "market", market.folder)
+    fireball = next(c for c in deck.cards if c.values["name"] == "Fireball")
+    assert card_words(ctx, deck, fireball) == ["Fireball", "Gain 2 star now", "Cast at once"]

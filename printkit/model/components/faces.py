@@ -25,7 +25,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.drawing.icon_text import draw_icon_text, has_icons
+from printkit.drawing.icon_text import ICON, draw_icon_text, has_icons
 from printkit.drawing.ink import NORMAL, fills_for
 from printkit.drawing.layout.sheets import draw_card_sheets
 from printkit.drawing.pdf import new_canvas
@@ -231,8 +231,8 @@ def card_words(ctx: RenderContext, deck: Deck, card: Card) -> list[str]:
         raw = _content(ctx, box, card)
         if raw is None or box["show"] not in ("text", "value"):
             continue
-        if box["show"] == "text":
-            words.append(_words(ctx, box, raw))
+        if box["show"] == "text":  # an icon in words: its name, as copied from the PDF
+            words.append(ICON.sub(r"\1", _words(ctx, box, raw)))
             continue
         value = _value(ctx, raw)
         words.append(_filled(box["format"], {"value": value})
