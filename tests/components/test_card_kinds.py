@@ -276,3 +276,28 @@ def test_a_card_in_words_names_its_icons_and_shows_its_kinds_words(market: Proje
     deck = load_deck(ctx.data, "market", market.folder)
     fireball = next(c for c in deck.cards if c.values["name"] == "Fireball")
     assert card_words(ctx, deck, fireball) == ["Fireball", "Gain 2 star now", "Cast at once"]
+
+
+def test_a_kind_box_named_as_a_box_on_every_card_is_one_line(market: Project) -> None:
+    market.edit('name = "spell-rule"', 'name = "title"')
+    with pytest.raises(DataErrors) as exc:
+        market.data()
+    line = _one_error(exc)
+    assert "decks.market.kinds.spell[0].name: 'title' is already a box on every card" in line
+
+
+def test_a_deck_with_kinds_needs_the_kind_field(market: Project) -> None:
+    market.edit('fields = ["name", "kind", "suit_colour", "text"]',
+                'fields = ["name", "suit_colour", "text"]')
+    with pytest.raises(DataErrors) as exc:
+        market.data()
+    assert "decks.market.fields: a deck with kinds needs a 'kind' field" in _one_error(exc)
+
+
+def test_the_kinds_texts_are_catalog_entries(market: Project) -> None:
+    from printkit.model.components import component_msgids
+
+    found = dict((where, msgid) for msgid, where in component_msgids(market.data(),
+                                                                      market.folder))
+    assert found["decks.market.kinds.ally[0].content"] == "Joins your band"
+    assert found["market.csv: line 2, column 4 (text)"] == "Gain 2 :star: now"

@@ -323,8 +323,12 @@ def _deck_checks(deck: dict[str, Any]) -> list[tuple[str, str]]:
         if name in RESERVED_FIELDS:
             problems.append((f"fields[{i}]", f"{name!r} is reserved for the number of copies"))
     problems += duplicates(deck["boxes"], "boxes", "name")
+    every_card = {box["name"] for box in deck["boxes"]}
     for kind, boxes in (deck.get("kinds") or {}).items():
         problems += duplicates(boxes, f"kinds.{kind}", "name")
+        problems += [(f"kinds.{kind}[{i}].name", f"{box['name']!r} is already a box on "
+                                                 f"every card (boxes)")
+                     for i, box in enumerate(boxes) if box["name"] in every_card]
     if deck.get("kinds") and KIND_FIELD not in fields:
         problems.append(("fields", f"a deck with kinds needs a {KIND_FIELD!r} field: the "
                                    f"column by which each card picks its kind"))
