@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.drawing.symbols import draw_symbol
+from printkit.drawing.symbols import SYMBOLS, draw_symbol
 from printkit.drawing.text import LEADING, Ink
-from printkit.errors import FitError
+from printkit.errors import FitError, TranslationError
 from printkit.geometry import Rect
 from printkit.language import fonts
 
@@ -118,6 +118,10 @@ def draw_icon_text(c: Canvas, ink: Ink, text: str, box: Rect, font: str, size: f
                    wrap: bool) -> float:
     """Set ``text`` with its icons in ``box`` (see the module); returns the size used."""
     ink.check(ICON.sub(" ", text), where)
+    unknown = [icon for icon in icons_in(text) if icon not in SYMBOLS]
+    if unknown:  # (a card file's own text was checked when the deck loaded: a translation)
+        raise TranslationError(f"locale {ink.locale}: {ink.document}: {where}: ':{unknown[0]}:'"
+                               f" is not an icon; icons: {', '.join(SYMBOLS)}")
     used, lines = _fit(text, box, font, size, min_size, ink, wrap, where)
     leading = used * LEADING
     top = box.y + (box.height + len(lines) * leading) / 2  # the lines, centred
