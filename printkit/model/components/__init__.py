@@ -29,6 +29,7 @@ from typing import Any
 
 from printkit.errors import DataError, DataErrors
 from printkit.model.components.boards import load_board, render_board
+from printkit.model.components.card_kinds import every_face_box
 from printkit.model.components.deck import Deck, load_deck, loaded_deck
 from printkit.model.components.faces import deck_parts, draw_back, draw_face, render_deck
 from printkit.model.components.images import SoftImage
@@ -262,7 +263,13 @@ def _deck_strings(base: str, spec: Mapping[str, Any]) -> Iterator[tuple[str, Msg
     boxes = _listed(spec.get("boxes"))
     for i, box in enumerate(boxes):
         yield from _box_strings(box, f"{base}.boxes[{i}]")
-    yield from _card_texts(base, spec, boxes)
+    kinds = spec.get("kinds")
+    kind_boxes: list[Any] = []
+    for kind, listed in (kinds.items() if isinstance(kinds, Mapping) else ()):
+        for i, box in enumerate(_listed(listed)):
+            yield from _box_strings(box, f"{base}.kinds.{kind}[{i}]")
+            kind_boxes.append(box)
+    yield from _card_texts(base, spec, [*boxes, *kind_boxes])
     back = spec.get("back")
     if isinstance(back, Mapping):
         if _is_text(back.get("text")):
@@ -318,8 +325,9 @@ def csv_msgids(data: Mapping[str, Any], folder: Path) -> list[tuple[str, str]]:
         if spec.get("csv") is None:
             continue
         deck = load_deck(data, deck_id, folder)
-        fields = [box["field"] for box in spec["boxes"]
-                  if box["show"] == "text" and box.get("field") and box.get("plural") is None]
+        fields = dict.fromkeys(box["field"] for box in every_face_box(spec)
+                               if box["show"] == "text" and box.get("field")
+                               and box.get("plural") is None)
         for card in deck.cards:
             for field in fields:
                 value = card.values.get(field)

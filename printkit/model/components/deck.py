@@ -17,9 +17,18 @@ from pathlib import Path
 from typing import Any
 
 from printkit import caches
+from printkit.drawing.icon_text import icons_in
 from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError, DataErrors
 from printkit.geometry import DEFAULT_SPEC, CardSize, mm
+from printkit.model.components.card_kinds import (
+    KIND_FIELD,
+    column_of,
+    column_styles,
+    face_boxes,
+    kind_of,
+    style_value,
+)
 from printkit.model.components.cards_csv import read_cards
 from printkit.model.components.images import (
     Artwork,
@@ -142,17 +151,38 @@ def _cards(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str, folde
 
 
 def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) -> None:
-    """Per-card values a box turns into a colour, a symbol or a number must be one."""
-    for box in spec["boxes"]:
-        name = box.get("field")
+    """Per-card values a box turns into a colour, a symbol or a number must be one; the
+    card's kind must be one the deck declares."""
+    kinds = spec.get("kinds") or {}
+    kind = kind_of(card.values)
+    if kinds and kind not in kinds:
+        errors.append(DataError(card.file, card.at(KIND_FIELD), f"{kind or ''!r} is not a "
+                                                                f"kind of this deck; kinds: "
+                                                                f"{', '.join(kinds)}"))
+    for box in face_boxes(spec, card.values):
+        for style, column in column_styles(box).items():
+            cell = card.values.get(column, "")
+            problem = style_value(style, cell)[1]
+            if problem is not None:
+                errors.append(DataError(card.file, card.at(column),
+                                        f"{cell!r} {problem} (box {box['name']!r} takes its "
+                                        f"{style} from column {column!r})"))
+        coloured_by = column_of(box["colour"])
+        name: str | None = box.get("field")
         value = card.values.get(name) if name else None
-        if value is None:
+        if name is None or value is None:
             continue
+        unknown = [icon for icon in icons_in(str(value)) if icon not in SYMBOLS] \
+            if box["show"] == "text" else []
+        if unknown:
+            errors.append(DataError(card.file, card.at(name), f"':{unknown[0]}:' is not an "
+                                                              f"icon; icons: "
+                                                              f"{', '.join(SYMBOLS)}"))
         if box.get("plural") is not None and value != "" and whole_number(value) is None:
             errors.append(DataError(card.file, card.at(name), f"{value!r} is not a whole "
                                                               f"number (box {box['name']!r} "
                                                               f"picks its plural form by it)"))
-        if box["show"] == "fill" and not re.fullmatch(COLOUR, str(value)):
+        if box["show"] == "fill" and coloured_by is None and not re.fullmatch(COLOUR, str(value)):
             errors.append(DataError(card.file, card.at(name), f"{value!r} is not a colour "
                                                               f"like #1a2b3c (box "
                                                               f"{box['name']!r})"))
@@ -213,6 +243,8 @@ def _image_uses(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
     back_boxes = (spec.get("back") or {}).get("boxes") or []
     for i, box, where, on in [
             *((i, b, "boxes", "on every card") for i, b in enumerate(spec["boxes"])),
+            *((i, b, f"kinds.{k}", f"on every {k} card")
+              for k, bs in (spec.get("kinds") or {}).items() for i, b in enumerate(bs)),
             *((i, b, "back.boxes", "on the card back") for i, b in enumerate(back_boxes))]:
         if box["show"] != "image":
             continue
@@ -221,9 +253,11 @@ def _image_uses(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
             if box.get(source) is not None:
                 name = box["content"] if source == "content" else data_value(data, box["data"])
                 uses.append((name, w, h, file, f"decks.{deck_id}.{where}[{i}].{source}", on))
-        if where != "boxes":
+        if where == "back.boxes":
             continue
         for card in cards:
+            if where.startswith("kinds.") and where != f"kinds.{kind_of(card.values)}":
+                continue
             name = card.values.get(box["field"]) if box.get("field") else None
             if name:
                 uses.append((str(name), w, h, card.file, card.at(box["field"]),

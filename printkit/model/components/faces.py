@@ -25,6 +25,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.drawing.icon_text import ICON, draw_icon_text, has_icons
 from printkit.drawing.ink import NORMAL, fills_for
 from printkit.drawing.layout.sheets import draw_card_sheets
 from printkit.drawing.pdf import new_canvas
@@ -32,6 +33,7 @@ from printkit.drawing.symbols import draw_symbol
 from printkit.drawing.text import PLAY_PT, Ink
 from printkit.geometry import CardBox, Rect, mm
 from printkit.language import fonts
+from printkit.model.components.card_kinds import face_boxes, styled
 from printkit.model.components.deck import Card, Deck, loaded_deck
 from printkit.model.components.images import draw_artwork
 from printkit.model.components.schema import data_value, whole_number
@@ -90,7 +92,10 @@ _DIGITS = re.compile(r"[0-9]{1,9}")
 def _text(c: Canvas, ink: Ink, box: Mapping[str, Any], rect: Rect, text: str,
           where: str, shown: Color) -> None:
     c.setFillColor(shown)
-    if box["wrap"]:
+    if has_icons(text):
+        draw_icon_text(c, ink, text, rect, font_of(box), box["size"], box["min_size"],
+                       box["align"], shown, where, box["wrap"])
+    elif box["wrap"]:
         ink.paragraph(text, rect, size=box["size"], min_size=box["min_size"], font=font_of(box),
                       colour=shown, where=where,
                       align="centre" if box["align"] == "centre" else "left")
@@ -222,12 +227,12 @@ def card_words(ctx: RenderContext, deck: Deck, card: Card) -> list[str]:
     them (translated, numbers in the locale's digits): what a rulebook figure of the card
     says in words."""
     words = []
-    for box in deck.spec["boxes"]:
+    for box in face_boxes(deck.spec, card.values):
         raw = _content(ctx, box, card)
         if raw is None or box["show"] not in ("text", "value"):
             continue
-        if box["show"] == "text":
-            words.append(_words(ctx, box, raw))
+        if box["show"] == "text":  # an icon in words: its name, as copied from the PDF
+            words.append(ICON.sub(r"\1", _words(ctx, box, raw)))
             continue
         value = _value(ctx, raw)
         words.append(_filled(box["format"], {"value": value})
@@ -240,7 +245,7 @@ def _draw_boxes(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck,
                 ground: Color) -> None:
     """Boxes in the order declared, each knowing the fill it sits on (else ``ground``)."""
     fields: list[tuple[Rect, Color]] = []  # the fills drawn so far, each a field to sit on
-    for layout_box in boxes:
+    for layout_box in (styled(b, card.values if card else None) for b in boxes):
         rect = box_rect(layout_box, box.trim)
         behind = next((f for r, f in reversed(fields) if r.contains(rect)), ground)
         draw_box(c, ink, ctx, deck, layout_box, card, box, behind)
@@ -259,7 +264,8 @@ def draw_face(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, card: Card,
     background = deck.spec["background"]
     if background.lower() != WHITE:
         fills_for(ctx).flood(c, box.bleed, colour(background))
-    _draw_boxes(c, ink, ctx, deck, deck.spec["boxes"], card, box, colour(background))
+    _draw_boxes(c, ink, ctx, deck, face_boxes(deck.spec, card.values), card, box,
+                colour(background))
 
 
 def draw_back(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, box: CardBox) -> None:

@@ -18,9 +18,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from printkit.drawing.icon_text import icons_in
 from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError
 from printkit.geometry import DEFAULT_SPEC
+from printkit.model.components.card_kinds import KIND_FIELD, column_of, column_styles
 from printkit.model.components.spreadsheets import is_spreadsheet
 from printkit.schema import (
     COLOUR_HEX,
@@ -65,6 +67,21 @@ TRACK_SHAPES = ("snake", "loop")
 MAX_CARD_MM = 200.0
 
 
+class OrColumn:
+    """A box's style as ``inner`` checks it, or a column of the card file in braces
+    (``"{suit_colour}"``) whose value each card gives (checked when the deck loads)."""
+
+    def __init__(self, inner: Value) -> None:
+        self.inner = inner
+        self.required = inner.required
+        self.default = inner.default
+
+    def check(self, value: Any, file: str, path: str, errors: list[DataError]) -> Any:
+        if column_of(value) is not None:
+            return value
+        return self.inner.check(value, file, path, errors)
+
+
 def _mm(minimum: float = 0.0, maximum: float = MAX_CARD_MM, **kw: Any) -> Value:
     return Value(float, minimum=minimum, maximum=maximum, **kw)
 
@@ -92,13 +109,15 @@ BOX = Table({
                    choices=tuple(dict.fromkeys(m for ms in SAVERS.values() for m in ms))),
     # Inside an outlined symbol in ink-saver mode.
     "saver_fill": Value(str, required=False, default="#ffffff", pattern=COLOUR),
-    "size": Value(float, required=False, default=10.0, minimum=3, maximum=200),
+    "size": OrColumn(Value(float, required=False, default=10.0, minimum=3, maximum=200)),
     "min_size": Value(float, required=False, default=6.0, minimum=3, maximum=200),
-    "bold": Value(bool, required=False, default=False),
-    "italic": Value(bool, required=False, default=False),
+    "bold": OrColumn(Value(bool, required=False, default=False)),
+    "italic": OrColumn(Value(bool, required=False, default=False)),
     "align": Value(str, required=False, default="centre", choices=ALIGNS),
     "wrap": Value(bool, required=False, default=False),
-    "colour": Value(str, required=False, default="#000000", pattern=COLOUR),
+    # A colour, or a column of the card file in braces ("{suit_colour}"): each card's own
+    # (so may size, bold and italic be).
+    "colour": OrColumn(Value(str, required=False, default="#000000", pattern=COLOUR)),
     "radius_mm": _mm(required=False, default=0.0, maximum=50),
 })
 
@@ -237,7 +256,10 @@ def _box_checks(box: dict[str, Any], where: str,
                                     f"form: a field or data (a dotted key of game.toml), "
                                     f"and no content"))
     elif show == "fill" and not sources:
-        box["content"] = box["colour"]
+        if column_of(box["colour"]) is not None:  # the fill's colour is the card's own
+            box["field"] = column_of(box["colour"])
+        else:
+            box["content"] = box["colour"]
     elif len(sources) != 1:
         problems.append((where, f"box {name!r} needs exactly one of field (a card field), "
                                 f"content (the same on every card) or data (a dotted key of "
@@ -249,6 +271,18 @@ def _box_checks(box: dict[str, Any], where: str,
         elif box["field"] not in fields:
             problems.append((f"{where}.field", f"{box['field']!r} is not a declared field; "
                                                f"fields: {', '.join(fields) or 'none'}"))
+    for style, column in column_styles(box).items():
+        if fields is None:
+            problems.append((f"{where}.{style}", f"the back is the same on every card: give "
+                                                 f"a {style}, not a column"))
+        elif column not in fields and box.get("field") != column:  # (else named once)
+            problems.append((f"{where}.{style}", f"{column!r} is not a declared field; "
+                                                 f"fields: {', '.join(fields) or 'none'}"))
+    unknown = [icon for icon in icons_in(box.get("content") or "") if icon not in SYMBOLS] \
+        if show == "text" else []
+    if unknown:
+        problems.append((f"{where}.content", f"':{unknown[0]}:' is not an icon; icons: "
+                                             f"{', '.join(SYMBOLS)}"))
     if show == "symbol" and box.get("content") is not None and box["content"] not in SYMBOLS:
         problems.append((f"{where}.content", f"{box['content']!r} is not a symbol; "
                                              f"symbols: {', '.join(SYMBOLS)}"))
@@ -267,7 +301,7 @@ def _box_checks(box: dict[str, Any], where: str,
                                            f"{box['saver']!r}" + (
                             f"; one of: {', '.join(SAVERS[show])}" if show in SAVERS else
                             "; only fill and symbol boxes change in ink-saver mode")))
-    if box["min_size"] > box["size"]:
+    if not isinstance(box["size"], str) and box["min_size"] > box["size"]:
         problems.append((f"{where}.min_size", "must not exceed size"))
     return problems
 
@@ -276,6 +310,8 @@ def _boxes(deck: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """(key path inside the deck, box) of the face's boxes, then the back's."""
     back = deck.get("back") or {}
     return [*((f"boxes[{i}]", box) for i, box in enumerate(deck["boxes"])),
+            *((f"kinds.{kind}[{i}]", box) for kind, boxes in (deck.get("kinds") or {}).items()
+              for i, box in enumerate(boxes)),
             *((f"back.boxes[{i}]", box) for i, box in enumerate(back.get("boxes") or []))]
 
 
@@ -287,6 +323,15 @@ def _deck_checks(deck: dict[str, Any]) -> list[tuple[str, str]]:
         if name in RESERVED_FIELDS:
             problems.append((f"fields[{i}]", f"{name!r} is reserved for the number of copies"))
     problems += duplicates(deck["boxes"], "boxes", "name")
+    every_card = {box["name"] for box in deck["boxes"]}
+    for kind, boxes in (deck.get("kinds") or {}).items():
+        problems += duplicates(boxes, f"kinds.{kind}", "name")
+        problems += [(f"kinds.{kind}[{i}].name", f"{box['name']!r} is already a box on "
+                                                 f"every card (boxes)")
+                     for i, box in enumerate(boxes) if box["name"] in every_card]
+    if deck.get("kinds") and KIND_FIELD not in fields:
+        problems.append(("fields", f"a deck with kinds needs a {KIND_FIELD!r} field: the "
+                                   f"column by which each card picks its kind"))
     if deck.get("back"):
         problems += duplicates(deck["back"]["boxes"], "back.boxes", "name")
     for where, box in _boxes(deck):
@@ -401,6 +446,9 @@ DECK = Table({
     # to it: 300 dpi, 600 for line art, 0 to keep every picture as it is.
     "picture_dpi": Value(int, required=False, default=300, choices=(0, 150, 300, 600)),
     "boxes": Array(BOX, min_items=1, max_items=50),
+    # Face layouts by kind: a card's "kind" column picks one, drawn over "boxes".
+    "kinds": Keyed(Array(BOX, min_items=1, max_items=50), key_pattern=FIELD, required=False,
+                   default={}),
     "back": BACK,
 }, checks=(_deck_checks,))
 
