@@ -21,7 +21,6 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +30,12 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.drawing.ink import fills_for, luminance
 from printkit.drawing.layout.labels import CLEAR_MM, LABEL_MM, LabelBox, split_label_strip
 from printkit.drawing.layout.seams import tile_plan
-from printkit.drawing.layout.tiles import Tile, TilePlan, draw_tiled
-from printkit.drawing.pdf import new_canvas
-from printkit.drawing.text import PLAY_PT, Ink, fit_size
+from printkit.drawing.layout.tiles import TilePlan
+from printkit.drawing.text import Ink, fit_size
 from printkit.errors import DataError, DataErrors
 from printkit.geometry import LayoutError, Rect, mm, page_area
 from printkit.language import fonts, script
+from printkit.model.components import board_sheets
 from printkit.model.components.images import Artwork, draw_artwork, load_artwork
 from printkit.model.components.schema import COLOUR
 from printkit.model.game import RenderContext
@@ -323,35 +322,13 @@ def render_board(ctx: RenderContext, component_id: str) -> bytes:
     spec = ctx.data["boards"][component_id]
     _ = ctx._
     board = load_board(ctx.data, component_id, ctx.game.folder)
-    width, height = board.outer
-    buffer = BytesIO()
+    title = _(spec["title"])
+
+    def draw(c: Canvas, ink: Ink) -> None:
+        draw_board(c, ink, ctx, board)
+
     single = _one_sheet(ctx, board.outer)
     if single is not None:
-        landscape, area, strip = single
-        page = ctx.paper.landscape_size if landscape else ctx.paper.size
-        c = new_canvas(buffer, page, ctx.title, _(spec["title"]), ctx.localizer.code)
-        ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
-        c.saveState()
-        cx, cy = area.centre
-        c.translate(cx - width / 2, cy - height / 2)
-        draw_board(c, ink, ctx, board)
-        c.restoreState()
-        ctx.sheet_names(ink).page(c, 1, 1, strip)
-        c.showPage()
-        c.save()
-        return buffer.getvalue()
-    plan = _plan(ctx, width, height, board.seams)
-    c = new_canvas(buffer, plan.page_size, ctx.title, _(spec["title"]), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
-    names = ctx.sheet_names(ink)
-    hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
-             "of the next sheet, so that the short lines in the margin line up.")
-
-    def caption(tile: Tile) -> str:
-        return f"{names.text('sheet', tile.index + 1, len(plan.tiles))} · {hint}"
-
-    draw_tiled(c, plan, lambda cv: draw_board(cv, ink, ctx, board), caption, ink=ink,
-               glue=lambda other: _("Glue sheet %(sheet)s here") % {"sheet": other.name})
-    c.save()
-    return buffer.getvalue()
+        return board_sheets.one_sheet(ctx, title, board.outer, *single, draw)
+    return board_sheets.tiled(ctx, title, _plan(ctx, *board.outer, board.seams), draw)
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from io import BytesIO
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -23,12 +22,12 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.drawing.ink import deep, fills_for, luminance
 from printkit.drawing.layout.labels import CLEAR_MM, LABEL_MM, LabelBox, split_label_strip
 from printkit.drawing.layout.seams import tile_plan
-from printkit.drawing.layout.tiles import Tile, TilePlan, draw_tiled
-from printkit.drawing.pdf import new_canvas
+from printkit.drawing.layout.tiles import TilePlan
 from printkit.drawing.symbols import draw_symbol
-from printkit.drawing.text import PLAY_PT, Ink
+from printkit.drawing.text import Ink
 from printkit.geometry import Rect, mm, page_area
 from printkit.language import fonts
+from printkit.model.components import board_sheets
 from printkit.model.components.schema import loop_rows
 from printkit.model.game import RenderContext
 
@@ -193,44 +192,17 @@ def track_plan(ctx: RenderContext, geo: TrackGeometry) -> TilePlan:
     return plan
 
 
-def _render_one(ctx: RenderContext, spec: Mapping[str, Any], geo: TrackGeometry,
-                landscape: bool, area: Rect, strip: LabelBox) -> bytes:
-    """A board that fits one sheet: centred above the sheet's label."""
-    buffer = BytesIO()
-    page = ctx.paper.landscape_size if landscape else ctx.paper.size
-    c = new_canvas(buffer, page, ctx.title, ctx._(spec["title"]), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
-    c.saveState()
-    cx, cy = area.centre
-    c.translate(cx - geo.width / 2, cy - geo.height / 2)
-    draw_track(c, ink, ctx, spec, geo, ([], []))
-    c.restoreState()
-    ctx.sheet_names(ink).page(c, 1, 1, strip)
-    c.showPage()
-    c.save()
-    return buffer.getvalue()
-
-
 def render_track(ctx: RenderContext, component_id: str) -> bytes:
     """The track ``tracks.<component_id>``, on one sheet or tiled across several."""
     spec = ctx.data["tracks"][component_id]
     _ = ctx._
     geo = TrackGeometry(spec)
+    title = _(spec["title"])
     single = one_sheet(ctx, geo)
     if single is not None:
-        return _render_one(ctx, spec, geo, *single)
+        return board_sheets.one_sheet(
+            ctx, title, (geo.width, geo.height), *single,
+            lambda c, ink: draw_track(c, ink, ctx, spec, geo, ([], [])))
     plan = track_plan(ctx, geo)
-    buffer = BytesIO()
-    c = new_canvas(buffer, plan.page_size, ctx.title, _(spec["title"]), ctx.localizer.code)
-    ink = Ink(c, ctx.localizer.code, ctx.document, floor_pt=PLAY_PT)
-    names = ctx.sheet_names(ink)
-    hint = _("Cut off the margin at each solid line and lay that edge on the dashed line "
-             "of the next sheet, so that the short lines in the margin line up.")
-
-    def caption(tile: Tile) -> str:
-        return f"{names.text('sheet', tile.index + 1, len(plan.tiles))} · {hint}"
-
-    draw_tiled(c, plan, lambda cv: draw_track(cv, ink, ctx, spec, geo, plan.seams), caption,
-               ink=ink, glue=lambda other: _("Glue sheet %(sheet)s here") % {"sheet": other.name})
-    c.save()
-    return buffer.getvalue()
+    return board_sheets.tiled(ctx, title, plan,
+                              lambda c, ink: draw_track(c, ink, ctx, spec, geo, plan.seams))
