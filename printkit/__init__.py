@@ -12,5 +12,7 @@ __version__ = "0.1.0"
 #: line breaking); drawing (text, figures, flow documents, sheets and marks); the model
 #: (a game's data, components, rulebook sections); the games; kit assembly (the guide);
 #: outputs beside the PDFs (HTML pages, previews, preflight); tools for designers and
-#: translators; the commands (and the command line, ``printkit.cli``, atop them all).
-LAYERS = ("language", "drawing", "model", "games", "assembly", "outputs", "tools", "commands")
+#: translators; the playtest lab (the rules engines play many games, its report); the
+#: commands (and the command line, ``printkit.cli``, atop them all).
+LAYERS = ("language", "drawing", "model", "games", "assembly", "outputs", "tools", "playtest",
+          "commands")

@@ -1,0 +1,1 @@
+"""Each built-in game's rules engine behind the playtest protocol: one module per game."""
