@@ -26,7 +26,7 @@ POLISH = "żółw"
 REPLAYED = {
     "dice": "Ana rolls 4.",
     "cards": "Ana takes Leaf 1.",
-    "board": "Ana rolls 3 and moves to space 4.",
+    "board": "Ana rolls 3 and slides right to row 1, column 4.",
     "roll-and-write": "Write 6 in Threes.",
 }
 #: The same once every entry is translated: the card's or box's name is an entry too.
