@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import csv
 import random
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from printkit.errors import RuleError
-from printkit.examples import Event
+from printkit.examples import Event, game_beside
 
 
 @dataclass(frozen=True)
@@ -133,8 +132,8 @@ def observe(state: State) -> dict[str, Any]:
 # The playtest protocol: whole games, the deck shuffled with the rng passed in.
 
 def _game() -> dict[str, Any]:
-    """game.toml, beside this file."""
-    return tomllib.loads(Path(__file__).with_name("game.toml").read_text(encoding="utf-8"))
+    """game.toml, beside this file (the protocol passes no game data)."""
+    return game_beside(_game)
 
 
 def _deck(data: Mapping[str, Any]) -> list[str]:

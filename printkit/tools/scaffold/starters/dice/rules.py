@@ -41,14 +41,12 @@ plays whole games many times over to see how long they last and who wins:
 from __future__ import annotations
 
 import random
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from printkit.errors import RuleError
-from printkit.examples import Event
+from printkit.examples import Event, game_beside
 
 #: A die's faces.
 FACES = range(1, 7)
@@ -135,8 +133,8 @@ def observe(state: State) -> dict[str, Any]:
 # The playtest protocol: whole races, the die rolled with the rng passed in.
 
 def _game() -> dict[str, Any]:
-    """game.toml, beside this file."""
-    return tomllib.loads(Path(__file__).with_name("game.toml").read_text(encoding="utf-8"))
+    """game.toml, beside this file (the protocol passes no game data)."""
+    return game_beside(_game)
 
 
 #: The rule settings a playtest may change (``--rule slide_back=5``): key -> (default, help).

@@ -19,15 +19,13 @@ rolled by a ``random.Random``, so that ``printkit playtest`` can play thousands 
 from __future__ import annotations
 
 import random
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
 from printkit.errors import RuleError
-from printkit.examples import Event
+from printkit.examples import Event, game_beside
 
 FACES = range(1, 7)
 
@@ -123,8 +121,8 @@ class Table:
 
 
 def _game() -> dict[str, Any]:
-    """game.toml, beside this file."""
-    return tomllib.loads(Path(__file__).with_name("game.toml").read_text(encoding="utf-8"))
+    """game.toml, beside this file (the protocol passes no game data)."""
+    return game_beside(_game)
 
 
 #: The rule settings a playtest may change (``--rule run=30``): key -> (default, help).
