@@ -94,3 +94,13 @@ def test_an_unknown_rule_setting_names_its_key(tmp_path: Path) -> None:
         rules = _rules_of(tmp_path / f"bad-{starter}", f"bad_{starter.replace('-', '_')}")
         with pytest.raises(ValueError, match="'no_such_rule'"):
             rules.initial_state(2, random.Random(0), {"no_such_rule": "1"})
+
+
+def test_game_beside_names_a_missing_game_toml(tmp_path: Path) -> None:
+    from printkit.errors import DataError
+    from printkit.examples import game_beside
+
+    (tmp_path / "rules.py").write_text("def here():\n    return 1\n", encoding="utf-8")
+    rules = _rules_of(tmp_path, "no_game")
+    with pytest.raises(DataError, match="game.toml: cannot be read"):
+        game_beside(rules.here)
