@@ -28,6 +28,7 @@ engine refuses it, and for that reason.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -255,3 +256,16 @@ def _show(value: Any) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
+
+
+def game_beside(code: Callable[..., Any]) -> dict[str, Any]:
+    """The game.toml in the folder of the file that defines ``code`` (a function of a
+    project's rules.py), as written: what the playtest protocol's ``initial_state`` reads,
+    since the protocol passes no game data. Only game.toml is read, so a build still knows
+    that the rules engine does not read a deck's card file itself (its cards then rebuild
+    only the documents that show them)."""
+    path = Path(code.__code__.co_filename).with_name("game.toml")
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise DataError(str(path), "", f"cannot be read: {exc}") from exc

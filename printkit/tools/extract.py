@@ -36,7 +36,7 @@ EXAMPLE_KEYS = {"title"}
 #: game.toml tables of components, whose strings are read as the components read them
 #: (:func:`printkit.model.components.component_strings`), not by :data:`TRANSLATABLE_KEYS`: a
 #: face box's ``name`` ("title") is not text, its ``content`` is.
-_COMPONENT_KEYS = ("decks", "tracks", "tokens", "sheets")
+_COMPONENT_KEYS = ("decks", "tracks", "tokens", "sheets", "boards")
 
 #: game.toml tables printed as they are in every language: the players of the worked
 #: examples (``[[cast]]``) keep their names.

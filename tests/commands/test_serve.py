@@ -666,11 +666,11 @@ def test_a_save_renders_only_what_shows_it_and_the_page_says_so_in_chromium(
                     time.sleep(0.05)
                 return True
 
-            assert shows("Wertungsblatt")
+            assert shows("Wertungsbogen")
             # one German entry: the German score sheet, and what lists or bundles it
             before = _stamps(out)
             po = project / "locales" / "de" / "LC_MESSAGES" / "printkit.po"
-            edit(po, 'msgstr "Wertungsblatt"', 'msgstr "Punktezettel"')
+            edit(po, 'msgstr "Wertungsbogen"', 'msgstr "Punktezettel"')
             state = served.wait(lambda s, g=state["generation"]: s["generation"] != g
                                 and not s["building"])
             found = _rewritten(before, out)

@@ -47,3 +47,15 @@ def test_a_board_whose_labels_fit_checks_and_builds(
     assert len(pdfs) == 1
     words = PdfReader(pdfs[0]).pages[0].extract_text()
     assert all(label in words for label in ("Pond", "Hill", "Wood"))
+
+
+def test_a_boards_title_and_labels_are_catalog_entries_but_a_blank_label_is_none(
+        project: Path, capsys: pytest.CaptureFixture) -> None:
+    path = project / "game.toml"
+    path.write_text(path.read_text(encoding="utf-8") + BOARD.replace(
+        '"{third}"', '""'), encoding="utf-8")
+    assert main(["catalog", "extract"]) == 0
+    pot = (project / "locales" / "printkit.pot").read_text(encoding="utf-8")
+    assert 'msgid "Field"' in pot and 'msgid "Pond"' in pot and 'msgid "Hill"' in pot
+    assert "boards.field.labels[2]" not in pot
+    assert "Empty msgid" not in capsys.readouterr().err

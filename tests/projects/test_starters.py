@@ -26,12 +26,14 @@ POLISH = "żółw"
 REPLAYED = {
     "dice": "Ana rolls 4.",
     "cards": "Ana takes Leaf 1.",
-    "board": "Ana rolls 3 and moves to space 4.",
+    "board": "Ana rolls 3 and slides right to row 1, column 4.",
     "roll-and-write": "Write 6 in Threes.",
 }
-#: The same once every entry is translated: the card's or box's name is an entry too.
+#: The same once every entry is translated: the card's or box's name, the slide's
+#: direction are entries too.
 REPLAYED_PL = {**{k: f"{v} {POLISH}" for k, v in REPLAYED.items()},
                "cards": f"Ana takes Leaf 1 {POLISH}. {POLISH}",
+               "board": f"Ana rolls 3 and slides right {POLISH} to row 1, column 4. {POLISH}",
                "roll-and-write": f"Write 6 in Threes {POLISH}. {POLISH}"}
 
 

@@ -20,16 +20,33 @@ needs three functions (the engine interface):
 Keep the engine pure: no printing, no files, no random numbers (the examples say
 what the dice show). Anything else it raises is reported as a bug in this file,
 with its line.
+
+The second half of the file is the playtest protocol, for ``printkit playtest``, which
+plays whole games many times over to see how long they last and who wins:
+
+``initial_state(players, rng, rules) -> state``
+    The start of a game; ``rng`` is a ``random.Random``, the only source of chance
+    (dice, shuffles); ``rules`` the ``--rule KEY=VALUE`` settings as strings, laid over
+    game.toml's ``[rules]`` (a ValueError naming the key for an unknown one).
+``to_move(state)``, ``legal_actions(state)``, ``apply(state, action, rng)``
+    Whose decision it is, what they may do (never empty before the end), and the state
+    after it with the names of the events that happened (``turn_end`` ends a turn).
+``is_over(state)``, ``scores(state)``, ``winners(state)``
+    The end, each player's score, the seats that won (more than one on a tie).
+``RULES`` and ``POLICIES``
+    The rule settings a playtest may change, with their defaults and help; named ways
+    to choose an action besides ``random``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.errors import RuleError
-from printkit.examples import Event
+from printkit.examples import Event, game_beside
 
 #: A die's faces.
 FACES = range(1, 7)
@@ -45,6 +62,7 @@ class State:
     slides: frozenset[int]
     slide_back: int
     winner: int | None = None
+    turns: int = 0
 
 
 def _track(data: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -98,7 +116,7 @@ def play(state: State, step: Mapping[str, Any],
         events.append(Event("slid", {"player": player, "start": to, "to": back}))
         to = back
     positions = tuple(to if i == player else p for i, p in enumerate(state.positions))
-    return replace(state, positions=positions, winner=winner,
+    return replace(state, positions=positions, winner=winner, turns=state.turns + 1,
                    current=(player + 1) % len(positions)), events
 
 
@@ -110,3 +128,85 @@ def observe(state: State) -> dict[str, Any]:
     if state.winner is not None:
         observed["winner"] = state.winner
     return observed
+
+
+# The playtest protocol: whole races, the die rolled with the rng passed in.
+
+def _game() -> dict[str, Any]:
+    """game.toml, beside this file (the protocol passes no game data)."""
+    return game_beside(_game)
+
+
+#: The rule settings a playtest may change (``--rule slide_back=5``): key -> (default, help).
+RULES: Mapping[str, tuple[str, str]] = {
+    "slide": ("Slide", "the name of the track's special spaces that send a runner back"),
+    "slide_back": ("3", "how many spaces back a slide sends a runner"),
+}
+#: The one decision of a race: roll the die.
+ROLL = "roll"
+
+
+def _settings(rules: Mapping[str, str]) -> dict[str, Any]:
+    """The [rules] of game.toml with the playtest's settings laid over, parsed."""
+    unknown = sorted(set(rules) - set(RULES))
+    if unknown:
+        raise ValueError(f"unknown rule {unknown[0]!r}; known: {', '.join(RULES)}")
+    settings: dict[str, Any] = {**_game()["rules"], **rules}
+    try:
+        settings["slide_back"] = int(settings["slide_back"])
+    except ValueError:
+        raise ValueError(f"slide_back: {settings['slide_back']!r} is not a whole "
+                         f"number") from None
+    if settings["slide_back"] < 0:
+        raise ValueError(f"slide_back: 0 or more, not {settings['slide_back']}")
+    return settings
+
+
+def initial_state(players: int, rng: random.Random, rules: Mapping[str, str]) -> State:
+    """Every runner on the start space, the first player to roll."""
+    return setup({"players": players}, _settings(rules), _game())
+
+
+def to_move(state: State) -> int:
+    return state.current
+
+
+def legal_actions(state: State) -> Sequence[str]:
+    """A race has one decision, to roll; nothing once someone has won."""
+    return [] if is_over(state) else [ROLL]
+
+
+def apply(state: State, action: str, rng: random.Random) -> tuple[State, Sequence[str]]:
+    """The current player rolls the die (with ``rng``) and moves."""
+    if action != ROLL or is_over(state):
+        raise ValueError(f"illegal action {action!r}; legal: {', '.join(legal_actions(state))}")
+    after, events = play(state, {"roll": rng.choice(FACES)}, {})
+    return after, [*(e.kind for e in events), "turn_end"]
+
+
+def is_over(state: State) -> bool:
+    return state.winner is not None
+
+
+def scores(state: State) -> Sequence[float]:
+    """How far each runner got: its space."""
+    return [float(p) for p in state.positions]
+
+
+def winners(state: State) -> Sequence[int]:
+    return [] if state.winner is None else [state.winner]
+
+
+def turns(state: State) -> int:
+    return state.turns
+
+
+class Runner:
+    """Always rolls: the race leaves no other choice, so any policy plays as this one."""
+
+    def choose(self, state: State, actions: Sequence[str], rng: random.Random) -> str:
+        return actions[0]
+
+
+#: Named ways to play (``--policy runner``); "random" is always there besides.
+POLICIES: Mapping[str, Any] = {"runner": Runner}

@@ -10,17 +10,22 @@ with ``printkit new NAME``, explains them at length). Raise
 Every player fills a sheet of their own, so the engine follows one sheet. Its boxes are
 the labels of the score sheet in game.toml: one per face (Ones to Sixes), then three of
 a kind, run and chance.
+
+The second half of the file is the playtest protocol (``initial_state``,
+``legal_actions``, ``apply``, ...): whole games, every player with a sheet, the dice
+rolled by a ``random.Random``, so that ``printkit playtest`` can play thousands of games.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
 
 from printkit.errors import RuleError
-from printkit.examples import Event
+from printkit.examples import Event, game_beside
 
 FACES = range(1, 7)
 
@@ -100,3 +105,121 @@ def observe(state: State) -> dict[str, Any]:
     written = zip(state.boxes, state.written, strict=True)
     return {"written": {b: w for b, w in written if w is not None},
             "over": state.over, "total": sum(w or 0 for w in state.written)}
+
+
+# The playtest protocol: every player fills a sheet; each turn one roll of the dice, and
+# every player in turn writes it in a box of their own sheet.
+
+@dataclass(frozen=True)
+class Table:
+    """Every player's sheet, the dice everyone writes this turn, who writes next."""
+
+    sheets: tuple[State, ...]
+    roll: tuple[int, ...]
+    current: int = 0
+    turns: int = 0
+
+
+def _game() -> dict[str, Any]:
+    """game.toml, beside this file (the protocol passes no game data)."""
+    return game_beside(_game)
+
+
+#: The rule settings a playtest may change (``--rule run=30``): key -> (default, help).
+RULES: Mapping[str, tuple[str, str]] = {
+    "dice": ("3", "dice rolled each turn"),
+    "triple": ("25", "what three of a kind scores"),
+    "run": ("20", "what a run of three in a row scores"),
+}
+
+
+def _settings(rules: Mapping[str, str]) -> dict[str, Any]:
+    """The [rules] of game.toml with the playtest's settings laid over, parsed."""
+    unknown = sorted(set(rules) - set(RULES))
+    if unknown:
+        raise ValueError(f"unknown rule {unknown[0]!r}; known: {', '.join(RULES)}")
+    settings: dict[str, Any] = dict(_game()["rules"])
+    for key, text in rules.items():
+        try:
+            settings[key] = int(text)
+        except ValueError:
+            raise ValueError(f"{key}: {text!r} is not a whole number") from None
+        if settings[key] < (1 if key == "dice" else 0):
+            raise ValueError(f"{key}: {settings[key]} is too small")
+    if settings["dice"] != 3:
+        raise ValueError("dice: the boxes of this sheet score three dice, not "
+                         f"{settings['dice']}")
+    return settings
+
+
+def _roll(rules: Mapping[str, Any], rng: random.Random) -> tuple[int, ...]:
+    return tuple(rng.choice(FACES) for _ in range(rules["dice"]))
+
+
+def initial_state(players: int, rng: random.Random, rules: Mapping[str, str]) -> Table:
+    """An empty sheet for every player, the first roll made."""
+    settings = _settings(rules)
+    sheet = setup({}, settings, _game())
+    return Table((sheet,) * players, _roll(settings, rng))
+
+
+def to_move(state: Table) -> int:
+    return state.current
+
+
+def legal_actions(state: Table) -> Sequence[str]:
+    """The empty boxes of the sheet of the player writing now."""
+    sheet = state.sheets[state.current]
+    return [b for b, w in zip(sheet.boxes, sheet.written, strict=True) if w is None]
+
+
+def apply(state: Table, action: str, rng: random.Random) -> tuple[Table, Sequence[str]]:
+    """The current player writes this turn's dice in the box ``action``; once everyone has,
+    the dice are rolled again."""
+    sheet, events = play(state.sheets[state.current], {"roll": list(state.roll),
+                                                       "write": action}, {})
+    sheets = tuple(sheet if i == state.current else s for i, s in enumerate(state.sheets))
+    names = [e.kind for e in events if e.kind != "rolled"]
+    after = replace(state, sheets=sheets, current=(state.current + 1) % len(sheets))
+    if after.current == 0:
+        names.append("turn_end")
+        after = replace(after, turns=state.turns + 1,
+                        roll=() if is_over(after) else _roll(sheet.rules, rng))
+    return after, names
+
+
+def is_over(state: Table) -> bool:
+    return all(sheet.over for sheet in state.sheets)
+
+
+def scores(state: Table) -> Sequence[float]:
+    """The total of each player's sheet."""
+    return [float(sum(w or 0 for w in sheet.written)) for sheet in state.sheets]
+
+
+def winners(state: Table) -> Sequence[int]:
+    """The highest total; more than one player on a tie; nobody before the end."""
+    if not is_over(state):
+        return []
+    points = scores(state)
+    return [i for i, p in enumerate(points) if p == max(points)]
+
+
+def turns(state: Table) -> int:
+    return state.turns
+
+
+class Greedy:
+    """Writes the dice where they score most now; on a tie, any of those boxes."""
+
+    def choose(self, state: Table, actions: Sequence[str], rng: random.Random) -> str:
+        sheet = state.sheets[state.current]
+
+        def points(box: str) -> int:
+            return score(sheet.boxes.index(box), state.roll, sheet.rules)
+        best = max(points(a) for a in actions)
+        return rng.choice([a for a in actions if points(a) == best])
+
+
+#: Named ways to play (``--policy greedy``); "random" is always there besides.
+POLICIES: Mapping[str, Any] = {"greedy": Greedy}
