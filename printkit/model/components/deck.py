@@ -231,7 +231,7 @@ def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
         softest[name] = (dpi, use)
     soft.extend(_soft_images(art, softest, others))
     needed.update((art[name], embedded_size(art[name], w, h)) for name, w, h, *_ in uses
-                  if art.get(name) is not None)
+                  if art.get(name) is not None and not art[name].vector)
     return {k: v for k, v in art.items() if v is not None}
 
 

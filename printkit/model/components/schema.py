@@ -680,8 +680,8 @@ def _board_checks(board: dict[str, Any]) -> list[tuple[str, str]]:
     grid = board["grid"]
     if grid == "picture":
         if board.get("picture") is None:
-            problems.append(("picture", "a picture board needs picture, a PNG or JPEG in the "
-                                        "project"))
+            problems.append(("picture", "a picture board needs picture, a PNG, JPEG or SVG "
+                                        "in the project"))
         if board.get("width_mm") is None:
             problems.append(("width_mm", "a picture board needs width_mm, its printed width"))
         for key in ("rows", "columns", "labels", "labels_csv", "colours"):
