@@ -166,3 +166,24 @@ def test_an_svg_card_back_is_drawn(project: Project) -> None:
     back = _xobjects(reader.pages[-1]["/Resources"])
     assert back["/Image"] == 0 and back["/Form"] >= 1, back
     assert _magenta(pdf, page=-1) > 500
+
+
+def test_a_picture_board_may_be_an_svg_and_keeps_its_proportions(project: Project) -> None:
+    (project.folder / "images" / "map.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100">'
+        '<rect width="300" height="100" fill="#ff00ff"/></svg>', encoding="utf-8")
+    text = (project.folder / "game.toml").read_text(encoding="utf-8")
+    (project.folder / "game.toml").write_text(
+        text + '\n[boards.island]\ntitle = "Island"\ngrid = "picture"\n'
+               'picture = "images/map.svg"\nwidth_mm = 150\n[[boards.island.spaces]]\n'
+               'x_mm = 120\ny_mm = 25\nlabel = "Peak"\n', encoding="utf-8")
+    assert check_components(project.data(), project.folder) == []
+    pdf = project.render("island")
+    kinds = _xobjects(PdfReader(io.BytesIO(pdf)).pages[0]["/Resources"])
+    assert kinds["/Image"] == 0 and kinds["/Form"] >= 1, kinds
+    pixels = numpy.asarray(page_images(pdf, scale=1.0)[0].convert("RGB")).astype(int)
+    r, g, b = pixels[..., 0], pixels[..., 1], pixels[..., 2]
+    ys, xs = numpy.nonzero((r > 235) & (g < 30) & (b > 235))
+    width, height = int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
+    assert abs(width - 150 / 25.4 * 72) <= 3 and abs(height - 50 / 25.4 * 72) <= 3, (
+        width, height)  # 150 × 50 mm: the SVG's 3:1
