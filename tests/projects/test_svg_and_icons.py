@@ -51,9 +51,9 @@ def built(scaffolded: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "output"
 
 
-def _kinds(reader: PdfReader) -> dict[str, int]:
+def _kinds(reader: PdfReader, paint: bytes = b"1 0 1 rg") -> dict[str, int]:
     """How many image and form XObjects the document holds, and how many forms paint
-    the SVG sky's magenta."""
+    the SVG sky's magenta (or the fill ``paint``)."""
     found = {"/Image": 0, "/Form": 0, "magenta": 0}
     seen: set[int] = set()
 
@@ -65,7 +65,7 @@ def _kinds(reader: PdfReader) -> dict[str, int]:
             obj = ref.get_object()
             found[str(obj["/Subtype"])] += 1
             if obj["/Subtype"] == "/Form":
-                found["magenta"] += b"1 0 1 rg" in obj.get_data()
+                found["magenta"] += paint in obj.get_data()
                 walk(obj.get("/Resources"))
 
     for page in reader.pages:
@@ -100,3 +100,30 @@ def test_the_cards_show_the_icons_and_the_svg_back(built: Path) -> None:
     kinds = _kinds(reader)
     assert kinds["/Image"] == 1, kinds  # the PNG icon, once; the SVGs are forms
     assert kinds["magenta"] == 1, kinds  # the back's sky, held once for every back
+
+
+def _build(folder: Path) -> int:
+    return main(["--project", str(folder), "build", "--locale", "en", "--no-previews",
+                 "--jobs", "1", "--quiet", "--out", str(folder / "output")])
+
+
+def test_a_rebuild_after_the_svg_changed_redraws_what_shows_it(project: Path) -> None:
+    """An SVG is fingerprinted like a picture: by the documents that draw it."""
+    _with_svg_and_icons(project)
+    assert _build(project) == 0
+    [rulebook] = (project / "output").glob("*/en/rulebook-a4.pdf")
+    [cards] = (project / "output").glob("*/en/cards-a4.pdf")
+    [scores] = (project / "output").glob("*/en/scores-a4.pdf")
+    before = rulebook.read_bytes(), cards.read_bytes()
+    untouched = scores.stat().st_mtime_ns
+    coin = project / "art" / "coin.svg"
+    coin.write_text(COIN.replace("#e0a000", "#00a0e0"), encoding="utf-8")
+    (project / "art" / "sky.svg").write_text(SKY.replace("#ff00ff", "#00ffff"),
+                                            encoding="utf-8")
+    assert _build(project) == 0
+    after = rulebook.read_bytes(), cards.read_bytes()
+    assert after[0] != before[0]
+    assert _kinds(PdfReader(rulebook), paint=b"0 1 1 rg")["magenta"] == 1  # now cyan
+    assert after[1] != before[1]
+    assert scores.stat().st_mtime_ns == untouched  # shows no SVG: not built again
+
