@@ -9,9 +9,11 @@ from typing import Any
 import numpy
 import pytest
 from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
 
-from printkit.errors import DataErrors
+from printkit.errors import DataError, DataErrors
 from printkit.model.components import check_components
+from printkit.model.components.images import draw_artwork, load_artwork
 
 from .project import Project, page_images
 
@@ -187,3 +189,14 @@ def test_a_picture_board_may_be_an_svg_and_keeps_its_proportions(project: Projec
     width, height = int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
     assert abs(width - 150 / 25.4 * 72) <= 3 and abs(height - 50 / 25.4 * 72) <= 3, (
         width, height)  # 150 × 50 mm: the SVG's 3:1
+
+
+def test_an_svg_spoilt_after_it_was_checked_is_one_line_when_drawn(project: Project) -> None:
+    _use_svg(project, ART.format(disc="#0b6e2a"))
+    art = load_artwork(project.folder, "images/art.svg", "heroes.csv", "line 2, column 6")
+    (project.folder / "images" / "art.svg").write_text("<svg", encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        draw_artwork(Canvas(io.BytesIO()), art, 0, 0, 100, 100)
+    assert "\n" not in str(exc.value)
+    assert str(exc.value).startswith("heroes.csv: line 2, column 6: SVG picture 'art.svg' "
+                                     "cannot be read as SVG"), str(exc.value)

@@ -176,8 +176,13 @@ def draw_artwork(canvas: object, art: Artwork, x: float, y: float, box_w: float,
     if art.points is not None:
         w, h = fitted(art.points, box_w, box_h)
         DRAWN.add(art.path)
-        vectors.draw_svg(canvas, art.path, art.digest,  # type: ignore[arg-type]
-                         x + (box_w - w) / 2, y + (box_h - h) / 2, w, h)
+        try:
+            vectors.draw_svg(canvas, art.path, art.digest,  # type: ignore[arg-type]
+                             x + (box_w - w) / 2, y + (box_h - h) / 2, w, h)
+        except (ValueError, OSError) as exc:  # changed or removed since it was checked
+            reason = str(exc) if isinstance(exc, ValueError) else "cannot be read"
+            raise DataError(art.file, art.key, f"SVG picture {art.path.name!r} "
+                                               f"{reason}") from None
         return
     w, h = fitted(art.size, box_w, box_h)
     pixels = embedded_size(art, box_w, box_h)
