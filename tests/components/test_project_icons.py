@@ -8,8 +8,14 @@ import numpy
 import pytest
 from PIL import Image
 from pypdf import PdfReader
+from reportlab.lib.colors import black
+from reportlab.pdfgen.canvas import Canvas
 
-from printkit.errors import DataErrors
+from printkit.drawing.icon_text import draw_icon_text
+from printkit.drawing.text import PLAY_PT, Ink
+from printkit.errors import DataErrors, TranslationError
+from printkit.geometry import Rect, mm
+from printkit.language import fonts
 from printkit.model.components import check_components
 
 from .project import Project, page_images
@@ -106,3 +112,20 @@ def test_a_missing_or_bad_icon_file_is_one_line(project: Project) -> None:
                                                        encoding="utf-8")
     line = _one_line(project)
     assert line.startswith("game.toml: icons.coin: SVG picture 'icons/coin.svg' "), line
+
+
+def test_a_translation_may_use_the_project_s_icons_and_names_them_when_it_errs() -> None:
+    fonts.register()
+    canvas = Canvas(io.BytesIO(), pagesize=(mm(100), mm(100)))
+    ink = Ink(canvas, "pl", "cards", floor_pt=PLAY_PT)
+    drawn: list[str] = []
+    own = {"coin": lambda c, x, y, side: drawn.append(f"coin {side:.1f}")}
+    box = Rect(0, 0, mm(80), mm(10))
+    draw_icon_text(canvas, ink, "Zdobądź 2 :coin:", box, fonts.REGULAR, 10, 7, "left", black,
+                   "card 'A': field 'text'", False, own)
+    assert drawn == ["coin 9.0"]  # as tall as the 10 pt text, like a built-in symbol
+    with pytest.raises(TranslationError) as exc:
+        draw_icon_text(canvas, ink, "Zdobądź 2 :moneta:", box, fonts.REGULAR, 10, 7, "left",
+                       black, "card 'A': field 'text'", False, own)
+    assert str(exc.value).endswith("':moneta:' is not an icon; icons: snowflake, drop, leaf, "
+                                   "heart, sun, skate, star, fish, coin")
