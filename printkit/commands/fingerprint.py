@@ -102,8 +102,9 @@ def code_digest() -> str:
 
 #: What marks a picture among a document's used entries (the rest are catalog keys).
 PICTURE = "picture:"
-#: Files of a game project fingerprinted per document, by the documents that draw them.
-PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg")
+#: Files of a game project fingerprinted per document, by the documents that draw them
+#: (pictures, SVG pictures and icons included).
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 #: Folders of a game project that no rendering reads: translations are fingerprinted per
 #: entry (see :func:`translations`), and ``output`` is where a build run inside it writes.

@@ -1,7 +1,8 @@
 """Text with icons in it: ``gain 2 :coin:`` sets the symbol ``coin`` inline.
 
 An icon is a symbol of :mod:`printkit.drawing.symbols` drawn as a square as tall as the
-text's size, sitting on the baseline like a capital letter, in the text's colour. After
+text's size, sitting on the baseline like a capital letter, in the text's colour, or one
+of the project's own icons (a picture, in its own colours) drawn in the same square. After
 each icon an invisible text run (PDF text render mode 3) carries its name, so that text
 copied or extracted from the PDF reads ``gain 2 coin`` rather than losing the word.
 
@@ -14,7 +15,7 @@ not fit is a :class:`~printkit.errors.FitError` naming the box. Lines run left t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -32,6 +33,8 @@ ICON_EM = 1.1
 #: How far the size steps down while it looks for one that fits.
 STEP_PT = 0.5
 
+#: Draws one of the project's icons centred at (x, y), ``side`` points square.
+OwnIcon = Callable[[Canvas, float, float, float], None]
 #: A piece of a line: (word text, None) or ("", icon name).
 Piece = tuple[str, str | None]
 
@@ -115,13 +118,16 @@ def _joined(line: list[Piece]) -> list[Piece]:
 
 def draw_icon_text(c: Canvas, ink: Ink, text: str, box: Rect, font: str, size: float,
                    min_size: float, align: str, colour: Color, where: str,
-                   wrap: bool) -> float:
-    """Set ``text`` with its icons in ``box`` (see the module); returns the size used."""
+                   wrap: bool, own: Mapping[str, OwnIcon] | None = None) -> float:
+    """Set ``text`` with its icons in ``box`` (see the module); returns the size used.
+    ``own``: the project's icons, each drawn by its own function, in its own colours."""
     ink.check(ICON.sub(" ", text), where)
-    unknown = [icon for icon in icons_in(text) if icon not in SYMBOLS]
+    own = own or {}
+    known = (*SYMBOLS, *(name for name in own if name not in SYMBOLS))
+    unknown = [icon for icon in icons_in(text) if icon not in known]
     if unknown:  # (a card file's own text was checked when the deck loaded: a translation)
         raise TranslationError(f"locale {ink.locale}: {ink.document}: {where}: ':{unknown[0]}:'"
-                               f" is not an icon; icons: {', '.join(SYMBOLS)}")
+                               f" is not an icon; icons: {', '.join(known)}")
     used, lines = _fit(text, box, font, size, min_size, ink, wrap, where)
     leading = used * LEADING
     top = box.y + (box.height + len(lines) * leading) / 2  # the lines, centred
@@ -137,7 +143,11 @@ def draw_icon_text(c: Canvas, ink: Ink, text: str, box: Rect, font: str, size: f
                 x += fonts.string_width(words, font, used, ink.script)
                 continue
             side = used * 0.9
-            draw_symbol(c, icon, x + used * ICON_EM / 2, baseline + used * 0.36, side, colour)
+            if icon in own and icon not in SYMBOLS:
+                own[icon](c, x + used * ICON_EM / 2, baseline + used * 0.36, side)
+            else:
+                draw_symbol(c, icon, x + used * ICON_EM / 2, baseline + used * 0.36, side,
+                            colour)
             # The render mode is kept in the graphics state: saved, so that the text
             # drawn after the icon stays visible.
             c.saveState()

@@ -44,9 +44,10 @@ from printkit.errors import LibraryError
 from printkit.output import DeferredStops
 
 #: The ReportLab versions these reliances were checked against: from, and below. The
-#: same range as ``reportlab>=4.4,<5.2`` in pyproject.toml (a test holds them together):
-#: widen both after the probes, and the tests, pass on a newer ReportLab.
-CHECKED = ((4, 4), (5, 2))
+#: same range as ``reportlab>=4.4.3,<5.2`` in pyproject.toml (a test holds them together):
+#: widen both after the probes, and the tests, pass on a newer ReportLab. 4.4.3: the
+#: oldest svglib (SVG pictures) asks for it.
+CHECKED = ((4, 4, 3), (5, 2))
 
 
 @dataclass(frozen=True)
@@ -238,7 +239,7 @@ RELIANCES: tuple[Reliance, ...] = (
 
 
 def version() -> tuple[int, ...]:
-    return tuple(int(part) for part in reportlab.Version.split(".")[:2] if part.isdigit())
+    return tuple(int(part) for part in reportlab.Version.split(".")[:3] if part.isdigit())
 
 
 def _checked_version() -> bool:
@@ -278,14 +279,14 @@ def broken_reliances() -> list[str]:
 
 
 def checked_versions() -> str:
-    """:data:`CHECKED` as a person reads it: ``4.4 to 5.1``."""
-    (low_major, low_minor), (high_major, high_minor) = CHECKED
+    """:data:`CHECKED` as a person reads it: ``4.4.3 to 5.1``."""
+    low, (high_major, high_minor) = CHECKED
     last = f"{high_major}.{high_minor - 1}" if high_minor else f"below {high_major}.0"
-    return f"{low_major}.{low_minor} to {last}"
+    return f"{'.'.join(map(str, low))} to {last}"
 
 
 def requirement() -> str:
-    """:data:`CHECKED` as pip's requirement: ``reportlab>=4.4,<5.2``."""
+    """:data:`CHECKED` as pip's requirement: ``reportlab>=4.4.3,<5.2``."""
     low, high = CHECKED
     return f"reportlab>={'.'.join(map(str, low))},<{'.'.join(map(str, high))}"
 

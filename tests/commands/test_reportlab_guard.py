@@ -46,7 +46,7 @@ def test_a_reportlab_never_checked_is_refused_in_one_line(tmp_path: Path) -> Non
     [line] = done.stderr.splitlines()
     low, high = internals.CHECKED
     assert line.startswith("printkit: error: ReportLab 5.3.0 is not one printkit was "
-                           f"checked with ({low[0]}.{low[1]} to "), line
+                           f"checked with ({'.'.join(map(str, low))} to "), line
     assert "reliances on ReportLab's internals" in line
     assert f'pip install "{internals.requirement()}"' in line
     assert _printed(out) == []

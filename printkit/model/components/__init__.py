@@ -32,6 +32,7 @@ from printkit.model.components.boards import load_board, render_board
 from printkit.model.components.card_kinds import every_face_box
 from printkit.model.components.deck import Deck, load_deck, loaded_deck
 from printkit.model.components.faces import deck_parts, draw_back, draw_face, render_deck
+from printkit.model.components.icons import loaded_icons
 from printkit.model.components.images import SoftImage
 from printkit.model.components.schema import COMPONENTS, KINDS, component_references
 from printkit.model.components.scoresheet import SheetArt, render_sheet
@@ -137,6 +138,10 @@ def check_components(data: Mapping[str, Any], folder: Path) -> list[str]:
     """
     softest: dict[str, SoftImage] = {}
     errors: list[DataError] = []
+    try:
+        loaded_icons(data, folder)
+    except DataErrors as exc:
+        errors += exc.errors
     for component_id in data.get("decks") or {}:
         try:
             deck = loaded_deck(data, component_id, folder)

@@ -193,7 +193,8 @@ def load_board(data: Mapping[str, Any], board_id: str, folder: Path) -> Board:
     if spec["grid"] == "picture":
         art = load_artwork(folder, spec["picture"], "game.toml", f"{base}.picture")
         w_mm = spec["width_mm"]
-        h_mm = w_mm * art.size[1] / art.size[0]
+        size = art.points or art.size  # an SVG's exact proportions
+        h_mm = w_mm * size[1] / size[0]
         cells, errors = [], []
         for i, space in enumerate(spec["spaces"]):
             x, y, half = space["x_mm"], space["y_mm"], space["size_mm"] / 2

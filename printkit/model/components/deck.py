@@ -30,6 +30,7 @@ from printkit.model.components.card_kinds import (
     style_value,
 )
 from printkit.model.components.cards_csv import read_cards
+from printkit.model.components.icons import names as icon_names
 from printkit.model.components.images import (
     Artwork,
     SoftImage,
@@ -150,7 +151,8 @@ def _cards(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str, folde
             for row in table.rows], table.note
 
 
-def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) -> None:
+def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError],
+                  known: tuple[str, ...] = SYMBOLS) -> None:
     """Per-card values a box turns into a colour, a symbol or a number must be one; the
     card's kind must be one the deck declares."""
     kinds = spec.get("kinds") or {}
@@ -172,12 +174,12 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
         value = card.values.get(name) if name else None
         if name is None or value is None:
             continue
-        unknown = [icon for icon in icons_in(str(value)) if icon not in SYMBOLS] \
+        unknown = [icon for icon in icons_in(str(value)) if icon not in known] \
             if box["show"] == "text" else []
         if unknown:
             errors.append(DataError(card.file, card.at(name), f"':{unknown[0]}:' is not an "
                                                               f"icon; icons: "
-                                                              f"{', '.join(SYMBOLS)}"))
+                                                              f"{', '.join(known)}"))
         if box.get("plural") is not None and value != "" and whole_number(value) is None:
             errors.append(DataError(card.file, card.at(name), f"{value!r} is not a whole "
                                                               f"number (box {box['name']!r} "
@@ -186,9 +188,9 @@ def _check_values(spec: Mapping[str, Any], card: Card, errors: list[DataError]) 
             errors.append(DataError(card.file, card.at(name), f"{value!r} is not a colour "
                                                               f"like #1a2b3c (box "
                                                               f"{box['name']!r})"))
-        if box["show"] == "symbol" and value not in SYMBOLS:
+        if box["show"] == "symbol" and value not in known:
             errors.append(DataError(card.file, card.at(name), f"{value!r} is not a symbol; "
-                                                              f"symbols: {', '.join(SYMBOLS)}"))
+                                                              f"symbols: {', '.join(known)}"))
 
 
 #: Where a deck shows an image: its name, the width and height it prints at, and the
@@ -231,7 +233,7 @@ def _images(data: Mapping[str, Any], spec: Mapping[str, Any], deck_id: str,
         softest[name] = (dpi, use)
     soft.extend(_soft_images(art, softest, others))
     needed.update((art[name], embedded_size(art[name], w, h)) for name, w, h, *_ in uses
-                  if art.get(name) is not None)
+                  if art.get(name) is not None and not art[name].vector)
     return {k: v for k, v in art.items() if v is not None}
 
 
@@ -307,7 +309,7 @@ def load_deck(data: Mapping[str, Any], deck_id: str, folder: Path) -> Deck:
     cards, note = _cards(data, spec, deck_id, folder, file)
     errors: list[DataError] = []
     for card in cards:
-        _check_values(spec, card, errors)
+        _check_values(spec, card, errors, icon_names(data))
     if sum(card.count for card in cards) == 0:
         errors.append(DataError(cards[0].file if cards else file, f"decks.{deck_id}",
                                 "every card has a count of 0; the deck prints nothing"))

@@ -33,6 +33,7 @@ from printkit.drawing.symbols import draw_symbol
 from printkit.drawing.text import PLAY_PT, Ink
 from printkit.geometry import CardBox, Rect, mm
 from printkit.language import fonts
+from printkit.model.components import icons
 from printkit.model.components.card_kinds import face_boxes, styled
 from printkit.model.components.deck import Card, Deck, loaded_deck
 from printkit.model.components.images import draw_artwork
@@ -90,11 +91,11 @@ _DIGITS = re.compile(r"[0-9]{1,9}")
 
 
 def _text(c: Canvas, ink: Ink, box: Mapping[str, Any], rect: Rect, text: str,
-          where: str, shown: Color) -> None:
+          where: str, shown: Color, own: Mapping[str, icons.Drawer] | None = None) -> None:
     c.setFillColor(shown)
     if has_icons(text):
         draw_icon_text(c, ink, text, rect, font_of(box), box["size"], box["min_size"],
-                       box["align"], shown, where, box["wrap"])
+                       box["align"], shown, where, box["wrap"], own)
     elif box["wrap"]:
         ink.paragraph(text, rect, size=box["size"], min_size=box["min_size"], font=font_of(box),
                       colour=shown, where=where,
@@ -167,6 +168,10 @@ def _symbol(c: Canvas, ctx: RenderContext, box: Mapping[str, Any], name: str, re
             shown: Color) -> None:
     cx, cy = rect.centre
     size = min(rect.width, rect.height)
+    own = icons.drawers(ctx.data, ctx.game.folder).get(name)
+    if own is not None:  # the project's icon: its own colours, ink saver or not
+        own(c, cx, cy, size)
+        return
     fills = fills_for(ctx)
     saver = box.get("saver") or "auto"
     if fills.saver and saver == "outline":
@@ -209,12 +214,13 @@ def draw_box(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, box: Mapping[s
     if show == "fill":
         _fill(c, ctx, box, rect, card_box, colour(str(raw)))
     elif show == "text":
-        _text(c, ink, box, rect, _words(ctx, box, raw), where, shown)
+        _text(c, ink, box, rect, _words(ctx, box, raw), where, shown,
+              icons.drawers(ctx.data, ctx.game.folder))
     elif show == "value":
         value = _value(ctx, raw)
         if box.get("format") is not None:
             value = _filled(box["format"], {"value": value})
-        _text(c, ink, box, rect, value, where, shown)
+        _text(c, ink, box, rect, value, where, shown, icons.drawers(ctx.data, ctx.game.folder))
     elif show == "symbol":
         _symbol(c, ctx, box, str(raw), rect, shown)
     elif show == "image":

@@ -109,7 +109,7 @@ def picture_figure(ctx: RenderContext, attrs: Mapping[str, str], width: float) -
     except DataError as exc:
         raise DataError(exc.file, exc.key, exc.message.replace("image", "picture", 1)) from None
     wanted = _number(ctx, attrs, "width")
-    sharp = art.size[0] / MIN_DPI * 72
+    sharp = width if art.vector else art.size[0] / MIN_DPI * 72
     w = min(width, mm(wanted) if wanted is not None else sharp)
     h = w * art.size[1] / art.size[0]
     soft = resolution_warning(art, name, w, h, _template(ctx), _written(attrs),

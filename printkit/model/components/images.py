@@ -21,6 +21,7 @@ from PIL import Image, ImageCms, UnidentifiedImageError
 
 from printkit import filestamps
 from printkit.errors import DataError
+from printkit.model.components import vectors
 from printkit.model.components.pictures import TARGET_DPI, Prepared, draw, prepare, target
 from printkit.schema import inside
 
@@ -44,6 +45,12 @@ class Artwork:
     key: str = ""
     #: embedded at most at this resolution at its printed size (0: as it is)
     dpi: int = TARGET_DPI
+    #: an SVG's size in points: drawn as vectors (see :mod:`printkit.model.components.vectors`)
+    points: tuple[float, float] | None = None
+
+    @property
+    def vector(self) -> bool:
+        return self.points is not None
 
 
 #: Pillow's own guard against decompression bombs, set to printkit's limit rather than
@@ -79,6 +86,8 @@ def load_artwork(folder: Path, name: str, file: str, key: str) -> Artwork:
     path = inside(folder, name, file, key, "image")
     if not path.is_file():
         raise DataError(file, key, f"image file {name!r} not found in {folder.name}/")
+    if vectors.is_svg(name):
+        return _load_svg(path, name, file, key)
     try:
         digest, size = _checked(path.resolve())
     except Image.DecompressionBombError:
@@ -90,7 +99,17 @@ def load_artwork(folder: Path, name: str, file: str, key: str) -> Artwork:
     return Artwork(path, digest, size, file, key)
 
 
-def fitted(size: tuple[int, int], box_w: float, box_h: float) -> tuple[float, float]:
+def _load_svg(path: Path, name: str, file: str, key: str) -> Artwork:
+    try:
+        digest, points = vectors.checked(path)
+    except (ValueError, OSError) as exc:
+        reason = str(exc) if isinstance(exc, ValueError) else "cannot be read"
+        raise DataError(file, key, f"SVG picture {name!r} {reason}") from None
+    size = (max(1, round(points[0])), max(1, round(points[1])))
+    return Artwork(path, digest, size, file, key, points=points)
+
+
+def fitted(size: tuple[float, float], box_w: float, box_h: float) -> tuple[float, float]:
     """The drawn size (points) of an image of ``size`` pixels fitted inside a box, aspect kept."""
     w, h = size
     scale = min(box_w / w, box_h / h)
@@ -103,7 +122,10 @@ def dpi_at(size: tuple[int, int], width_pt: float) -> float:
 
 
 def print_dpi(art: Artwork, box_w: float, box_h: float) -> float:
-    """Dots per inch of ``art`` fitted in a box of that size (points), aspect kept."""
+    """Dots per inch of ``art`` fitted in a box of that size (points), aspect kept (an
+    SVG's: without end)."""
+    if art.vector:
+        return float("inf")
     return dpi_at(art.size, fitted(art.size, box_w, box_h)[0])
 
 
@@ -118,6 +140,8 @@ def resolution_warning(art: Artwork, name: str, box_w: float, box_h: float, file
 
     ``on`` says what it is printed on (``on card 'Ana'``), placed after the image's name.
     """
+    if art.vector:
+        return None  # sharp at any size
     w, h = fitted(art.size, box_w, box_h)
     dpi = dpi_at(art.size, w)
     if not is_soft(dpi):
@@ -148,7 +172,18 @@ def draw_artwork(canvas: object, art: Artwork, x: float, y: float, box_w: float,
                  box_h: float) -> None:
     """Draw ``art`` centred in the box, aspect kept; transparent parts show what is below.
     A picture far above the print resolution is embedded downsampled (see
-    :func:`printkit.model.components.pictures.target`)."""
+    :func:`printkit.model.components.pictures.target`); an SVG is drawn as vectors."""
+    if art.points is not None:
+        w, h = fitted(art.points, box_w, box_h)
+        DRAWN.add(art.path)
+        try:
+            vectors.draw_svg(canvas, art.path, art.digest,  # type: ignore[arg-type]
+                             x + (box_w - w) / 2, y + (box_h - h) / 2, w, h)
+        except (ValueError, OSError) as exc:  # changed or removed since it was checked
+            reason = str(exc) if isinstance(exc, ValueError) else "cannot be read"
+            raise DataError(art.file, art.key, f"SVG picture {art.path.name!r} "
+                                               f"{reason}") from None
+        return
     w, h = fitted(art.size, box_w, box_h)
     pixels = embedded_size(art, box_w, box_h)
     prepared = prepared_picture(art, pixels)

@@ -23,6 +23,9 @@ from printkit.drawing.symbols import SYMBOLS
 from printkit.errors import DataError
 from printkit.geometry import DEFAULT_SPEC
 from printkit.model.components.card_kinds import KIND_FIELD, column_of, column_styles
+from printkit.model.components.icons import KEY as ICONS_KEY
+from printkit.model.components.icons import SCHEMA as ICONS_SCHEMA
+from printkit.model.components.icons import names as icon_names
 from printkit.model.components.spreadsheets import is_spreadsheet
 from printkit.schema import (
     COLOUR_HEX,
@@ -278,14 +281,7 @@ def _box_checks(box: dict[str, Any], where: str,
         elif column not in fields and box.get("field") != column:  # (else named once)
             problems.append((f"{where}.{style}", f"{column!r} is not a declared field; "
                                                  f"fields: {', '.join(fields) or 'none'}"))
-    unknown = [icon for icon in icons_in(box.get("content") or "") if icon not in SYMBOLS] \
-        if show == "text" else []
-    if unknown:
-        problems.append((f"{where}.content", f"':{unknown[0]}:' is not an icon; icons: "
-                                             f"{', '.join(SYMBOLS)}"))
-    if show == "symbol" and box.get("content") is not None and box["content"] not in SYMBOLS:
-        problems.append((f"{where}.content", f"{box['content']!r} is not a symbol; "
-                                             f"symbols: {', '.join(SYMBOLS)}"))
+    # (icon and symbol names are checked with the project's icons: component_references)
     if show == "fill" and box.get("content") is not None \
             and not re.fullmatch(COLOUR, box["content"]):
         problems.append((f"{where}.content", f"{box['content']!r} is not a colour like "
@@ -368,7 +364,8 @@ def _size_of(value: Any) -> dict[str, float] | None:
     return None
 
 
-def _data_problem(box: Mapping[str, Any], value: Any) -> str | None:
+def _data_problem(box: Mapping[str, Any], value: Any,
+                  known: tuple[str, ...] = SYMBOLS) -> str | None:
     """Why ``value``, found at a box's dotted key, cannot be what the box shows."""
     show = box["show"]
     if value is None:
@@ -380,8 +377,8 @@ def _data_problem(box: Mapping[str, Any], value: Any) -> str | None:
         return None if isinstance(value, str) and re.fullmatch(COLOUR, value) else (
             "is not a colour like #1a2b3c in game.toml")
     if show == "symbol":
-        return None if value in SYMBOLS else (
-            f"is not a symbol in game.toml; symbols: {', '.join(SYMBOLS)}")
+        return None if value in known else (
+            f"is not a symbol in game.toml; symbols: {', '.join(known)}")
     if show == "image":
         return None if isinstance(value, str) and value else "is not an image file name"
     if isinstance(value, bool) or not isinstance(value, (str, int)):
@@ -423,12 +420,31 @@ def component_references(data: Mapping[str, Any]) -> list[tuple[str, str]]:
                     problems.append((f"{base}.cards[{i}].count",
                                      f"{count!r} is not a whole number from 0 to "
                                      f"{MAX_COUNT:,} in game.toml"))
+        problems.extend(_icon_names(deck, base, icon_names(data)))
         for where, box in _boxes(deck):
             if box.get("data") is None:
                 continue
-            problem = _data_problem(box, data_value(data, box["data"]))
+            problem = _data_problem(box, data_value(data, box["data"]), icon_names(data))
             if problem is not None:
                 problems.append((f"{base}.{where}.data", f"{box['data']!r} {problem}"))
+    return problems
+
+
+def _icon_names(deck: Mapping[str, Any], base: str,
+                known: tuple[str, ...]) -> list[tuple[str, str]]:
+    """A box's own text names only icons there are, a symbol box's content a symbol: the
+    built-in ones and the project's (see :mod:`printkit.model.components.icons`)."""
+    problems: list[tuple[str, str]] = []
+    for where, box in _boxes(deck):
+        content = box.get("content")
+        unknown = [icon for icon in icons_in(content or "") if icon not in known] \
+            if box["show"] == "text" else []
+        if unknown:
+            problems.append((f"{base}.{where}.content", f"':{unknown[0]}:' is not an icon; "
+                                                        f"icons: {', '.join(known)}"))
+        if box["show"] == "symbol" and content is not None and content not in known:
+            problems.append((f"{base}.{where}.content", f"{content!r} is not a symbol; "
+                                                        f"symbols: {', '.join(known)}"))
     return problems
 
 
@@ -680,8 +696,8 @@ def _board_checks(board: dict[str, Any]) -> list[tuple[str, str]]:
     grid = board["grid"]
     if grid == "picture":
         if board.get("picture") is None:
-            problems.append(("picture", "a picture board needs picture, a PNG or JPEG in the "
-                                        "project"))
+            problems.append(("picture", "a picture board needs picture, a PNG, JPEG or SVG "
+                                        "in the project"))
         if board.get("width_mm") is None:
             problems.append(("width_mm", "a picture board needs width_mm, its printed width"))
         for key in ("rows", "columns", "labels", "labels_csv", "colours"):
@@ -754,3 +770,5 @@ KINDS: dict[str, tuple[Table, str]] = {
 COMPONENTS: dict[str, Keyed] = {
     key: Keyed(schema, required=False, default={}) for key, (schema, _kind) in KINDS.items()
 }
+#: The project's own icons (see :mod:`printkit.model.components.icons`).
+COMPONENTS[ICONS_KEY] = ICONS_SCHEMA
