@@ -68,7 +68,7 @@ from printkit.schema import (
 )
 
 ENGINE = "rules.py"
-#: The functions a rules engine defines, as the README documents them.
+#: The functions a rules engine defines, as docs/guide/make-your-own-game.md documents them.
 ENGINE_FUNCTIONS = ("setup(setup, rules, data)", "play(state, step, data)", "observe(state)")
 
 
@@ -424,7 +424,7 @@ def _at(label: str, path: Path, exc: BaseException) -> str:
 
 
 def engine_replayer(module: ModuleType) -> Replayer:
-    """Replay an example with a project's engine, as the README documents it.
+    """Replay an example with a project's engine, as docs/guide/make-your-own-game.md documents it.
 
     ``setup(example.setup, example.rules, data)`` gives the first state; each step in
     turn goes through ``play(state, step, data)``, which returns the next state and the
