@@ -20,6 +20,7 @@ import argparse
 import ast
 import functools
 import inspect
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -63,7 +64,15 @@ def _comments() -> dict[tuple[str, ...], dict[str, str]]:
 
 
 def _said(fields: dict[str, Any]) -> dict[str, str]:
-    return _comments().get(tuple(fields), {})
+    """The comments above a table's keys: from the literal that spells the table, and
+    from those spliced into it (``**game_header(...)``: a literal whose keys are all the
+    table's)."""
+    said: dict[str, str] = {}
+    for keys, comments in _comments().items():
+        if len(keys) > 1 and set(keys) <= set(fields):
+            for key, comment in comments.items():
+                said.setdefault(key, comment)
+    return said
 
 
 def _type(spec: Any) -> str:
@@ -114,11 +123,10 @@ def _default(spec: Any) -> str:
     default = spec.default
     if default is None or default == {} or default == []:
         return "optional"
-    if isinstance(default, tuple):
-        default = list(default)
-    shown = repr(default).replace("'", '"')
-    if isinstance(default, bool):
-        shown = str(default).lower()
+    try:
+        shown = json.dumps(default, ensure_ascii=False)
+    except TypeError:
+        shown = repr(default)
     return f"optional, default `{shown}`"
 
 
@@ -176,11 +184,11 @@ def game_toml_page() -> str:
         sections.setdefault(parent, []).append((here, key, sub, said))
     for parent, rows in sections.items():
         title = f"`[{parent}]`" if parent else "Top level"
-        out += [f"## {title}", "", "| key | type | | allowed | description |",
+        out += [f"## {title}", "", "| key | description | type | required | allowed |",
                 "| --- | --- | --- | --- | --- |"]
         for _here, key, sub, said in rows:
-            out.append(f"| `{key}` | {_cell(_type(sub))} | {_default(sub)} | "
-                       f"{_cell('; '.join(_facts(sub)))} | {_cell(said)} |")
+            out.append(f"| `{key}` | {_cell(said)} | {_cell(_type(sub))} | {_default(sub)} | "
+                       f"{_cell('; '.join(_facts(sub)))} |")
         out.append("")
     return "\n".join(out)
 

@@ -93,9 +93,12 @@ def _open(required: bool = False) -> OpenTable:
 
 #: A project's game.toml.
 SCHEMA = Table({
+    # The game's id: its output folder and `--game ID`; default: the folder's name.
     "id": Value(str, required=False, pattern=ID_PATTERN),
     **game_header(1, 100),
+    # The box facts printed on the cover: `[box]` with `age` and `minutes`.
     "box": box(),
+    # The guide's `gather` (what else players need) and `steps` (how to assemble the kit).
     "kit": KIT,
     "rules": _open(),
     **COMPONENTS,
