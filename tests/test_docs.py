@@ -194,13 +194,13 @@ def _block(page: str, language: str, holding: str) -> str:
     return next(b for b in blocks if holding in b)
 
 
-def test_the_tutorials_cards_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
-    """Steps 1 to 3 of the tutorial, done as it says (with the cards kept as CSV)."""
+def _tutorial_project(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Steps 1 to 3 of the tutorial, done as it says (with the cards kept as CSV): the
+    project folder, the current folder."""
     tutorial = (DOCS / "tutorial.md").read_text(encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(root)
     assert main(["new", "my-game", "--template", "cards"]) == 0
-    game = tmp_path / "my-game"
+    game = root / "my-game"
     monkeypatch.chdir(game)
     rows = list(csv.DictReader((game / "cards.csv").open(encoding="utf-8")))
     shown = {line.split(" | ")[1]: line.strip("| ").split(" | ")
@@ -220,6 +220,12 @@ def test_the_tutorials_cards_check(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     data = data.replace("[decks.cards.back]",
                         _block(tutorial, "toml", "kinds.treasure") + "\n[decks.cards.back]")
     (game / "game.toml").write_text(data, encoding="utf-8")
+    return game
+
+
+def test_the_tutorials_cards_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    game = _tutorial_project(tmp_path, monkeypatch)
     capsys.readouterr()
     assert main(["check"]) == 0, capsys.readouterr().err
     # a kind the deck does not declare is refused, naming it
@@ -227,3 +233,24 @@ def test_the_tutorials_cards_check(tmp_path: Path, monkeypatch: pytest.MonkeyPat
                                     .replace(",treasure,", ",legend,", 1), encoding="utf-8")
     assert main(["check"]) == 2
     assert "'legend' is not a kind of this deck" in capsys.readouterr().err
+
+
+@pytest.mark.full  # (builds the tutorial's game: not in the fast loop)
+def test_the_tutorials_rulebook_shows_its_cards(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Step 5: the figures the tutorial adds print the cards, kinds and icons included."""
+    from tests.support import reader, text
+
+    game = _tutorial_project(tmp_path, monkeypatch)
+    tutorial = (DOCS / "tutorial.md").read_text(encoding="utf-8")
+    template = game / "templates" / "rulebook.xml.j2"
+    source = template.read_text(encoding="utf-8")
+    setup = '<h1>{{ _("Setup") }}</h1>'
+    assert setup in source
+    template.write_text(source.replace(setup, _block(tutorial, "xml", "<figure") + setup),
+                        encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", "--locale", "en", "--no-previews", "--out", str(out)]) == 0
+    words = text(reader(out / "my-game" / "en" / "rulebook-a4.pdf"))
+    assert "The cards" in words and "Keep it for a basket." in words
+    assert words.count("A treasure:") == 3, words
