@@ -302,7 +302,9 @@ COLOUR_HEX = r"#[0-9a-fA-F]{6}"
 def box(ages: tuple[int, int] = (1, 99), minutes: tuple[int, int] = (1, 1000)) -> Table:
     """``[box]``: the age and playing time printed on the cover, within the game's bounds."""
     return Table({
+        # The youngest age the game suits, printed on the cover as "8+".
         "age": Value(int, minimum=ages[0], maximum=ages[1]),
+        # How long a game takes, in minutes, printed on the cover.
         "minutes": Value(int, minimum=minutes[0], maximum=minutes[1]),
     })
 
@@ -311,9 +313,13 @@ def game_header(min_players: int, max_players: int) -> dict[str, Any]:
     """The keys every game.toml starts with: title (a proper name), the translatable
     subtitle and credit, and the player count within the rules' limits."""
     return {
+        # The game's name, printed as it is in every language (never translated).
         "title": Value(str, max_length=TITLE_LENGTH),
+        # A line under the title on the cover; translated (a catalog entry).
         "subtitle": Value(str, max_length=300),
+        # Who made the game, printed in the rulebook's credits; translated.
         "credit": Value(str, max_length=1000),
+        # How many play: `players = { min = 2, max = 4 }`, printed on the cover.
         "players": Table({
             "min": Value(int, minimum=min_players, maximum=max_players),
             "max": Value(int, minimum=min_players, maximum=max_players),

@@ -1,6 +1,6 @@
 """A fifth game is its own folder, its templates and one registration line.
 
-Done as README's "Add a game" says, with nothing else of printkit touched: a package
+Done as docs/guide/add-a-game.md says, with nothing else of printkit touched: a package
 of its own (game.toml, its cards, its rules list and a ``Game``), its rulebook template
 in ``templates/<game-id>/`` (a copy of printkit's templates folder here, so the
 checkout is left alone) and one line in ``BUILT_IN_GAMES``. The build then makes its

@@ -17,7 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", action="append", metavar="ID",
                         help="check only this game (repeatable)")
     parser.add_argument("--examples", type=Path, metavar="FILE",
-                        help="check your own examples file instead (see README)")
+                        help="check your own examples file instead (its format: "
+                        "docs/guide/worked-examples.md)")
 
 
 @in_project(installable=True)

@@ -407,7 +407,7 @@ def _how(locale: str, tried: list[str]) -> str:
         return (f"printkit ships that font as a subset of the characters its catalogs use: "
                 f"run '{command}' (with --with cjk for a CJK font; tools/subset_fonts.py "
                 f"says more) to add the new ones from the full font")
-    return (f"declare a font that has it in locales/{locale}/script.toml (README: "
+    return (f"declare a font that has it in locales/{locale}/script.toml (docs/translate.md: "
             f"\"Add a locale in any script\")")
 
 

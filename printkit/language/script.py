@@ -183,7 +183,8 @@ def _load(code: str, path: Path, _mtime: int, _size: int) -> Script:
     fallback = fonts.pop(FALLBACK, None)
     if direction == "rtl" and not fonts:
         raise ScriptError(f"{where}: direction = 'rtl' needs [fonts]: a right-to-left script "
-                          f"is shaped in its own font (README: \"Add a locale in any script\")")
+                          f"is shaped in its own font (docs/translate.md: \"Add a locale in "
+                          f"any script\")")
     if line_break == "cjk" and direction == "rtl":
         raise ScriptError(f"{where}: line_break = 'cjk' cannot be set right to left")
     if fonts:

@@ -9,8 +9,8 @@
   typed there becomes a no-break one, and a missing one is added.
 - **Line breaks**: the lines a language's readers expect, declared per locale in
   ``locales/<code>/typography.toml`` beside its catalog (read by
-  :mod:`printkit.language.conventions`, which describes every key; the README's "Add a
-  locale in any script" shows the file). Polish typesetting never ends a
+  :mod:`printkit.language.conventions`, which describes every key; "Add a locale in any
+  script" in docs/translate.md shows the file). Polish typesetting never ends a
   line with a one-letter word ("w", "z", "i"…): each word of ``no_break_after`` is bound
   to the next word with a no-break space where text is laid out (:func:`localise`: the
   PDF's paragraphs, labels, cards and tables, and the rules page), never in the catalog,

@@ -68,7 +68,7 @@ from printkit.schema import (
 )
 
 ENGINE = "rules.py"
-#: The functions a rules engine defines, as the README documents them.
+#: The functions a rules engine defines, as docs/guide/make-your-own-game.md documents them.
 ENGINE_FUNCTIONS = ("setup(setup, rules, data)", "play(state, step, data)", "observe(state)")
 
 
@@ -93,9 +93,12 @@ def _open(required: bool = False) -> OpenTable:
 
 #: A project's game.toml.
 SCHEMA = Table({
+    # The game's id: its output folder and `--game ID`; default: the folder's name.
     "id": Value(str, required=False, pattern=ID_PATTERN),
     **game_header(1, 100),
+    # The box facts printed on the cover: `[box]` with `age` and `minutes`.
     "box": box(),
+    # The guide's `gather` (what else players need) and `steps` (how to assemble the kit).
     "kit": KIT,
     "rules": _open(),
     **COMPONENTS,
@@ -424,7 +427,7 @@ def _at(label: str, path: Path, exc: BaseException) -> str:
 
 
 def engine_replayer(module: ModuleType) -> Replayer:
-    """Replay an example with a project's engine, as the README documents it.
+    """Replay an example with a project's engine, as docs/guide/make-your-own-game.md documents it.
 
     ``setup(example.setup, example.rules, data)`` gives the first state; each step in
     turn goes through ``play(state, step, data)``, which returns the next state and the

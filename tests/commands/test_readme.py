@@ -1,4 +1,5 @@
-"""The README's sample examples file is valid and verifies."""
+"""The sample examples files of the documentation (docs/guide/worked-examples.md) are valid
+and verify."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from printkit.cli import main
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "guide" / "worked-examples.md"
 
 
 def test_readme_examples_samples_verify(tmp_path: Path,

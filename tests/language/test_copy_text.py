@@ -66,7 +66,7 @@ def _pdfium(pdf: bytes) -> str:
 @pytest.mark.parametrize("locale", ["ar", "he", "th", "hi"])
 def test_a_shaped_sentence_copies_as_written(locale: str, request: pytest.FixtureRequest,
                                              tmp_path: Path) -> None:
-    if locale != "ar":  # a locale a translator adds, as the README says
+    if locale != "ar":  # a locale a translator adds, as docs/translate.md says
         request.getfixturevalue({"he": "hebrew", "th": "thai", "hi": "hindi"}[locale])
     sentence = SENTENCES[locale]
     pdf = _pdf(locale, sentence)

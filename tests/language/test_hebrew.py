@@ -1,4 +1,4 @@
-"""Hebrew added by a translator as the README says ("Add a locale in any script"): a catalog
+"""Hebrew added by a translator as docs/translate.md says ("Add a locale in any script"): a catalog
 with a few dozen entries translated, a script.toml reading right to left, and Noto Sans
 Hebrew brought along, a font with no ASCII punctuation or digits. The kit builds with no
 warning but the untranslated entries, the preflight finds nothing, every face declared is

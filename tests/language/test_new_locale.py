@@ -1,4 +1,5 @@
-"""The README's walk-through: a new locale starts empty, builds in English, then changes."""
+"""docs/translate.md walked through: a new locale starts empty, builds in English, then
+changes."""
 
 from __future__ import annotations
 

@@ -169,7 +169,8 @@ def test_a_latin_locale_has_no_script_and_prints_in_dejavu_alone() -> None:
 def test_the_subset_tool_is_documented_with_its_licence() -> None:
     root = Path(__file__).resolve().parents[2]
     assert (root / "printkit" / "fonts" / "LICENSE-OFL.txt").is_file()
-    assert "subset_fonts.py" in (root / "README.md").read_text(encoding="utf-8")
+    for page in ("README.md", "docs/guide/fonts.md", "docs/translate.md"):
+        assert "subset_fonts.py" in (root / page).read_text(encoding="utf-8"), page
 
 
 DEVANAGARI = Path(__file__).resolve().parents[1] / "data" / "fonts" / \
@@ -178,7 +179,7 @@ DEVANAGARI = Path(__file__).resolve().parents[1] / "data" / "fonts" / \
 
 @pytest.fixture()
 def hindi(locales_copy: Path) -> Path:
-    """Hindi added as the README says: a catalog, a script.toml and a font brought along."""
+    """Hindi added as docs/translate.md says: a catalog, a script.toml and a font brought along."""
     assert main(["catalog", "init", "hi"]) == 0
     folder = locales_copy / "hi"
     shutil.copy(DEVANAGARI, folder / DEVANAGARI.name)

@@ -91,7 +91,7 @@ TRANSLATED = {
 
 @pytest.fixture()
 def thai(locales_copy: Path) -> Script:
-    """Thai added as the README says: a catalog, a script.toml and the fonts brought along,
+    """Thai added as docs/translate.md says: a catalog, a script.toml and the fonts brought along,
     some entries translated."""
     assert main(["catalog", "init", "th"]) == 0
     folder = locales_copy / "th"
