@@ -116,6 +116,7 @@ def test_coraz_runs_each_player_count(tmp_path: Path,
     (["coraz-blizej-swieta", "--players", "5"], "--players: Coraz bliżej Święta is for 2-4 "
                                                 "players, not 5"),
     (["polar-derby", "--games", "0"], "--games 0: play at least 1 game"),
+    (["coraz-blizej-swieta", "--policy", "keep:n=4"], "parameter n=4 is outside 5..7"),
 ])
 def test_bad_options_are_one_line(args: list[str], message: str, tmp_path: Path,
                                   capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,12 +26,14 @@ from printkit.games.coraz_blizej_swieta.rules import (
     TurnKind,
     TydzienAnswer,
     WigiliaRoll,
-    apply as engine_apply,
     roll_dice,
     roll_total,
     turn_kind,
     tydzien_answers,
     winning_changes,
+)
+from printkit.games.coraz_blizej_swieta.rules import (
+    apply as engine_apply,
 )
 from printkit.games.coraz_blizej_swieta.rules import initial_state as engine_state
 from printkit.playtest.games import flag, number, only, settings
@@ -154,7 +156,7 @@ def _honest(**params: str) -> Keep:
 
 def _keep(**params: str) -> Keep:
     only(params, ("n",))
-    return Keep(int(number(params, "n", int, 1, MAX_DICE))) if params else Keep(5)
+    return Keep(int(number(params, "n", int, 5, MAX_DICE))) if params else Keep(5)
 
 
 POLICIES = {"honest": _honest, "keep": _keep}

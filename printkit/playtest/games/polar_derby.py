@@ -17,8 +17,8 @@ from typing import Any
 from printkit.games.polar_derby.rules import (
     CautiousPolicy,
     Phase,
-    Rules,
     RollKind,
+    Rules,
     State,
     Take,
     apply_roll,
