@@ -81,7 +81,18 @@ def play(setup: Setup, seed: str) -> Record:
 
 
 def _chunk(setup: Setup, seeds: Sequence[str]) -> list[Record]:
-    return [play(setup, seed) for seed in seeds]
+    if not setup.source.endswith(".py"):
+        return [play(setup, seed) for seed in seeds]
+    records = []
+    for seed in seeds:  # a project's rules: an error in them is one line naming the game
+        try:
+            records.append(play(setup, seed))
+        except UsageError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any error in a designer's file
+            raise UsageError(f"{setup.source}: game {seed}: {type(exc).__name__}: {exc} "
+                             f"(while playing)") from None
+    return records
 
 
 def run(setup: Setup, games: int, seed: int, jobs: int = 1,

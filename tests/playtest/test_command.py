@@ -157,3 +157,13 @@ def test_a_project_missing_a_protocol_function(tmp_path: Path,
     err = capsys.readouterr().err.strip()
     assert "rules.py: the playtest protocol needs function winners(...)" in err
     assert len(err.splitlines()) == 1
+
+
+def test_an_error_in_a_projects_rules_is_one_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _project(tmp_path, RACE.replace("return state.points\n",
+                                             "return state.points[99]\n"))
+    assert main(["playtest", str(folder), "--games", "5", "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "rules.py: game 1:1: IndexError: tuple index out of range (while playing)" in err
+    assert len(err.splitlines()) == 1
