@@ -111,8 +111,9 @@ def playtest(options: PlaytestOptions, progress: Progress = lambda line: None) -
         folder = out / f"{players}p"
         files[folder / "summary.json"] = to_json(summary)
         files[folder / "games.csv"] = to_csv(runs)
-        # The report (playtest-<players>p.pdf / .html) is written here, from `summary`,
-        # into `files` beside summary.json, so it lands with them or not at all.
+        # REPORT: the report (playtest-<players>p.pdf / .html) is rendered here from
+        # `summary` alone and added to `files` beside summary.json, so it lands with
+        # them or not at all.
     result.written = commit(files, out)
     return result
 

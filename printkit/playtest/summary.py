@@ -13,8 +13,9 @@ from typing import Any
 from printkit.playtest.run import Record, Setup
 from printkit.playtest.stats import balance, distribution, paired_difference, wilson
 
-#: Decimal places kept for every float written (the bytes are then the same everywhere).
-PLACES = 6
+#: Significant digits kept for every float written (the bytes are then the same everywhere;
+#: a p-value of 1e-20 stays itself instead of rounding to 0).
+DIGITS = 9
 
 
 def shares(record: Record, players: int) -> list[float]:
@@ -106,9 +107,9 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def rounded(value: Any) -> Any:
-    """Every float rounded to :data:`PLACES` (whole floats stay floats)."""
+    """Every float rounded to :data:`DIGITS` significant digits (whole floats stay floats)."""
     if isinstance(value, float):
-        return round(value, PLACES) + 0.0
+        return float(format(value, f".{DIGITS}g")) + 0.0
     if isinstance(value, dict):
         return {k: rounded(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -141,4 +142,4 @@ def to_csv(runs: Sequence[tuple[str, Setup, Sequence[Record]]]) -> bytes:
 
 
 def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else repr(round(value, PLACES))
+    return str(int(value)) if float(value).is_integer() else repr(float(format(value, f".{DIGITS}g")))
