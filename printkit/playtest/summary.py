@@ -142,4 +142,6 @@ def to_csv(runs: Sequence[tuple[str, Setup, Sequence[Record]]]) -> bytes:
 
 
 def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else repr(float(format(value, f".{DIGITS}g")))
+    if float(value).is_integer():
+        return str(int(value))
+    return repr(float(format(value, f".{DIGITS}g")))
