@@ -48,7 +48,7 @@ def load(where: str) -> ModuleType:
     """The rules module at ``where`` (see :func:`source`), checked for the protocol."""
     if where in _LOADED:
         return _LOADED[where]
-    module = _load_file(Path(where)) if where.endswith(".py") else importlib.import_module(where)
+    module = _load_file(Path(where)) if where.endswith(".py") else _import(where)
     missing = [name for name in PROTOCOL if not callable(getattr(module, name, None))]
     if missing:
         label = where if where.endswith(".py") else f"{module.__name__}"
@@ -56,6 +56,16 @@ def load(where: str) -> ModuleType:
                          f"(...) (missing: {', '.join(missing)})")
     _LOADED[where] = module
     return module
+
+
+def _import(name: str) -> ModuleType:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        game = next(g for g, module in ADAPTERS.items() if module == name)
+        raise UsageError(f"{game} has no playtest adapter in this printkit ({name})") from None
 
 
 def _load_file(path: Path) -> ModuleType:

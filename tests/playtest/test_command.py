@@ -167,3 +167,20 @@ def test_an_error_in_a_projects_rules_is_one_line(tmp_path: Path,
     err = capsys.readouterr().err.strip()
     assert "rules.py: game 1:1: IndexError: tuple index out of range (while playing)" in err
     assert len(err.splitlines()) == 1
+
+
+def test_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["playtest", "--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    for option in ("--players", "--games", "--seed", "--policy", "--rule", "--against",
+                   "--minutes-per-turn", "--jobs", "--out"):
+        assert option in out
+
+
+def test_no_game_and_no_project(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["playtest"]) == 2
+    assert "playtest needs GAME" in capsys.readouterr().err
