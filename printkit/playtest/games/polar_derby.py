@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.examples import Event
 from printkit.games.polar_derby.rules import (
     CautiousPolicy,
     Phase,
@@ -46,6 +47,9 @@ class Position:
     rules: Rules
     roll: tuple[str, str] | None = None
     takes: tuple[Take, ...] = ()
+    #: Bears taken so far this turn (in the no-risk variant they are secured at once, so
+    #: the engine's pulled bears do not count them).
+    taken: int = 0
 
 
 @functools.cache
@@ -87,12 +91,23 @@ def apply(state: Position, action: Any, rng: random.Random) -> tuple[Position, S
         roll = roll_dice(rules, rng)
         takes = legal_takes(game, roll, rules)
         if len(takes) > 1:
-            return Position(game, rules, roll, tuple(takes)), ()
-        game, events = apply_roll(game, roll, takes[0] if takes else None, rules)
+            return Position(game, rules, roll, tuple(takes), state.taken), ()
+        take = takes[0] if takes else None
+        game, events = apply_roll(game, roll, take, rules)
+        return _after(state, game, take, events)
     else:
         assert state.roll is not None
         game, events = apply_roll(game, state.roll, action, rules)
+        return _after(state, game, action, events)
     return Position(game, rules), [e.kind for e in events]
+
+
+def _after(state: Position, game: State, take: Take | None,
+           events: Sequence[Event]) -> tuple[Position, Sequence[str]]:
+    """The position after a roll: bears taken this turn counted on while the turn goes on."""
+    going = game.phase is Phase.CHOOSE and take is not None
+    taken = state.taken + take.bears if going and take is not None else 0
+    return Position(game, state.rules, taken=taken), [e.kind for e in events]
 
 
 def is_over(state: Position) -> bool:
@@ -140,7 +155,7 @@ class StopAfter:
     def choose(self, state: Position, actions: Sequence[Any], rng: random.Random) -> Any:
         if state.roll is not None:
             return _best(state, actions, rng)
-        if "stop" in actions and (len(state.game.pulled) >= self.k or not state.game.middle.total):
+        if "stop" in actions and (state.taken >= self.k or not state.game.middle.total):
             return "stop"
         return "roll"
 
