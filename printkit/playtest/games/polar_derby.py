@@ -28,7 +28,6 @@ from printkit.games.polar_derby.rules import (
     roll_dice,
     rules_from_data,
     stop,
-    take_value,
 )
 from printkit.games.polar_derby.rules import initial_state as engine_state
 from printkit.games.polar_derby.rules import scores as engine_scores
@@ -206,4 +205,4 @@ def _cautious(**params: str) -> Cautious:
 POLICIES = {"stop-after": _stop_after, "push": _push, "cautious": _cautious}
 
 __all__ = ["POLICIES", "RULES", "apply", "bust_chance", "initial_state", "is_over",
-           "legal_actions", "rounds", "scores", "take_value", "to_move", "turns", "winners"]
+           "legal_actions", "rounds", "scores", "to_move", "turns", "winners"]
