@@ -22,7 +22,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from printkit import __version__
-from printkit.cli import build, catalog, check, export, listing, new, preflight, serve, solve
+from printkit.cli import (
+    build,
+    catalog,
+    check,
+    export,
+    listing,
+    new,
+    playtest,
+    preflight,
+    serve,
+    solve,
+)
 from printkit.cli.common import (
     Command,
     Parser,
@@ -37,8 +48,8 @@ from printkit.errors import Stopped, error_lines
 __all__ = ["COMMANDS", "main", "parser"]
 
 #: The commands, in the order ``printkit --help`` lists them.
-COMMANDS: tuple[Command, ...] = (new, build, serve, check, preflight, listing, solve, export,
-                                 catalog)
+COMMANDS: tuple[Command, ...] = (new, build, serve, check, preflight, listing, solve, playtest,
+                                 export, catalog)
 
 
 def parser() -> argparse.ArgumentParser:
