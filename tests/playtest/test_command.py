@@ -184,3 +184,21 @@ def test_no_game_and_no_project(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     monkeypatch.chdir(tmp_path)
     assert main(["playtest"]) == 2
     assert "playtest needs GAME" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("template", ["cards", "dice", "board", "roll-and-write"])
+def test_a_starter_is_play_tested_as_it_is(template: str, tmp_path: Path) -> None:
+    """Each `printkit new` starter's rules.py, unchanged, plays through the command: its
+    named policy at every seat, its games to the end, every game in the CSV."""
+    from printkit.tools.scaffold import new_project
+
+    folder = new_project("mine", tmp_path, template)
+    assert main(["playtest", str(folder), "--games", "60", "--players", "3", "--seed", "7",
+                 "--quiet"]) == 0
+    out = folder / "output" / "playtest" / "3p"
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert summary["games"] == 60 and len(summary["seats"]) == 3
+    assert "random" not in summary["policies"]  # the starter's own strategy is the default
+    assert sum(seat["wins"] for seat in summary["seats"]) == pytest.approx(60)
+    rows = list(csv.DictReader((out / "games.csv").open(encoding="utf-8")))
+    assert len(rows) == 60 and summary["length"]["turns"]["min"] >= 1
