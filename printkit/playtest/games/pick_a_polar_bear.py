@@ -21,7 +21,8 @@ Dealing captains and refilling the table need no decision: the referee does them
 
 Events are the engine's kinds (``round``, ``grab``, ``freeze``, ``chain-step``,
 ``chain-broken``, ``kept``, ``discarded``, ``hold``, ``bonus-revealed``, ``bonus``,
-``penalty``, ``bonus-discarded``, ``game-over``); every tick ends with ``turn_end``.
+``penalty``, ``bonus-discarded``, ``game-over``); every tick ends with ``turn_end``. The
+first deal happens in :func:`initial_state`; its events come with the game's first action.
 :func:`turns` counts ticks, :func:`rounds` the rounds dealt.
 
 Policies (``--policy NAME:param=value``), differing in reaction time and error rate:
@@ -110,6 +111,8 @@ class Table:
     answers: tuple[Answer, ...] = ()
     answered: frozenset[int] = frozenset()
     ticks: int = 0
+    #: The first deal's events, reported with the first action of the game.
+    opening: tuple[str, ...] = ()
 
 
 # --- rules ---------------------------------------------------------------------
@@ -166,8 +169,8 @@ def initial_state(players: int, rng: random.Random, rules: Mapping[str, str]) ->
         game = engine.new_game(settings, players, rng)
     except RuleError as error:
         raise ValueError(str(error)) from None
-    game, _ = engine.deal(game, settings)
-    return Table(game, settings)
+    game, events = engine.deal(game, settings)
+    return Table(game, settings, opening=tuple(e.kind for e in events))
 
 
 def to_move(state: Table) -> int:
@@ -195,14 +198,15 @@ def apply(state: Table, action: Any, rng: random.Random) -> tuple[Table, Sequenc
         raise ValueError(f"illegal action {action!r} for player {state.seat} in round "
                          f"{state.game.round}")
     said = (*state.said, (state.seat, action))
+    opening = state.opening
     if state.seat + 1 < state.game.players:
-        return replace(state, seat=state.seat + 1, said=said), ()
-    done = replace(state, seat=0, said=(), ticks=state.ticks + 1)
+        return replace(state, seat=state.seat + 1, said=said, opening=()), opening
+    done = replace(state, seat=0, said=(), ticks=state.ticks + 1, opening=())
     if state.game.phase is Phase.BONUS:
         after, events = _bonus_tick(done, said, rng)
     else:
         after, events = _grab_tick(done, said, rng)
-    return after, (*events, "turn_end")
+    return after, (*opening, *events, "turn_end")
 
 
 def _grab_tick(state: Table, said: Sequence[tuple[int, Any]],
