@@ -46,7 +46,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from printkit.errors import RuleError
@@ -114,6 +114,19 @@ class Table:
     #: The first deal's events, reported with the first action of the game.
     opening: tuple[str, ...] = ()
 
+    @cached_property
+    def actions(self) -> tuple[Any, ...]:
+        """What the seat to move may do, listed once per position."""
+        game = self.game
+        if game.over:
+            return ()
+        if game.phase is Phase.BONUS:
+            if self.seat in self.answered:
+                return (WAIT,)
+            return (WAIT, *_shouts(engine.on_table(game.grid) + 1), SILENT)
+        return (WAIT, *(_grab(i) for i, card in enumerate(game.grid) if card is not None),
+                FREEZE)
+
 
 # --- rules ---------------------------------------------------------------------
 
@@ -178,14 +191,12 @@ def to_move(state: Table) -> int:
 
 
 def legal_actions(state: Table) -> Sequence[Any]:
-    game = state.game
-    if game.over:
-        return ()
-    if game.phase is Phase.BONUS:
-        if state.seat in state.answered:
-            return (WAIT,)
-        return (WAIT, *_shouts(engine.on_table(game.grid) + 1), SILENT)
-    return (WAIT, *(Grab(i) for i, card in enumerate(game.grid) if card is not None), FREEZE)
+    return state.actions
+
+
+@cache
+def _grab(slot: int) -> Grab:
+    return Grab(slot)
 
 
 @cache
@@ -194,7 +205,7 @@ def _shouts(count: int) -> tuple[Shout, ...]:
 
 
 def apply(state: Table, action: Any, rng: random.Random) -> tuple[Table, Sequence[str]]:
-    if action not in legal_actions(state):
+    if action not in state.actions:
         raise ValueError(f"illegal action {action!r} for player {state.seat} in round "
                          f"{state.game.round}")
     said = (*state.said, (state.seat, action))

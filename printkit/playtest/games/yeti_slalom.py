@@ -35,7 +35,7 @@ import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from printkit.errors import RuleError
@@ -79,6 +79,13 @@ class Table:
     #: The Yeti card being thrown and its rolls so far; None between turns.
     card: YetiCard | None = None
     rolls: tuple[int, ...] = ()
+
+    @cached_property
+    def actions(self) -> tuple[Any, ...]:
+        """The legal actions, listed once per position (the policy and the check share them)."""
+        if self.card is not None:
+            return (KEEP, REROLL)
+        return tuple(engine.legal_actions(self.game, self.rules))
 
 
 # --- rules ---------------------------------------------------------------------
@@ -151,13 +158,7 @@ def to_move(state: Table) -> int:
 
 
 def legal_actions(state: Table) -> Sequence[Any]:
-    if state.card is not None:
-        return (KEEP, REROLL)
-    return _actions(state.game, state.rules)
-
-
-def _actions(game: engine.State, rules: Rules) -> tuple[Any, ...]:
-    return tuple(engine.legal_actions(game, rules))
+    return state.actions
 
 
 def apply(state: Table, action: Any, rng: random.Random) -> tuple[Table, Sequence[str]]:
@@ -168,7 +169,7 @@ def apply(state: Table, action: Any, rng: random.Random) -> tuple[Table, Sequenc
             raise ValueError(f"a Yeti throw is being rolled: keep or reroll, not {action!r}")
         return _throw(state, state.card, state.rolls)
     if isinstance(action, PlaceYeti):
-        if action not in _actions(state.game, state.rules):
+        if action not in state.actions:
             raise ValueError(f"illegal action {action!r} in turn {state.game.turn}")
         return _roll(state, action.card, (), rng)
     try:
