@@ -98,6 +98,8 @@ def test_errors_break_chains_and_speed_shortens_rounds() -> None:
 @pytest.mark.parametrize(("spec", "message"), [
     ("bot:speed=2", "policy bot: speed=2.0 is not in 0-1"),
     ("bot:errors=lots", "policy bot: errors='lots' is not a number"),
+    ("bot:fast=1", "policy bot: no parameter 'fast'; parameters: speed, errors"),
+    ("careful:speed=1", "policy careful: no parameter 'speed'; no parameters"),
 ])
 def test_a_bad_policy_parameter_is_one_line(spec: str, message: str) -> None:
     with pytest.raises(ValueError) as error:

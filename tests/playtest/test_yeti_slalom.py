@@ -90,6 +90,10 @@ def test_policy_parameters_are_read() -> None:
     assert sum(g.count("yeti") for g in keen) > sum(g.count("yeti") for g in lazy)
     with pytest.raises(ValueError, match="^policy crowd: min='x' is not a number$"):
         policy(game, "crowd:min=x")
+    with pytest.raises(ValueError, match="^policy racer: no parameter 'k'; no parameters$"):
+        policy(game, "racer:k=3")
+    with pytest.raises(ValueError, match="^policy leader: no parameter 'p'; parameters: min$"):
+        policy(game, "leader:p=3")
 
 
 # --- rule settings ---------------------------------------------------------------

@@ -325,15 +325,27 @@ def _share(policy: str, key: str, text: str) -> float:
     return value
 
 
-def bot(speed: str = "0.8", errors: str = "0.05") -> Bot:
-    return Bot(_share("bot", "speed", speed), _share("bot", "errors", errors))
+def _only(policy: str, given: Mapping[str, str], known: Sequence[str] = ()) -> None:
+    """ValueError for a parameter ``policy`` does not take."""
+    for key in given:
+        if key not in known:
+            takes = f"parameters: {', '.join(known)}" if known else "no parameters"
+            raise ValueError(f"policy {policy}: no parameter {key!r}; {takes}")
 
 
-def quick() -> Bot:
+def bot(**params: str) -> Bot:
+    _only("bot", params, ("speed", "errors"))
+    return Bot(_share("bot", "speed", params.get("speed", "0.8")),
+               _share("bot", "errors", params.get("errors", "0.05")))
+
+
+def quick(**params: str) -> Bot:
+    _only("quick", params)
     return Bot(1.0, 0.15)
 
 
-def careful() -> Bot:
+def careful(**params: str) -> Bot:
+    _only("careful", params)
     return Bot(0.5, 0.0)
 
 
@@ -344,8 +356,13 @@ class RandomPlay:
         return actions[rng.randrange(len(actions))]
 
 
+def random_play(**params: str) -> RandomPlay:
+    _only("random", params)
+    return RandomPlay()
+
+
 POLICIES: Mapping[str, Callable[..., Any]] = {
-    "random": RandomPlay,
+    "random": random_play,
     "bot": bot,
     "quick": quick,
     "careful": careful,

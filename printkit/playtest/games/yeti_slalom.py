@@ -287,12 +287,27 @@ def _number(name: str, text: str) -> float:
         raise ValueError(f"policy {name}: min={text!r} is not a number") from None
 
 
-def crowd(min: str = "2") -> Thrower:  # noqa: A002 - the parameter's name on the command line
-    return Thrower(leader_only=False, least=_number("crowd", min))
+def _only(policy: str, given: Mapping[str, str], known: Sequence[str] = ()) -> None:
+    """ValueError for a parameter ``policy`` does not take."""
+    for key in given:
+        if key not in known:
+            takes = f"parameters: {', '.join(known)}" if known else "no parameters"
+            raise ValueError(f"policy {policy}: no parameter {key!r}; {takes}")
 
 
-def leader(min: str = "1") -> Thrower:  # noqa: A002 - the parameter's name on the command line
-    return Thrower(leader_only=True, least=_number("leader", min))
+def crowd(**params: str) -> Thrower:
+    _only("crowd", params, ("min",))
+    return Thrower(leader_only=False, least=_number("crowd", params.get("min", "2")))
+
+
+def leader(**params: str) -> Thrower:
+    _only("leader", params, ("min",))
+    return Thrower(leader_only=True, least=_number("leader", params.get("min", "1")))
+
+
+def racer(**params: str) -> RacerPlay:
+    _only("racer", params)
+    return RacerPlay()
 
 
 class RandomPlay:
@@ -302,9 +317,14 @@ class RandomPlay:
         return actions[rng.randrange(len(actions))]
 
 
+def random_play(**params: str) -> RandomPlay:
+    _only("random", params)
+    return RandomPlay()
+
+
 POLICIES: Mapping[str, Callable[..., Any]] = {
-    "random": RandomPlay,
-    "racer": RacerPlay,
+    "random": random_play,
+    "racer": racer,
     "crowd": crowd,
     "leader": leader,
 }
