@@ -264,9 +264,11 @@ def _length(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> Section:
     length = summary["length"]
     turns, minutes = length["turns"], length["minutes"]
     # TRANSLATORS: playtest report: the typical game length; %(turns)s is the median number
-    # of turns, %(minutes)s the estimated minutes at the table.
-    said = loc.gettext("Half of the games last %(turns)s turns or fewer, about %(minutes)s "
-                       "minutes at the table.") % {
+    # of turns (it picks the plural form), %(minutes)s the estimated minutes at the table.
+    said = loc.ngettext("Half of the games last %(turns)s turn or fewer, about %(minutes)s "
+                        "minutes at the table.",
+                        "Half of the games last %(turns)s turns or fewer, about %(minutes)s "
+                        "minutes at the table.", int(round(turns["median"]))) % {
         "turns": n.decimal(turns["median"]), "minutes": n.decimal(minutes["median"])}
     # TRANSLATORS: playtest report, game length table: the rows (turns, rounds, minutes).
     rows = [_stats_row(loc.gettext("Turns"), turns, n)]
