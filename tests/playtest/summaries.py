@@ -66,7 +66,7 @@ def summary(comparison: bool = False, rates: tuple[float, ...] = (0.412, 0.318, 
     if comparison:
         b = _run(10000, [0.35, 0.33, 0.32], 0.02, 3.4, {"target": "12", "variant": "no-risk"})
         differences = []
-        for seat_a, seat_b in zip(a["seats"], b["seats"]):
+        for seat_a, seat_b in zip(a["seats"], b["seats"], strict=True):
             diff = seat_b["win_rate"] - seat_a["win_rate"]
             differences.append({"measure": f"seat {seat_a['seat']} win rate",
                                 "a": seat_a["win_rate"], "b": seat_b["win_rate"],

@@ -137,7 +137,7 @@ def _facts(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> tuple[tupl
     # %(seat)s is the seat's number, %(policy)s the strategy's name as given.
     per_seat = [loc.gettext("seat %(seat)s: %(policy)s") % {
         "seat": n.count(seat["seat"]), "policy": policy}
-        for seat, policy in zip(summary["seats"], policies)]
+        for seat, policy in zip(summary["seats"], policies, strict=True)]
     return (
         # TRANSLATORS: playtest report, the settings: how many games were played.
         (loc.gettext("Games played"), n.count(summary["games"])),
@@ -242,7 +242,8 @@ def _histogram(title: str, description: str, axis: str, histogram: Sequence[Sequ
     table = Table(loc.gettext("The numbers"), (axis, loc.gettext("Games"),
                                                loc.gettext("Share of games")),
                   tuple((label, n.count(count), n.rate(share))
-                        for label, (_, _, count), share in zip(labels, bars, shares)))
+                        for label, (_, _, count), share
+                        in zip(labels, bars, shares, strict=True)))
     return Chart(title, description, labels, shares, ticks, top, table=table)
 
 

@@ -95,7 +95,7 @@ def _table(table: Table) -> str:
                    for i, cell in enumerate(table.head))
     rows = []
     marked = table.marked or (False,) * len(table.rows)
-    for row, mark in zip(table.rows, marked):
+    for row, mark in zip(table.rows, marked, strict=True):
         cells = f'<th scope="row">{escape(row[0])}</th>' + "".join(
             f'<td class="num">{escape(cell)}</td>' for cell in row[1:])
         rows.append(f'<tr class="marked">{cells}</tr>' if mark else f"<tr>{cells}</tr>")

@@ -124,7 +124,7 @@ def _table(page: _Page, table: Table, head: bool = True) -> None:
         page.y -= ROW + 2
     rows = ([table.head] if head else []) + list(table.rows)
     marked = ([False] if head else []) + list(table.marked or [False] * len(table.rows))
-    for index, (row, mark) in enumerate(zip(rows, marked)):
+    for index, (row, mark) in enumerate(zip(rows, marked, strict=True)):
         page.room(ROW)
         with ink.reading_order(page.width):
             if mark:
@@ -132,7 +132,7 @@ def _table(page: _Page, table: Table, head: bool = True) -> None:
                 c.rect(MARGIN, page.y - ROW, page.inner, ROW, stroke=0, fill=1)
                 c.setFillColor(black)
             x = 0.0
-            for column, (cell, width) in enumerate(zip(row, widths)):
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True)):
                 bold = index == 0 if head else column == 0
                 font = fonts.BOLD if bold else fonts.REGULAR
                 if cell:
@@ -150,7 +150,7 @@ def _table(page: _Page, table: Table, head: bool = True) -> None:
 
 def _chart(page: _Page, chart: Chart) -> None:
     page.room(CHART + ROW * 2)
-    c, ink = page.canvas, page.ink
+    ink = page.ink
     with ink.reading_order(page.width):
         ink.line(chart.title, page.box(ROW), fonts.BOLD, 9.5, 7, align="left",
                  where="chart title")
@@ -187,7 +187,7 @@ def _bars(page: _Page, chart: Chart, plot: Rect) -> None:
     count = max(1, len(chart.values))
     slot = plot.width / count
     every = max(1, -(-count * 12 * MM // plot.width)) if count > 6 else 1
-    for i, (label, value) in enumerate(zip(chart.labels, chart.values)):
+    for i, (label, value) in enumerate(zip(chart.labels, chart.values, strict=True)):
         x = plot.x + i * slot
         c.setFillColor(BAR)
         c.rect(x + slot * 0.15, plot.y, slot * 0.7, _y(chart, plot, value) - plot.y,
