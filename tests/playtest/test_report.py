@@ -93,6 +93,8 @@ def test_the_balance_test_in_words():
     unfair = pdf_text(render(summary(p=0.0004), "en")[0])
     assert "Seat 1 wins more than its share (p < 0.001)." in unfair
     assert "No evidence" not in unfair
+    assert "fair share 33.3%" in unfair  # the chart's line, at 1/3 for three players
+    assert all(f"Seat {seat}" in unfair for seat in (1, 2, 3))  # the bars' labels
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -150,3 +152,18 @@ def test_the_page_tables_hold_the_numbers(compared, locale):
         assert f'<td class="num">{rate(seat["win_rate"], locale)}</td>' in page
     assert rate(0.35, locale) in page  # the comparison's run B
     assert page.count('<tr class="marked">') == 4  # seats 1 and 3, ties, busts
+
+
+def test_the_kit_page_finds_the_reports_beside_a_kit(tmp_path):
+    from printkit.outputs.preview.kitpage import Playtest, playtests
+
+    assert playtests(tmp_path, "polar-derby", "en") == []
+    write_reports(summary(), tmp_path / "polar-derby", ["en"])
+    write_reports(summary(rates=(0.5, 0.5), p=0.9), tmp_path / "polar-derby", ["en"])
+    (tmp_path / "polar-derby" / "en" / "playtest-5p.html").write_text("", encoding="utf-8")
+    (tmp_path / "polar-derby" / "en" / "playtest-xp.pdf").write_text("", encoding="utf-8")
+    assert playtests(tmp_path, "polar-derby", "en") == [
+        Playtest(2, "polar-derby/en/playtest-2p.pdf", "polar-derby/en/playtest-2p.html"),
+        Playtest(3, "polar-derby/en/playtest-3p.pdf", "polar-derby/en/playtest-3p.html"),
+        Playtest(5, None, "polar-derby/en/playtest-5p.html")]
+    assert playtests(tmp_path, "polar-derby", "ar") == []

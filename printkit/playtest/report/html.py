@@ -42,12 +42,12 @@ svg .bar { fill: var(--bar); }
 svg .axis, svg .grid, svg .whisker { stroke: var(--ink); }
 svg .grid { stroke: var(--line); }
 svg .fair { stroke: var(--accent); stroke-dasharray: 6 4; }
-svg text { fill: var(--ink); font-size: 11px; font-family: inherit; }
+svg text { fill: var(--ink); font-size: 13px; font-family: inherit; }
 details { margin: .25rem 0 1rem; }
 """
 
 #: The SVG's own coordinates.
-WIDTH, HEIGHT, LEFT, BOTTOM, TOP = 600, 260, 60, 34, 12
+WIDTH, HEIGHT, LEFT, BOTTOM, TOP = 400, 220, 46, 30, 12
 
 
 def render(report: Report) -> bytes:
@@ -116,13 +116,13 @@ def _svg(chart: Chart, ident: str) -> str:
     for value, label in chart.ticks:
         y = _y(chart, value)
         out.append(f'<line class="grid" x1="{LEFT}" y1="{y}" x2="{WIDTH}" y2="{y}"/>'
-                   f'<text x="{LEFT - 6}" y="{y + 4}" text-anchor="end">{escape(label)}</text>')
+                   f'<text x="{LEFT - 5}" y="{y + 4}" text-anchor="end">{escape(label)}</text>')
     base = HEIGHT - BOTTOM
     out.append(f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{base}"/>'
                f'<line class="axis" x1="{LEFT}" y1="{base}" x2="{WIDTH}" y2="{base}"/>')
     count = max(1, len(chart.values))
     slot = (WIDTH - LEFT) / count
-    every = max(1, -(-count // 12))
+    every = max(1, -(-count // 8))
     for i, value in enumerate(chart.values):
         x = LEFT + i * slot
         y = _y(chart, value)
