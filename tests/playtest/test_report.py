@@ -167,3 +167,22 @@ def test_the_kit_page_finds_the_reports_beside_a_kit(tmp_path):
         Playtest(3, "polar-derby/en/playtest-3p.pdf", "polar-derby/en/playtest-3p.html"),
         Playtest(5, None, "polar-derby/en/playtest-5p.html")]
     assert playtests(tmp_path, "polar-derby", "ar") == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("locale", ["en", "ar", "ja"])
+def test_the_page_passes_an_accessibility_audit(tmp_path, locale):
+    """axe-core in headless Chromium, as the rules pages are audited: no serious or critical
+    violation, on a phone and on a desktop."""
+    from tests.browser import Browser
+    from tests.outputs.html.test_axe import SCREENS, _audit
+
+    written = write_reports(summary(comparison=True), tmp_path, [locale])
+    page = next(p for p in written if p.suffix == ".html")
+    browser = Browser("about:blank", tmp_path / "profile")
+    try:
+        browser.loaded()
+        for screen in SCREENS:
+            assert _audit(browser, page.as_uri(), screen) == [], screen
+    finally:
+        browser.close()

@@ -73,7 +73,7 @@ def render(report: Report) -> bytes:
 def _facts(report: Report) -> str:
     rows = "".join(f'<tr><th scope="row">{escape(name)}</th><td>{escape(value)}</td></tr>\n'
                    for name, value in report.facts)
-    return f'<div class="scroll"><table>\n{rows}</table></div>'
+    return f'{_scroll(report.title)}<table>\n{rows}</table></div>'
 
 
 def _section(section: Section, index: int) -> str:
@@ -90,7 +90,12 @@ def _section(section: Section, index: int) -> str:
 _NUM = ' class="num"'
 
 
-def _table(table: Table) -> str:
+def _scroll(name: str) -> str:
+    """A box that scrolls a table too wide for a phone: reachable by keyboard, and named."""
+    return f'<div class="scroll" tabindex="0" role="region" aria-label="{escape(name)}">'
+
+
+def _table(table: Table, name: str = "") -> str:
     head = "".join(f'<th scope="col"{_NUM if i else ""}>{escape(cell)}</th>'
                    for i, cell in enumerate(table.head))
     rows = []
@@ -100,7 +105,8 @@ def _table(table: Table) -> str:
             f'<td class="num">{escape(cell)}</td>' for cell in row[1:])
         rows.append(f'<tr class="marked">{cells}</tr>' if mark else f"<tr>{cells}</tr>")
     caption = f"<caption>{escape(table.caption)}</caption>" if table.caption else ""
-    return (f'<div class="scroll"><table>{caption}\n<thead><tr>{head}</tr></thead>\n<tbody>\n'
+    return (f'{_scroll(table.caption or name)}<table>{caption}\n<thead><tr>{head}</tr></thead>\n'
+            "<tbody>\n"
             + "\n".join(rows) + "\n</tbody></table></div>")
 
 
@@ -149,7 +155,7 @@ def _figure(chart: Chart, ident: str) -> str:
     numbers = ""
     if chart.table is not None:
         numbers = (f"<details><summary>{escape(chart.table.caption)}</summary>"
-                   f"{_table(replace(chart.table, caption=''))}</details>\n")
+                   f"{_table(replace(chart.table, caption=''), chart.title)}</details>\n")
     return (f'<figure>\n<figcaption id="{ident}t">{escape(chart.title)}</figcaption>\n'
             f"{_svg(chart, ident)}\n<p id=\"{ident}d\">{escape(chart.description)}</p>\n"
             f"{numbers}</figure>")
