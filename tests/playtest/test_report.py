@@ -186,3 +186,11 @@ def test_the_page_passes_an_accessibility_audit(tmp_path, locale):
             assert _audit(browser, page.as_uri(), screen) == [], screen
     finally:
         browser.close()
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (595, 842)), ("letter", (612, 792))])
+def test_the_pdf_is_on_the_paper_asked_for(paper, size):
+    pages = reader(render(summary(comparison=True), "en", paper=paper)[0]).pages
+    assert len(pages) >= 2
+    assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+            for p in pages} == {size}
