@@ -127,7 +127,7 @@ def build(summary: Mapping[str, Any], loc: Localizer, game_title: str | None,
 def _settings(rules: Mapping[str, Any], loc: Localizer) -> str:
     if not rules:
         # TRANSLATORS: playtest report: the rule settings of a run that changed none.
-        return loc.gettext("the game's own rules")
+        return loc.gettext("the game’s own rules")
     return loc.series([f"{key}\u2009=\u2009{value}" for key, value in sorted(rules.items())])
 
 
@@ -190,7 +190,7 @@ def _seats(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> Section:
         # TRANSLATORS: playtest report: the title of the chart of each seat's wins.
         title=loc.gettext("Win rate per seat"),
         # TRANSLATORS: playtest report: the text alternative of the win rate chart.
-        description=loc.gettext("Bars: each seat's share of the wins, with its "
+        description=loc.gettext("Bars: each seat’s share of the wins, with its "
                                 "%(level)s interval; the line: a fair share.") % {
                                     "level": n.level()},
         labels=tuple(_seat(loc, n, s["seat"]) for s in seats),
@@ -203,8 +203,13 @@ def _seats(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> Section:
     table = Table(
         # TRANSLATORS: playtest report: the caption of the table of each seat's wins.
         loc.gettext("Wins per seat (a tie of k players gives each 1/k)"),
-        # TRANSLATORS: playtest report, table head: seat, strategy, wins, win rate.
-        (loc.gettext("Seat"), loc.gettext("Strategy"), loc.gettext("Wins"),
+        # TRANSLATORS: playtest report, table head: the seat (its place in turn order).
+        (loc.gettext("Seat"),
+         # TRANSLATORS: playtest report, table head: the strategy the seat plays.
+         loc.gettext("Strategy"),
+         # TRANSLATORS: playtest report, table head: how many games the seat won.
+         loc.gettext("Wins"),
+         # TRANSLATORS: playtest report, table head: the seat's share of the wins.
          loc.gettext("Win rate"), n.interval()),
         tuple((n.count(s["seat"]), str(s["policy"]), n.count(s["wins"]), n.rate(s["win_rate"]),
                f"{n.rate(s['low'])} – {n.rate(s['high'])}") for s in seats))
@@ -237,10 +242,13 @@ def _histogram(title: str, description: str, axis: str, histogram: Sequence[Sequ
     top = max(0.05, -(-max(shares, default=0.05) * 1.1 // 0.05) * 0.05)
     step = 0.05 if top <= 0.3 else 0.1
     ticks = tuple((i * step, n.tick(i * step)) for i in range(int(round(top / step)) + 1))
-    # TRANSLATORS: playtest report: the table of a histogram's numbers, and its heads: the
-    # number of games, their share of all games.
-    table = Table(loc.gettext("The numbers"), (axis, loc.gettext("Games"),
-                                               loc.gettext("Share of games")),
+    # TRANSLATORS: playtest report: the table of a chart's numbers, for those who cannot
+    # see the chart (it opens and closes).
+    table = Table(loc.gettext("The numbers"),
+                  # TRANSLATORS: playtest report, table head: a number of games.
+                  (axis, loc.gettext("Games"),
+                   # TRANSLATORS: playtest report, table head: a share of all games.
+                   loc.gettext("Share of games")),
                   tuple((label, n.count(count), n.rate(share))
                         for label, (_, _, count), share
                         in zip(labels, bars, shares, strict=True)))
@@ -253,12 +261,17 @@ def _stats_row(label: str, entry: Mapping[str, Any], n: Numbers) -> tuple[str, .
 
 
 def _stats_head(loc: Localizer, first: str) -> tuple[str, ...]:
-    # TRANSLATORS: playtest report, table head of a distribution: mean, median, the value
-    # a share of the games stays under (%(share)s is "10%" or "90%"), smallest to largest.
+    # TRANSLATORS: playtest report, table head of a distribution: the value a share of the
+    # games stays under; %(share)s is "10%" or "90%".
     under = loc.gettext("%(share)s under")
     low, high = (format_percent(share, "0%", locale=loc.code) for share in (0.1, 0.9))
-    return (first, loc.gettext("Mean"), loc.gettext("Median"), under % {"share": low},
-            under % {"share": high}, loc.gettext("Range"))
+    # TRANSLATORS: playtest report, table head of a distribution: the mean.
+    mean = loc.gettext("Mean")
+    # TRANSLATORS: playtest report, table head of a distribution: the median.
+    median = loc.gettext("Median")
+    # TRANSLATORS: playtest report, table head of a distribution: smallest to largest.
+    spread = loc.gettext("Range")
+    return (first, mean, median, under % {"share": low}, under % {"share": high}, spread)
 
 
 def _length(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> Section:
@@ -271,10 +284,13 @@ def _length(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> Section:
                         "Half of the games last %(turns)s turns or fewer, about %(minutes)s "
                         "minutes at the table.", int(round(turns["median"]))) % {
         "turns": n.decimal(turns["median"]), "minutes": n.decimal(minutes["median"])}
-    # TRANSLATORS: playtest report, game length table: the rows (turns, rounds, minutes).
+    # TRANSLATORS: playtest report, game length table: the row of turns; also the head of
+    # the game length histogram's numbers.
     rows = [_stats_row(loc.gettext("Turns"), turns, n)]
     if length.get("rounds"):
+        # TRANSLATORS: playtest report, game length table: the row of rounds.
         rows.append(_stats_row(loc.gettext("Rounds"), length["rounds"], n))
+    # TRANSLATORS: playtest report, game length table: the row of minutes at the table.
     rows.append(_stats_row(loc.gettext("Minutes"), minutes, n))
     # TRANSLATORS: playtest report: the title of the histogram of game lengths in turns.
     chart = _histogram(loc.gettext("Game length in turns"),
@@ -282,6 +298,7 @@ def _length(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> Section:
                        # length histogram.
                        loc.gettext("Bars: the share of games that lasted each number of "
                                    "turns."),
+                       # TRANSLATORS: playtest report: turns (see above).
                        loc.gettext("Turns"), turns["histogram"], loc, n)
     # TRANSLATORS: playtest report: the caption of the game length table.
     table = Table(loc.gettext("Game length"), _stats_head(loc, ""), tuple(rows))
@@ -312,7 +329,7 @@ def _scores(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> Section:
                        # TRANSLATORS: playtest report: the text alternative of the winning
                        # margin histogram.
                        loc.gettext("Bars: the share of games won by each margin (the "
-                                   "winner's score minus the runner-up's)."),
+                                   "winner’s score minus the runner-up’s)."),
                        # TRANSLATORS: playtest report, chart axis: points of lead.
                        loc.gettext("Points"), margin["histogram"], loc, n)
     # TRANSLATORS: playtest report: the caption of the table of final scores.
@@ -337,9 +354,15 @@ def _events(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> Section:
         # TRANSLATORS: playtest report: the caption of the table of how often each rule
         # fires (the rules engine's own event names: bust, snowball hit...).
         loc.gettext("How often each rule fires"),
-        # TRANSLATORS: playtest report, rule events table head: the event, how often in
-        # all, how often per game, the share of games in which it happened at least once.
-        (loc.gettext("Event"), loc.gettext("In all"), loc.gettext("Per game"),
+        # TRANSLATORS: playtest report, rule events table head: the event (the rules
+        # engine's own name for it).
+        (loc.gettext("Event"),
+         # TRANSLATORS: playtest report, rule events table head: how often in all games.
+         loc.gettext("In all"),
+         # TRANSLATORS: playtest report, rule events table head: how often per game.
+         loc.gettext("Per game"),
+         # TRANSLATORS: playtest report, rule events table head: the share of games in
+         # which the event happened at least once.
          loc.gettext("Share of games")), rows)
     # TRANSLATORS: playtest report: said when the rules engine reported no events.
     said = () if rows else (loc.gettext("The rules engine reported no events."),)
@@ -393,9 +416,10 @@ def _comparison(summary: Mapping[str, Any], loc: Localizer, n: Numbers) -> Secti
         # TRANSLATORS: playtest report: the caption of the comparison table (B minus A).
         loc.gettext("B against A (the difference B − A, with its %(level)s interval)") % {
             "level": n.level()},
-        # TRANSLATORS: playtest report, comparison table head: the measure, the difference
-        # (of its value with settings B and A).
-        (loc.gettext("Measure"), "A", "B", loc.gettext("Difference"),
-         n.interval()), tuple(rows), tuple(marked))
+        # TRANSLATORS: playtest report, comparison table head: what is measured.
+        (loc.gettext("Measure"), "A", "B",
+         # TRANSLATORS: playtest report, comparison table head: its value with settings B
+         # minus its value with settings A.
+         loc.gettext("Difference"), n.interval()), tuple(rows), tuple(marked))
     # TRANSLATORS: playtest report: the heading of the comparison of two rule settings.
     return Section(loc.gettext("Comparing two rule settings"), said, (), (table,))
