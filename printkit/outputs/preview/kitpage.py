@@ -106,6 +106,35 @@ class PrintFile:
     calibration: bool = False
 
 
+@dataclass(frozen=True)
+class Playtest:
+    """A playtest report beside a kit: how many players its games had, its PDF and page."""
+
+    players: int
+    pdf: str | None
+    html: str | None
+
+
+#: A playtest report's file in a locale's folder (written by ``printkit playtest``).
+_PLAYTEST = re.compile(r"playtest-([1-9][0-9]?)p\.(pdf|html)")
+
+
+def playtests(out: Path, game: str, locale: str) -> list[Playtest]:
+    """The playtest reports in the kit's locale folder as the page is made, fewest players
+    first. They are written by another command than the build, so the folder is read, not
+    the build's records: a report is linked while its file is there."""
+    folder = out / game / locale
+    found: dict[int, dict[str, str]] = {}
+    if folder.is_dir():
+        for path in folder.iterdir():
+            match = _PLAYTEST.fullmatch(path.name)
+            if match and path.is_file():
+                found.setdefault(int(match.group(1)), {})[match.group(2)] = \
+                    _href(game, locale, path.name)
+    return [Playtest(players, kinds.get("pdf"), kinds.get("html"))
+            for players, kinds in sorted(found.items())]
+
+
 @dataclass
 class KitView:
     game: str
@@ -126,6 +155,8 @@ class KitView:
     #: The sheets of paper and card the kit takes.
     totals: Totals | None = None
     kit_file: str = ""
+    #: The playtest reports beside the kit (see :func:`playtests`).
+    playtests: list[Playtest] = field(default_factory=list)
 
     @property
     def cards(self) -> bool:
@@ -219,7 +250,8 @@ def _kit(out: Path, record: dict[str, Any], names: set[str],
                    kit_file=f"kit-{paper.id}.pdf",
                    gather=[DataText(g) for g in record.get("gather", [])],
                    rules=_href(game.id, locale, RULES_PAGE)
-                   if f"{game.id}/{locale}/{RULES_PAGE}" in names else None)
+                   if f"{game.id}/{locale}/{RULES_PAGE}" in names else None,
+                   playtests=playtests(out, game.id, str(locale)))
 
 
 def _kit_records(out: Path, pending: Mapping[Path, bytes], names: set[str]) -> list[Path]:
