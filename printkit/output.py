@@ -48,7 +48,7 @@ import shutil
 import signal
 import stat
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,6 +62,16 @@ LOCK_NAME = ".printkit.lock"
 JOURNAL_NAME = ".printkit.swap"
 #: printkit's own staged and set-aside files: ``.<name>.<8 hex digits>.new`` / ``.old``.
 STAGED = re.compile(r"\..+\.[0-9a-f]{8}\.(new|old)")
+#: A playtest report's file name: ``printkit playtest`` writes it beside a kit's documents
+#: (``<game>/<locale>/``), and the kit page links it.
+PLAYTEST_REPORT = re.compile(r"playtest-([1-9][0-9]?)p\.(pdf|html)")
+
+
+def playtest_reports(out: Path, games: Iterable[str]) -> list[str]:
+    """The playtest reports beside the kits of ``games`` in ``out``, by their paths in it."""
+    return sorted(path.relative_to(out).as_posix() for game in games
+                  for path in (out / game).glob("*/playtest-*")
+                  if PLAYTEST_REPORT.fullmatch(path.name) and path.is_file())
 
 
 def output_lock(out: Path) -> contextlib.AbstractContextManager[None]:

@@ -14,7 +14,9 @@ DESCRIPTION = ("Play K games of GAME (a built-in game id, or a game project's fo
                "rules.py offers the playtest protocol) with the chosen policies, and write "
                "games.csv and summary.json per player count: win rate per seat with 95 % "
                "intervals and a seat balance test, game length, scores and margins, ties, "
-               "how often each rule fires, and a comparison of two rule settings.")
+               "how often each rule fires, and a comparison of two rule settings; and a report "
+               "of it all (playtest-<N>p.pdf and .html, with charts) in each of the game's "
+               "languages beside the kit, which the kit page links after the next build.")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,8 +41,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="table minutes per turn, for the estimated game time (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="processes playing games (default 1; results do not depend on it)")
-    parser.add_argument("--out", type=Path, metavar="DIR", help="where to write (default: "
-                        "output/GAME/playtest/, for a project its output/playtest/)")
+    parser.add_argument("--out", type=Path, metavar="DIR",
+                        help="where to write everything (default: summaries in "
+                        "output/GAME/playtest/Np/, reports beside the kit in "
+                        "output/GAME/LOCALE/; for a project, in its output/)")
+    parser.add_argument("--locale", action="append", default=[], metavar="CODE",
+                        help="the report's language, repeatable (default: every locale the "
+                        "game is built in)")
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
 
 
@@ -54,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         game=args.game or "", players=tuple(args.players), games=args.games, seed=args.seed,
         policies=tuple(args.policy), rules=tuple(args.rule), against=tuple(args.against),
         minutes_per_turn=args.minutes_per_turn, jobs=args.jobs, out=args.out,
-        project=args.project)
+        project=args.project, locales=tuple(args.locale))
     result = playtest(options, (lambda line: None) if args.quiet else err)
     for summary in result.summaries:
         for line in text(summary):

@@ -4,15 +4,19 @@ testers would take weeks to see (``games.csv`` and ``summary.json`` per player c
 from __future__ import annotations
 
 import random
+import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from printkit.errors import UsageError
+from printkit.language.locales import shipped_locale, shipped_locales
 from printkit.playtest import policies, registry
+from printkit.playtest.report import reports
 from printkit.playtest.run import Setup, run
 from printkit.playtest.summary import compare, summarise, to_csv, to_json
+from printkit.resources import builtin_folder
 
 Progress = Callable[[str], None]
 
@@ -30,6 +34,8 @@ class PlaytestOptions:
     jobs: int = 1
     out: Path | None = None
     project: Path | None = None
+    #: the report's languages (default: every locale the game is built in)
+    locales: tuple[str, ...] = ()
 
 
 @dataclass
@@ -70,6 +76,41 @@ def out_folder(options: PlaytestOptions) -> Path:
     return Path("output") / options.game / "playtest"
 
 
+def kit_folder(options: PlaytestOptions, game: str) -> Path:
+    """Where the reports go: ``<kit>/<locale>/playtest-<N>p.pdf`` beside the kit's documents
+    (output/<game>/, a project's output/<id>/), or into --out when it is given."""
+    if options.out is not None:
+        return options.out
+    project = _project_folder(options)
+    if project is None:
+        return Path("output") / game
+    return project / "output" / str(_game_toml(project).get("id", game))
+
+
+def _project_folder(options: PlaytestOptions) -> Path | None:
+    if options.project is not None:
+        return options.project
+    return None if options.game in registry.ADAPTERS else Path(options.game)
+
+
+def _game_toml(folder: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def _report_settings(options: PlaytestOptions, game: str) -> tuple[list[str], str | None]:
+    """The report's locales (--locale, else the game's: printkit's for a built-in game, the
+    project's catalogs for a project) and the game's title as game.toml gives it."""
+    project = _project_folder(options)
+    folder = project if project is not None else builtin_folder(game)
+    known = shipped_locales(project)
+    locales = [shipped_locale(code, project) for code in options.locales] or known
+    title = _game_toml(folder).get("title") if folder is not None else None
+    return list(dict.fromkeys(locales)), title if isinstance(title, str) else None
+
+
 def _check(options: PlaytestOptions, module: Any, game: str, rules: list[dict[str, str]]) -> None:
     """Every option checked before a game is played: one line for the first bad one."""
     if options.games < 1:
@@ -103,6 +144,8 @@ def playtest(options: PlaytestOptions, progress: Progress = lambda line: None) -
     _check(options, module, game, [rules_a] + ([rules_b] if rules_b is not None else []))
     chosen = tuple(options.policies) or (policies.default(module),)
     out = out_folder(options)
+    kit = kit_folder(options, game)
+    locales, title = _report_settings(options, game)
     result, files = PlaytestResult(), {}
     for players in options.players:
         summary, runs = _one_count(options, source, game, players, chosen, rules_a, rules_b,
@@ -111,10 +154,10 @@ def playtest(options: PlaytestOptions, progress: Progress = lambda line: None) -
         folder = out / f"{players}p"
         files[folder / "summary.json"] = to_json(summary)
         files[folder / "games.csv"] = to_csv(runs)
-        # REPORT: the report (playtest-<players>p.pdf / .html) is rendered here from
-        # `summary` alone and added to `files` beside summary.json, so it lands with
-        # them or not at all.
-    result.written = commit(files, out)
+        # the report in each locale, beside the kit: written with summary.json or not at all
+        for path, data in reports(summary, kit, locales, title).items():
+            files[path] = data
+    result.written = commit(files, kit if options.out is not None else kit.parent)
     return result
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from printkit import filestamps, projectfiles
 from printkit.commands.fingerprint import Store, code_digest, digest, game_digest, project_pictures
+from printkit.output import playtest_reports
 from printkit.resources import BUILT_IN_GAMES, builtin_folder, locale_codes, locales_dir
 
 
@@ -97,8 +98,10 @@ def build_digest(request: Request, out: Path, project: Path | None = None) -> st
     # code_digest() holds the installed libraries' versions (fingerprint.libraries): with
     # a ReportLab other than the one the recorded build passed the internals' probes on
     # (printkit.language.internals), nothing is up to date, so this needs no probe of its own.
+    # the kit page links the playtest reports beside the kits: one added or gone redoes it
+    reports = playtest_reports(out, request.games)
     return digest(code_digest(), folders, _locales_files(request.locales, roots),
-                  vars(request), os.environ.get("SOURCE_DATE_EPOCH", ""))
+                  vars(request), os.environ.get("SOURCE_DATE_EPOCH", ""), reports)
 
 
 def project_game(folder: Path) -> tuple[str, list[str]] | None:

@@ -74,12 +74,14 @@ def test_same_seed_same_bytes_for_any_jobs(tmp_path: Path, monkeypatch: pytest.M
                                            capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(run, "CHUNK", 60)
     common = ["polar-derby", "--games", "240", "--seed", "7", "--policy", "push:p=0.25",
-              "--policy", "stop-after:k=2", "--against", "no-risk=true"]
+              "--policy", "stop-after:k=2", "--against", "no-risk=true", "--locale", "en",
+              "--locale", "ar"]
     assert main(["playtest", *common, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0
     assert main(["playtest", *common, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
-    for name in ("summary.json", "games.csv"):
-        one = (tmp_path / "one" / "3p" / name).read_bytes()
-        assert one == (tmp_path / "two" / "3p" / name).read_bytes()
+    for name in ("3p/summary.json", "3p/games.csv", "en/playtest-3p.pdf",
+                 "en/playtest-3p.html", "ar/playtest-3p.pdf", "ar/playtest-3p.html"):
+        one = (tmp_path / "one" / name).read_bytes()
+        assert one == (tmp_path / "two" / name).read_bytes(), name
     summary = json.loads((tmp_path / "one" / "3p" / "summary.json").read_text())
     assert summary["policies"] == ["push:p=0.25", "stop-after:k=2", "push:p=0.25"]
     assert sum(s["wins"] for s in summary["seats"]) == pytest.approx(240)
@@ -202,3 +204,31 @@ def test_a_starter_is_play_tested_as_it_is(template: str, tmp_path: Path) -> Non
     assert sum(seat["wins"] for seat in summary["seats"]) == pytest.approx(60)
     rows = list(csv.DictReader((out / "games.csv").open(encoding="utf-8")))
     assert len(rows) == 60 and summary["length"]["turns"]["min"] >= 1
+
+
+def test_reports_land_beside_the_kit_and_a_build_leaves_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --out, the summaries go to output/GAME/playtest/ and the report, in each
+    locale asked for, beside the kit's documents; a build sees them as printkit's own (no
+    warning about files it did not write) and builds again (so its kit page links them)
+    when one is added."""
+    from printkit.commands.build.owned import foreign_warnings
+    from printkit.commands.uptodate import Request, build_digest
+
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "output"
+    request = Request.of(["coraz-blizej-swieta"], ["en", "pl"], "a4", False, "home", (0, 0),
+                         False, True, 0)
+    before = build_digest(request, out)
+    assert main(["playtest", "coraz-blizej-swieta", "--games", "40", "--locale", "en",
+                 "--locale", "pl", "--quiet"]) == 0
+    game = out / "coraz-blizej-swieta"
+    assert (game / "playtest" / "3p" / "summary.json").is_file()
+    for code in ("en", "pl"):
+        for suffix in ("pdf", "html"):
+            assert (game / code / f"playtest-3p.{suffix}").stat().st_size > 1000
+    assert not (game / "de").exists()
+    text = (game / "pl" / "playtest-3p.html").read_text(encoding="utf-8")
+    assert 'lang="pl"' in text and "Coraz bliżej Święta" in text
+    assert foreign_warnings(out, set()) == []
+    assert build_digest(request, out) != before

@@ -22,7 +22,7 @@ from pathlib import Path
 from printkit import filestamps
 from printkit.commands.fingerprint import STORE_NAME, Record, Store
 from printkit.geometry import PAPERS
-from printkit.output import JOURNAL_NAME, LOCK_NAME, STAGED
+from printkit.output import JOURNAL_NAME, LOCK_NAME, PLAYTEST_REPORT, STAGED
 from printkit.outputs.preflight.findings import REPORT_NAME
 from printkit.outputs.preview.kitpage import INDEX_NAME
 
@@ -84,6 +84,14 @@ def removable(out: Path, gone: list[str], previous: Store) -> tuple[list[Path], 
     return remove, warnings
 
 
+def _playtest(rel: Path) -> bool:
+    """A file ``printkit playtest`` writes into a kit's folder: its summaries
+    (``<game>/playtest/``) and its reports (``<game>/<locale>/playtest-<N>p.pdf``)."""
+    parts = rel.parts
+    return len(parts) >= 3 and (parts[1] == "playtest" or (
+        len(parts) == 3 and PLAYTEST_REPORT.fullmatch(parts[2]) is not None))
+
+
 def foreign_warnings(out: Path, names: set[str]) -> list[str]:
     """A warning naming each folder of ``out`` that holds files no build wrote (``names``:
     the records'). They are never touched."""
@@ -95,7 +103,8 @@ def foreign_warnings(out: Path, names: set[str]) -> list[str]:
         if rel.parts[0] in OTHERS or not (path.is_file() or path.is_symlink()):
             continue
         name = rel.as_posix()
-        if name in names or name in BOOKKEEPING or STAGED.fullmatch(path.name):
+        if name in names or name in BOOKKEEPING or STAGED.fullmatch(path.name) \
+                or _playtest(rel):
             continue
         folder = rel.parent.as_posix()
         folders[folder] = folders.get(folder, 0) + 1

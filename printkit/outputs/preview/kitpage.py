@@ -38,7 +38,7 @@ from printkit.language.translations import Localizer
 from printkit.model.game import GUIDE, RenderContext
 from printkit.model.runs import calibration_file, plan, run_file
 from printkit.model.variants import VARIANTS, variant_id
-from printkit.output import contents
+from printkit.output import PLAYTEST_REPORT, contents
 from printkit.outputs.html import FILE_NAME as RULES_PAGE
 from printkit.outputs.preview import COVER, FOLDER, preview_name
 from printkit.schema import DataText
@@ -116,7 +116,6 @@ class Playtest:
 
 
 #: A playtest report's file in a locale's folder (written by ``printkit playtest``).
-_PLAYTEST = re.compile(r"playtest-([1-9][0-9]?)p\.(pdf|html)")
 
 
 def playtests(out: Path, game: str, locale: str) -> list[Playtest]:
@@ -127,7 +126,7 @@ def playtests(out: Path, game: str, locale: str) -> list[Playtest]:
     found: dict[int, dict[str, str]] = {}
     if folder.is_dir():
         for path in folder.iterdir():
-            match = _PLAYTEST.fullmatch(path.name)
+            match = PLAYTEST_REPORT.fullmatch(path.name)
             if match and path.is_file():
                 found.setdefault(int(match.group(1)), {})[match.group(2)] = \
                     _href(game, locale, path.name)

@@ -38,17 +38,24 @@ def render(summary: Mapping[str, Any], locale: str, *, game_title: str | None = 
     return pdf.render(tree, paper), html.render(tree)
 
 
+def reports(summary: Mapping[str, Any], out_dir: Path, locales: Sequence[str],
+            game_title: str | None = None, paper: str = "a4") -> dict[Path, bytes]:
+    """The report's files in each of ``locales``, by path under ``out_dir``, unwritten."""
+    stem = STEM.format(players=int(summary["players"]))
+    files: dict[Path, bytes] = {}
+    for locale in locales:
+        document, page = render(summary, locale, game_title=game_title, paper=paper)
+        files[out_dir / locale / f"{stem}.pdf"] = document
+        files[out_dir / locale / f"{stem}.html"] = page
+    return files
+
+
 def write_reports(summary: Mapping[str, Any], out_dir: Path, locales: Sequence[str], *,
                   game_title: str | None = None, paper: str = "a4") -> list[Path]:
     """Write the report in each of ``locales``; returns the files written, in order."""
     written = []
-    stem = STEM.format(players=int(summary["players"]))
-    for locale in locales:
-        document, page = render(summary, locale, game_title=game_title, paper=paper)
-        folder = out_dir / locale
-        folder.mkdir(parents=True, exist_ok=True)
-        for suffix, data in ((".pdf", document), (".html", page)):
-            path = folder / f"{stem}{suffix}"
-            write_atomic(path, data)
-            written.append(path)
+    for path, data in reports(summary, out_dir, locales, game_title, paper).items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+        written.append(path)
     return written

@@ -110,7 +110,7 @@ def build(summary: Mapping[str, Any], loc: Localizer, game_title: str | None,
     """The report of ``summary`` in ``loc``'s language."""
     n = Numbers(loc)
     players = int(summary["players"])
-    title = game_title or str(summary["game"])
+    title = loc.gettext(game_title) if game_title else str(summary["game"])
     # TRANSLATORS: playtest report (the rules engine played many games): the report's
     # title; %(game)s is the game's name.
     heading = loc.gettext("%(game)s · Playtest report") % {"game": title}
