@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="where to write everything (default: summaries in "
                         "output/GAME/playtest/Np/, reports beside the kit in "
-                        "output/GAME/LOCALE/; for a project, in its output/)")
+                        "output/GAME/LOCALE/; a project's in its output/ID/)")
     parser.add_argument("--locale", action="append", default=[], metavar="CODE",
                         help="the report's language, repeatable (default: every locale the "
                         "game is built in)")

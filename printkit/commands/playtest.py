@@ -65,15 +65,12 @@ def _source(options: PlaytestOptions) -> str:
     return registry.source(str(options.project) if options.project is not None else options.game)
 
 
-def out_folder(options: PlaytestOptions) -> Path:
-    """--out, else a project's output/playtest/, else output/<game>/playtest/."""
+def out_folder(options: PlaytestOptions, game: str) -> Path:
+    """--out, else the kit's folder's playtest/: output/<game>/playtest/ (a project's
+    output/<id>/playtest/), where a build knows them as printkit's own."""
     if options.out is not None:
         return options.out
-    if options.project is not None:
-        return options.project / "output" / "playtest"
-    if options.game not in registry.ADAPTERS:
-        return Path(options.game) / "output" / "playtest"
-    return Path("output") / options.game / "playtest"
+    return kit_folder(options, game) / "playtest"
 
 
 def kit_folder(options: PlaytestOptions, game: str) -> Path:
@@ -105,8 +102,9 @@ def _report_settings(options: PlaytestOptions, game: str) -> tuple[list[str], st
     project's catalogs for a project) and the game's title as game.toml gives it."""
     project = _project_folder(options)
     folder = project if project is not None else builtin_folder(game)
-    known = shipped_locales(project)
-    locales = [shipped_locale(code, project) for code in options.locales] or known
+    root = project / "locales" if project is not None else None
+    known = shipped_locales(root)
+    locales = [shipped_locale(code, root) for code in options.locales] or known
     title = _game_toml(folder).get("title") if folder is not None else None
     return list(dict.fromkeys(locales)), title if isinstance(title, str) else None
 
@@ -143,7 +141,7 @@ def playtest(options: PlaytestOptions, progress: Progress = lambda line: None) -
     rules_b = {**rules_a, **settings(options.against, "--against")} if options.against else None
     _check(options, module, game, [rules_a] + ([rules_b] if rules_b is not None else []))
     chosen = tuple(options.policies) or (policies.default(module),)
-    out = out_folder(options)
+    out = out_folder(options, game)
     kit = kit_folder(options, game)
     locales, title = _report_settings(options, game)
     result, files = PlaytestResult(), {}

@@ -141,7 +141,8 @@ def test_a_project_is_play_tested_through_its_rules(tmp_path: Path,
     folder = _project(tmp_path, RACE)
     assert main(["playtest", str(folder), "--games", "200", "--players", "2",
                  "--against", "target=20", "--quiet"]) == 0
-    summary = json.loads((folder / "output" / "playtest" / "2p" / "summary.json").read_text())
+    summary = json.loads(
+        (folder / "output" / "race" / "playtest" / "2p" / "summary.json").read_text())
     assert summary["game"] == "race" and summary["policies"] == ["random", "random"]
     assert summary["length"]["rounds"] is None  # the race counts turns by "turn_end" only
     turns = summary["length"]["turns"]
@@ -197,13 +198,20 @@ def test_a_starter_is_play_tested_as_it_is(template: str, tmp_path: Path) -> Non
     folder = new_project("mine", tmp_path, template)
     assert main(["playtest", str(folder), "--games", "60", "--players", "3", "--seed", "7",
                  "--quiet"]) == 0
-    out = folder / "output" / "playtest" / "3p"
+    out = folder / "output" / "mine" / "playtest" / "3p"
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert summary["games"] == 60 and len(summary["seats"]) == 3
     assert "random" not in summary["policies"]  # the starter's own strategy is the default
     assert sum(seat["wins"] for seat in summary["seats"]) == pytest.approx(60)
     rows = list(csv.DictReader((out / "games.csv").open(encoding="utf-8")))
     assert len(rows) == 60 and summary["length"]["turns"]["min"] >= 1
+    # the reports beside the project's kit, in its locales (English and German), and
+    # nothing a build of the project would call someone else's
+    from printkit.commands.build.owned import foreign_warnings
+
+    for code in ("en", "de"):
+        assert (folder / "output" / "mine" / code / "playtest-3p.pdf").is_file()
+    assert foreign_warnings(folder / "output", set()) == []
 
 
 def test_reports_land_beside_the_kit_and_a_build_leaves_them(

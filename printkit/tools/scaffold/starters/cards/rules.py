@@ -17,7 +17,6 @@ shuffled by a ``random.Random``, so that ``printkit playtest`` can play thousand
 
 from __future__ import annotations
 
-import csv
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -26,6 +25,7 @@ from typing import Any
 
 from printkit.errors import RuleError
 from printkit.examples import Event, game_beside
+from printkit.model.components.cards_csv import read_cards
 
 
 @dataclass(frozen=True)
@@ -137,10 +137,12 @@ def _game() -> dict[str, Any]:
 
 
 def _deck(data: Mapping[str, Any]) -> list[str]:
-    """Every card of the deck's CSV file (beside this file), ``count`` copies each."""
+    """Every card of the deck's card file beside this file (CSV, or a spreadsheet's sheet),
+    ``count`` copies each, read as the build reads it."""
     deck = next(iter(data["decks"].values()))
-    with Path(__file__).with_name(deck["csv"]).open(encoding="utf-8-sig", newline="") as fh:
-        return [row["name"] for row in csv.DictReader(fh) for _ in range(int(row["count"]))]
+    table = read_cards(Path(__file__).with_name(deck["csv"]), deck["csv"], list(deck["fields"]),
+                       deck.get("sheet"))
+    return [row.values["name"] for row in table.rows for _ in range(row.values["count"])]
 
 
 #: The rule settings a playtest may change (``--rule basket=4``): key -> (default, help).
