@@ -194,33 +194,50 @@ def _block(page: str, language: str, holding: str) -> str:
     return next(b for b in blocks if holding in b)
 
 
-def _tutorial_project(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Steps 1 to 3 of the tutorial, done as it says (with the cards kept as CSV): the
-    project folder, the current folder."""
+def _tutorial_project(root: Path, monkeypatch: pytest.MonkeyPatch, art: bool = False) -> Path:
+    """Steps 1 to 3 of the tutorial (and step 4's SVG art, with ``art``), done as it says
+    (with the cards kept as CSV): the project folder, the current folder."""
     tutorial = (DOCS / "tutorial.md").read_text(encoding="utf-8")
     monkeypatch.chdir(root)
     assert main(["new", "my-game", "--template", "cards"]) == 0
     game = root / "my-game"
     monkeypatch.chdir(game)
     rows = list(csv.DictReader((game / "cards.csv").open(encoding="utf-8")))
-    shown = {line.split(" | ")[1]: line.strip("| ").split(" | ")
-             for line in tutorial.splitlines() if re.match(r"\| \w+ \d \| \d \|", line)}
-    kinds = {row[1]: (row[4], row[5]) for row in shown.values()}
-    assert set(kinds) == {"1", "2", "3"}
-    with (game / "cards.csv").open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out)
-        writer.writerow(["name", "value", "symbol", "colour", "kind", "text", "count"])
-        for row in rows:
-            writer.writerow([row["name"], row["value"], row["symbol"], row["colour"],
-                             *kinds[row["value"]], row["count"]])
+    shown = {cells[0]: cells for line in tutorial.splitlines()
+             if re.match(r"\| \w+ 3 \| treasure \|", line)
+             for cells in [line.strip("| ").split(" | ")]}
+    assert len(shown) == 5 and set(shown) <= {row["name"] for row in rows}
+    for row in rows:
+        if row["name"] in shown:
+            row["kind"], row["text"] = shown[row["name"]][1], shown[row["name"]][5]
+    data = (game / "game.toml").read_text(encoding="utf-8")
     deck = _block(tutorial, "toml", "fields = ")
     fields = re.search(r"^fields = .*$", deck, re.M).group(0)  # type: ignore[union-attr]
-    data = (game / "game.toml").read_text(encoding="utf-8")
-    data = re.sub(r"^fields = .*$", fields, data, count=1, flags=re.M)
+    assert fields in data  # the tutorial shows the deck's fields as the starter has them
+    if art:
+        svg = _block(tutorial, "xml", "<svg")
+        (game / "art").mkdir()
+        for row in rows:
+            (game / "art" / f"{row['symbol']}.svg").write_text(svg, encoding="utf-8")
+            row["art"] = f"art/{row['symbol']}.svg" if row["kind"] == "basket" else ""
+        data = _replace_box(data, "[[decks.cards.kinds.basket]]",
+                            _block(tutorial, "toml", 'show = "image"'))
+        data = data.replace('"text"]', '"text", "art"]', 1)
+    with (game / "cards.csv").open("w", encoding="utf-8", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
     data = data.replace("[decks.cards.back]",
                         _block(tutorial, "toml", "kinds.treasure") + "\n[decks.cards.back]")
     (game / "game.toml").write_text(data, encoding="utf-8")
     return game
+
+
+def _replace_box(data: str, header: str, box: str) -> str:
+    """``data`` with the first box under ``header`` replaced by ``box``."""
+    start = data.index(header)
+    end = data.index("\n[", start + len(header))
+    return data[:start] + box + data[end:]
 
 
 def test_the_tutorials_cards_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -252,5 +269,21 @@ def test_the_tutorials_rulebook_shows_its_cards(tmp_path: Path,
     out = tmp_path / "out"
     assert main(["build", "--locale", "en", "--no-previews", "--out", str(out)]) == 0
     words = text(reader(out / "my-game" / "en" / "rulebook-a4.pdf"))
-    assert "The cards" in words and "Keep it for a basket." in words
+    assert "The cards" in words and "Sun 1" in words
     assert words.count("A treasure:") == 3, words
+
+
+@pytest.mark.full  # (builds the tutorial's game: not in the fast loop)
+def test_the_tutorials_art_is_drawn_as_vectors(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Step 4: the tutorial's SVG, in the basket cards' image box, prints as shapes in a
+    form (no image), on every basket card."""
+    from tests.support import reader
+
+    game = _tutorial_project(tmp_path, monkeypatch, art=True)
+    out = tmp_path / "out"
+    assert main(["build", "--locale", "en", "--no-previews", "--out", str(out)]) == 0
+    page = reader(game.parent / "out" / "my-game" / "en" / "cards-a4.pdf").pages[0]
+    objects = page["/Resources"]["/XObject"]
+    kinds = {str(objects[name].get_object()["/Subtype"]) for name in objects}
+    assert kinds == {"/Form"}, kinds
