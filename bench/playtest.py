@@ -3,7 +3,8 @@ processes (target: under 60 s a game on two cores). Run by hand, not by the test
 
     python -m bench.playtest [--games K] [--jobs N] [GAME ...]
 
-Prints the seconds each game took; a game whose adapter is not there yet is said so.
+Prints the seconds each game took (the games, their statistics and the English report);
+a game whose adapter is not there yet is said so.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as out:
             started = time.perf_counter()
             options = PlaytestOptions(game=game, players=(3,), games=args.count,
-                                      jobs=args.jobs, out=Path(out))
+                                      jobs=args.jobs, out=Path(out), locales=("en",))
             playtest(options)
             took = time.perf_counter() - started
         print(f"{game}: {args.count} games at 3 players, --jobs {args.jobs}: {took:.1f} s")
