@@ -197,6 +197,49 @@ def _register_file(path: Path) -> str:
     return _BY_FILE[path]
 
 
+#: A game project's own faces (see :mod:`printkit.model.project_fonts`): the registered
+#: name of each, with printkit's face for the same role, and the faces of its family by
+#: (bold, italic).
+_PROJECT: dict[str, str] = {}
+_FAMILY: dict[str, dict[tuple[bool, bool], str]] = {}
+
+
+def project_face(path: Path) -> str:
+    """Register one font file of a game project; its name. A file that is not a TrueType
+    font that can be embedded is a ScriptError naming it."""
+    register()
+    return _register_file(path)
+
+
+def project_family(paths: Mapping[tuple[bool, bool], Path]) -> dict[tuple[bool, bool], str]:
+    """Register a project's font family (its declared faces by (bold, italic), the upright
+    regular one among them); the registered name of each face. ``<b>`` and ``<i>`` in
+    text set in the family take its declared faces, else its regular one."""
+    names = {face: project_face(path) for face, path in paths.items()}
+    for face, name in names.items():
+        _PROJECT[name] = _FACE[face]
+        _FAMILY[name] = names
+    regular = names[(False, False)]
+    pdfmetrics.registerFontFamily(
+        regular, normal=regular, bold=names.get((True, False), regular),
+        italic=names.get((False, True), regular),
+        boldItalic=names.get((True, True), names.get((True, False), regular)))
+    return names
+
+
+def project_files() -> list[Path]:
+    """The files of every project face registered in this process."""
+    return [path for path, name in _BY_FILE.items() if name in _PROJECT]
+
+
+def widest(font: str) -> str:
+    """The face text set in ``font`` with <b> in it is measured in: its family's bold."""
+    if font in _FAMILY:
+        family = _FAMILY[font]
+        return family.get((True, False), family[(False, False)])
+    return BOLD
+
+
 @cache
 def _names(script: Script) -> dict[str, str]:
     """The registered name of the locale's font for each role, with the regular, bold,
@@ -229,6 +272,10 @@ _UPRIGHT = {ITALIC: REGULAR, BOLD_ITALIC: BOLD}
 def chain(font: str, script: Script) -> tuple[str, ...]:
     """The fonts a character of text set in ``font`` is looked up in, first to last, in
     ``script``."""
+    if font in _PROJECT:
+        # A project's face alone where printkit's own faces print the locale; else first,
+        # before the locale's own fonts for the characters it lacks (see project_fonts).
+        return (font, *chain(_PROJECT[font], script)) if script.fonts else (font,)
     role = ROLE_OF.get(font)
     names = _names(script)
     if role is None or not names:
@@ -257,7 +304,7 @@ def runs(text: str, font: str, script: Script) -> tuple[tuple[str, str], ...]:
     # Latin letters and digits beside an alphabetic script read best in the fallback font
     # (printkit's own unless the locale names another); beside CJK, in the CJK font made
     # to match them.
-    ascii_first = fonts if script.cjk else (*fonts[1:], fonts[0])
+    ascii_first = fonts if script.cjk or font in _PROJECT else (*fonts[1:], fonts[0])
     out: list[tuple[str, str]] = []
     for token in _TOKENS.findall(text):
         if out and (token.isspace() or token in _LAYOUT):
@@ -324,6 +371,9 @@ def mark(markup: str, font: str, script: Script) -> str:
             out.append(piece)
             continue
         face = font if font == HEADING else _FACE[(bold > 0, italic > 0)]
+        if font in _FAMILY:  # a project's family: its face for the role, else its regular
+            family = _FAMILY[font]
+            face = family.get((bold > 0, italic > 0), family[(False, False)])
         for run_font, text in runs(piece, face, script):
             out.append(text if run_font == face else f'<font name="{run_font}">{text}</font>')
     return "".join(out)
@@ -397,6 +447,12 @@ def _tried(script: Script, heading: bool) -> list[str]:
     tried = [path.name for path in dict.fromkeys(
         [*script.fonts.values(), *([script.fallback] if script.fallback else [])])]
     return tried + ([_FILES[REGULAR], _HEADING_FILE] if heading else [_FILES[REGULAR]])
+
+
+def _project_tried(font: str, script: Script) -> list[str]:
+    """The project's font file, then the locale's own fonts where they take over."""
+    own = [path.name for path, name in _BY_FILE.items() if name == font]
+    return own + (_tried(script, False) if script.fonts else [])
 
 
 def _how(locale: str, tried: list[str]) -> str:
@@ -481,14 +537,18 @@ def data_glyph_errors(data: Mapping[str, Any], file: str,
 
 
 def check_glyphs(text: str, locale: str, where: str, heading: bool = False,
-                 data: bool = False) -> None:
+                 data: bool = False, font: str | None = None) -> None:
     """Fail, naming the string, locale, character and the fonts tried, if no font of the
     locale's chain has a glyph for a character.
 
-    ``heading`` text is set in the heading face too, so it is checked against both.
+    ``heading`` text is set in the heading face too, so it is checked against both. Text
+    set in a project's ``font`` is checked against that face (and the locale's own fonts,
+    in a locale that has some).
     """
     script = load(locale)
     faces = (*_FILES, HEADING) if heading else tuple(_FILES)
+    if font is not None and font in _PROJECT:
+        faces = (font,)
     missing = missing_glyphs(text, faces, script)
     if missing:
         char = missing[0]
@@ -496,11 +556,14 @@ def check_glyphs(text: str, locale: str, where: str, heading: bool = False,
         shown = text if len(text) <= 60 else text[:57] + "..."
         tried = _tried(script, heading)
         how = _how(locale, tried)
-        if data:  # a character of the game's data: bad data, fixed in the data
+        if faces[0] in _PROJECT:
+            tried = _project_tried(faces[0], script)
+            how = "use a font that has it in game.toml's [fonts] table"
+        elif data:  # a character of the game's data: bad data, fixed in the data
             how = "take it out of the game's data, or use a character the fonts have"
         error = GlyphError(f"locale {locale}: {where}: character {char!r} (U+{ord(char):04X} "
                          f"{name}) has no glyph in the fonts tried ({', '.join(tried)}), in "
                          f"{shown!r}; {how}")
-        if data:
+        if data or faces[0] in _PROJECT:
             error.exit_code = 2
         raise error
