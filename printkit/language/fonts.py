@@ -169,6 +169,20 @@ ROLE_OF = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bol
            HEADING: "heading"}
 
 _BY_FILE: dict[Path, str] = {}
+#: The size and modification time of each font file of a project as it was registered:
+#: a file changed since (a rebuild in the same process) is registered anew.
+_STAMPS: dict[Path, tuple[int, int, int] | None] = {}
+#: The names of font files registered before they changed (cached character maps and
+#: runs are keyed by name, so a changed file never takes an old name).
+_RETIRED: set[str] = set()
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size, found.st_ino
 
 
 def _register_file(path: Path) -> str:
@@ -176,14 +190,18 @@ def _register_file(path: Path) -> str:
     Its subsets are each document's own characters: a script of thousands of characters
     would otherwise put all of them in every document."""
     path = path.resolve()
+    own = path.is_relative_to(fonts_dir().resolve())
+    stamp = None if own else _stamp(path)
+    if path in _BY_FILE and _STAMPS.get(path) != stamp:  # changed since: read it again
+        _RETIRED.add(_BY_FILE.pop(path))
     if path not in _BY_FILE:
+        _STAMPS[path] = stamp
         name = f"{LOCALE_FONT_PREFIX}{path.stem}"
-        while name in _BY_FILE.values():
+        while name in _BY_FILE.values() or name in _RETIRED:
             name += "-2"
         # A project's font is checked (again, if it changed since its script.toml was
         # read) before ReportLab reads it: see printkit.language.fontcheck.
-        problem = None if path.is_relative_to(fonts_dir().resolve()) else \
-            fontcheck.problem(path)
+        problem = None if own else fontcheck.problem(path)
         if problem is not None:
             raise ScriptError(f"font {path.name}: {problem}")
         try:
@@ -192,7 +210,10 @@ def _register_file(path: Path) -> str:
             raise ScriptError(f"font {path.name}: not a TrueType font that can be "
                               f"embedded") from None
         internals.name_every_glyph(font)
-        pdfmetrics.registerFont(font)
+        if own:
+            pdfmetrics.registerFont(font)
+        else:
+            _register_apart(font)
         _BY_FILE[path] = name
     return _BY_FILE[path]
 
@@ -238,6 +259,19 @@ def widest(font: str) -> str:
         family = _FAMILY[font]
         return family.get((True, False), family[(False, False)])
     return BOLD
+
+
+def _register_apart(font: TTFont) -> None:
+    """Register a project's font as itself: ReportLab takes a font whose PostScript name
+    it has seen for the one registered first (a font file changed since, another
+    project's file of the same name), so it is registered under a name of its own and
+    keeps its PostScript name for the PDF."""
+    real = font.face.name
+    font.face.name = real + b"#" + font.fontName.encode("ascii", "replace")
+    try:
+        pdfmetrics.registerFont(font)
+    finally:
+        font.face.name = real
 
 
 @cache

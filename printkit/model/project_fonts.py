@@ -53,8 +53,7 @@ RULEBOOK = Table({
 #: The faces the rulebook's running text is set in: its family must declare them all.
 BODY_FACES = ("regular", "bold", "italic")
 
-_LOADED: dict[tuple[Path, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]],
-              dict[str, dict[tuple[bool, bool], str]]] = {}
+_LOADED: dict[tuple[object, ...], dict[str, dict[tuple[bool, bool], str]]] = {}
 
 
 def families(data: Mapping[str, Any], folder: Path) -> dict[str, dict[tuple[bool, bool], str]]:
@@ -63,7 +62,9 @@ def families(data: Mapping[str, Any], folder: Path) -> dict[str, dict[tuple[bool
     a one-line error naming game.toml and its key (all at once)."""
     declared = {name: {k: v for k, v in spec.items() if v is not None}
                 for name, spec in (data.get("fonts") or {}).items()}
-    key = (folder, tuple((name, tuple(sorted(spec.items()))) for name, spec in declared.items()))
+    key = (folder, tuple((name, tuple(sorted((face_key, file, _stamp(folder / file))
+                                             for face_key, file in spec.items())))
+                         for name, spec in declared.items()))
     if key in _LOADED:
         return _LOADED[key]
     errors: list[DataError] = []
@@ -92,6 +93,15 @@ def families(data: Mapping[str, Any], folder: Path) -> dict[str, dict[tuple[bool
         raise DataErrors(errors)
     _LOADED[key] = out
     return out
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """A font file's size and modification time (a changed file is read again)."""
+    try:
+        found = path.stat()
+    except (OSError, ValueError):
+        return None
+    return found.st_mtime_ns, found.st_size
 
 
 def _uses(data: Mapping[str, Any]) -> Iterator[tuple[str, str, Any, Any]]:
