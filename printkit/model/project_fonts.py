@@ -33,6 +33,7 @@ from xml.etree import ElementTree as ET  # noqa: N817
 from printkit.errors import DataError, DataErrors
 from printkit.language import fonts
 from printkit.language.script import ScriptError, load
+from printkit.model.components.card_kinds import column_of
 from printkit.model.game import RenderContext
 from printkit.schema import Keyed, Table, Value, inside
 
@@ -112,7 +113,7 @@ def _uses(data: Mapping[str, Any]) -> Iterator[tuple[str, str, Any, Any]]:
                  *((f"kinds.{k}", b) for k, b in (deck.get("kinds") or {}).items())]
         for where, boxes in lists:
             for i, box in enumerate(boxes):
-                if box.get("font"):
+                if box.get("font") and column_of(box["font"]) is None:
                     yield (f"decks.{deck_id}.{where}[{i}].font", box["font"],
                            box.get("bold", False), box.get("italic", False))
     for sheet_id, sheet in (data.get("sheets") or {}).items():
@@ -125,7 +126,7 @@ def _uses(data: Mapping[str, Any]) -> Iterator[tuple[str, str, Any, Any]]:
 def check_fonts(data: Mapping[str, Any], folder: Path) -> list[DataError]:
     """Every font game.toml declares, and every use of one: a family that is declared,
     the face its bold and italic pick declared too (a face picked by a card's column is
-    checked as the card is drawn)."""
+    checked as the card is drawn, as is a family a card's column names)."""
     try:
         declared = families(data, folder)
     except DataErrors as exc:

@@ -226,3 +226,26 @@ def test_a_locale_with_fonts_of_its_own_takes_them_for_what_the_family_lacks(
     assert runs[0] == (face, "Snow ") and runs[-1][0] != face and "雪" in runs[-1][1]
     assert fonts.missing_glyphs("Snow 雪", (face,), ja) == []
     assert fonts.missing_glyphs("Snow 雪", (face,), load("pl")) == ["雪"]
+
+
+def test_a_card_may_take_its_family_from_a_column(fonted: Path, tmp_path: Path) -> None:
+    """``font = "{face}"``: a card with 'frost' in that column prints its title in the
+    family, a card with it empty in printkit's own face; a family not declared is one
+    line naming it."""
+    toml = fonted / "game.toml"
+    edit(toml, 'fields = ["name", "text", "value", "symbol", "colour"]',
+         'fields = ["name", "text", "value", "symbol", "colour", "face"]')
+    edit(toml, 'bold = true\nfont = "frost"', 'bold = true\nfont = "{face}"')
+    csv = fonted / "cards.csv"
+    rows = csv.read_text(encoding="utf-8").splitlines()
+    rows = [rows[0] + ",face", *(row + (",frost" if row.startswith(POLISH) else ",")
+                                 for row in rows[1:])]
+    csv.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    _build(fonted, tmp_path / "out")
+    cards = _text_by_font(tmp_path / "out" / "snow-race" / "en" / "cards-a4.pdf")
+    assert POLISH in cards["Frost-Bold"] and "Headwind" not in cards["Frost-Bold"]
+    assert "Headwind" in cards["DejaVuSans-Bold"]
+    csv.write_text(csv.read_text(encoding="utf-8").replace(",frost", ",ice"), encoding="utf-8")
+    with pytest.raises(BuildError) as caught:
+        _build(fonted, tmp_path / "again")
+    assert "'ice' is not declared" in str(caught.value) and "box 'title'" in str(caught.value)

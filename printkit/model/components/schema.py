@@ -116,7 +116,7 @@ BOX = Table({
     "bold": OrColumn(Value(bool, required=False, default=False)),
     "italic": OrColumn(Value(bool, required=False, default=False)),
     # A family of the project's [fonts] (see printkit.model.project_fonts).
-    "font": Value(str, required=False, pattern=FONT_FAMILY),
+    "font": OrColumn(Value(str, required=False, pattern=FONT_FAMILY)),
     "align": Value(str, required=False, default="centre", choices=ALIGNS),
     "wrap": Value(bool, required=False, default=False),
     # A colour, or a column of the card file in braces ("{suit_colour}"): each card's own
