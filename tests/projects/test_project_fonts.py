@@ -5,6 +5,7 @@ as fonts, glyph-checked, and an input of the build."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections import defaultdict
 from pathlib import Path
 
@@ -215,6 +216,33 @@ def test_a_character_the_font_lacks_is_an_error(fonted: Path, tmp_path: Path) ->
     message = str(caught.value)
     assert "locale en" in message and "'ż'" in message and "Frost-Bold.ttf" in message
     assert POLISH in message and "box 'title'" in message
+
+
+def test_the_rulebook_body_in_a_family(fonted: Path, tmp_path: Path) -> None:
+    for face, src in (("Regular", "DejaVuSans.ttf"), ("Bold", "DejaVuSans-Bold.ttf"),
+                      ("Italic", "DejaVuSans-Oblique.ttf")):
+        _font(src, fonted / "fonts" / f"Thaw-{face}.ttf", "Thaw", face)
+    toml = fonted / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + (
+        '\n[fonts.thaw]\nregular = "fonts/Thaw-Regular.ttf"\nbold = "fonts/Thaw-Bold.ttf"\n'
+        'italic = "fonts/Thaw-Italic.ttf"\n'), encoding="utf-8")
+    edit(toml, 'heading_font = "frost"', 'heading_font = "frost"\nbody_font = "thaw"')
+    _build(fonted, tmp_path / "out")
+    rulebook = _text_by_font(tmp_path / "out" / "snow-race" / "en" / "rulebook-a4.pdf")
+    assert "Race your pawn" in rulebook["Thaw-Regular"]
+    assert rulebook["Thaw-Italic"] and rulebook["Thaw-Bold"]  # subtitle; sub-headings
+    assert "Snow Race" in rulebook["Frost-Bold"]
+    assert "Race your pawn" not in rulebook["DejaVuSans"]
+
+
+def test_a_locale_with_fonts_of_its_own_warns_once(fonted: Path, tmp_path: Path) -> None:
+    """Japanese: what the family lacks is set in the locale's fonts, with one warning."""
+    shutil.copytree(fonted / "locales" / "de", fonted / "locales" / "ja")
+    result = _build(fonted, tmp_path / "out", locales=["ja"])
+    warned = [w for w in result.warnings if "font family 'frost'" in w]
+    assert len(warned) == 1 and "locale ja" in warned[0], result.warnings
+    cards = _text_by_font(tmp_path / "out" / "snow-race" / "ja" / "cards-a4.pdf")
+    assert POLISH in cards["Frost-Bold"]
 
 
 def test_a_locale_with_fonts_of_its_own_takes_them_for_what_the_family_lacks(
