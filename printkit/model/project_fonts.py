@@ -57,7 +57,8 @@ BODY_FACES = ("regular", "bold", "italic")
 _LOADED: dict[tuple[object, ...], dict[str, dict[tuple[bool, bool], str]]] = {}
 
 
-def families(data: Mapping[str, Any], folder: Path) -> dict[str, dict[tuple[bool, bool], str]]:
+def families(data: Mapping[str, Any], folder: Path, file: str = FILE
+             ) -> dict[str, dict[tuple[bool, bool], str]]:
     """The registered face names of every family game.toml declares, by (bold, italic);
     every file that is outside the folder, missing or not a font that can be embedded is
     a one-line error naming game.toml and its key (all at once)."""
@@ -72,20 +73,20 @@ def families(data: Mapping[str, Any], folder: Path) -> dict[str, dict[tuple[bool
     out: dict[str, dict[tuple[bool, bool], str]] = {}
     for name, spec in declared.items():
         paths = {}
-        for face_key, file in spec.items():
+        for face_key, named in spec.items():
             where = f"fonts.{name}.{face_key}"
             try:
-                path = inside(folder, file, FILE, where, "font")
+                path = inside(folder, named, file, where, "font")
             except DataError as exc:
                 errors.append(exc)
                 continue
             if not path.is_file():
-                errors.append(DataError(FILE, where, f"font {file!r} does not exist"))
+                errors.append(DataError(file, where, f"font {named!r} does not exist"))
                 continue
             try:
                 fonts.project_face(path)
             except ScriptError as exc:
-                errors.append(DataError(FILE, where, f"{exc}"))
+                errors.append(DataError(file, where, f"{exc}"))
                 continue
             paths[FACES[face_key]] = path
         if len(paths) == len(spec):
@@ -123,32 +124,32 @@ def _uses(data: Mapping[str, Any]) -> Iterator[tuple[str, str, Any, Any]]:
                        line.get("bold", False), line.get("italic", False))
 
 
-def check_fonts(data: Mapping[str, Any], folder: Path) -> list[DataError]:
+def check_fonts(data: Mapping[str, Any], folder: Path, file: str = FILE) -> list[DataError]:
     """Every font game.toml declares, and every use of one: a family that is declared,
     the face its bold and italic pick declared too (a face picked by a card's column is
     checked as the card is drawn, as is a family a card's column names)."""
     try:
-        declared = families(data, folder)
+        declared = families(data, folder, file)
     except DataErrors as exc:
         return list(exc.errors)
     errors = []
     for where, family, bold, italic in _uses(data):
         if family not in declared:
-            errors.append(DataError(FILE, where, _undeclared(family, data)))
+            errors.append(DataError(file, where, _undeclared(family, data)))
         elif isinstance(bold, bool) and isinstance(italic, bool) \
                 and (bold, italic) not in declared[family]:
-            errors.append(DataError(FILE, where, _no_face(family, bold, italic)))
+            errors.append(DataError(file, where, _no_face(family, bold, italic)))
     rulebook = data.get("rulebook") or {}
     for key in ("heading_font", "body_font"):
         family = rulebook.get(key)
         if family is None:
             continue
         if family not in declared:
-            errors.append(DataError(FILE, f"rulebook.{key}", _undeclared(family, data)))
+            errors.append(DataError(file, f"rulebook.{key}", _undeclared(family, data)))
         elif key == "body_font":
             lacking = [f for f in BODY_FACES if FACES[f] not in declared[family]]
             if lacking:
-                errors.append(DataError(FILE, f"rulebook.{key}", (
+                errors.append(DataError(file, f"rulebook.{key}", (
                     f"font family {family!r} declares no {lacking[0]} face, which the "
                     f"rulebook's text uses; add {lacking[0]} = \"...\" to [fonts.{family}]")))
     return errors

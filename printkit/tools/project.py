@@ -151,7 +151,7 @@ def load_project(folder: Path) -> Game:
         raise DataErrors([DataError(shown(folder / MARKER), "id", "the folder name gives no "
                                     "game id; set id = \"my-game\" (lower case, dashes)")])
     check_components(data, folder)
-    font_errors = check_fonts(data, folder)
+    font_errors = check_fonts(data, folder, shown(folder / MARKER))
     if font_errors:
         raise DataErrors(font_errors)
     engine = folder / ENGINE
