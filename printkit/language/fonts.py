@@ -6,6 +6,10 @@ every PDF uses one embedded family that ships inside the package (DejaVu
 Sans, Bitstream Vera licence, see fonts/LICENSE-DejaVu.txt), and every string
 is checked against the font's character map before it is drawn.
 
+A game project may declare font families of its own (see
+:mod:`printkit.model.project_fonts`): :func:`project_family` registers them, and text set
+in one is looked up in it alone, or first in a locale with fonts of its own.
+
 A locale whose letters DejaVu lacks declares its own fonts (see
 :mod:`printkit.language.script`): each character is then set in the first font of
 its chain that has it, the locale's font for the role, then its fallback font (for
@@ -391,7 +395,8 @@ def mark(markup: str, font: str, script: Script) -> str:
     fonts = chain(font, script)
     if len(fonts) == 1:
         return markup
-    bold, italic = int(font in (BOLD, BOLD_ITALIC)), int(font in (ITALIC, BOLD_ITALIC))
+    role = _PROJECT.get(font, font)  # a project's face: the role printkit's face has
+    bold, italic = int(role in (BOLD, BOLD_ITALIC)), int(role in (ITALIC, BOLD_ITALIC))
     out = []
     for piece in _PIECES.split(markup):
         if not piece or piece[0] in "<&":
@@ -407,7 +412,8 @@ def mark(markup: str, font: str, script: Script) -> str:
         face = font if font == HEADING else _FACE[(bold > 0, italic > 0)]
         if font in _FAMILY:  # a project's family: its face for the role, else its regular
             family = _FAMILY[font]
-            face = family.get((bold > 0, italic > 0), family[(False, False)])
+            face = family.get((bold > 0, italic > 0)) or family.get((bold > 0, False)) or \
+                family[(False, False)]
         for run_font, text in runs(piece, face, script):
             out.append(text if run_font == face else f'<font name="{run_font}">{text}</font>')
     return "".join(out)

@@ -277,3 +277,4 @@ def test_a_card_may_take_its_family_from_a_column(fonted: Path, tmp_path: Path) 
     with pytest.raises(BuildError) as caught:
         _build(fonted, tmp_path / "again")
     assert "'ice' is not declared" in str(caught.value) and "box 'title'" in str(caught.value)
+
