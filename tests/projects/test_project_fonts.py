@@ -200,9 +200,8 @@ def test_the_rulebook_body_needs_bold_and_italic(fonted: Path) -> None:
     assert "rulebook.body_font" in message and "no italic face" in message
 
 
-def test_a_character_the_font_lacks_is_an_error(fonted: Path, tmp_path: Path) -> None:
-    """Not a silent box: printkit's own font has ż, the project's does not."""
-    path = fonted / "fonts" / "Frost-Bold.ttf"
+def _without_z(path: Path) -> None:
+    """The font at ``path`` without its ż."""
     font = TTFont(str(path))
     options = subset.Options()
     options.name_IDs = ["*"]
@@ -211,6 +210,23 @@ def test_a_character_the_font_lacks_is_an_error(fonted: Path, tmp_path: Path) ->
     cutter.subset(font)
     font.save(str(path))
     assert ord("ż") not in TTFont(str(path)).getBestCmap()
+
+
+def test_a_rulebook_heading_the_font_cannot_print_is_an_error(fonted: Path,
+                                                              tmp_path: Path) -> None:
+    _without_z(fonted / "fonts" / "Frost-Bold.ttf")
+    edit(fonted / "game.toml", 'bold = true\nfont = "frost"', "bold = true")  # cards: none
+    edit(fonted / "game.toml", 'title = "Snow Race"', 'title = "Wyżcig"')
+    with pytest.raises(BuildError) as caught:
+        _build(fonted, tmp_path / "out")
+    message = str(caught.value)
+    assert "locale en" in message and "rulebook" in message and "'ż'" in message
+    assert "Frost-Bold.ttf" in message
+
+
+def test_a_character_the_font_lacks_is_an_error(fonted: Path, tmp_path: Path) -> None:
+    """Not a silent box: printkit's own font has ż, the project's does not."""
+    _without_z(fonted / "fonts" / "Frost-Bold.ttf")
     with pytest.raises(BuildError) as caught:
         _build(fonted, tmp_path / "out")
     message = str(caught.value)
