@@ -64,8 +64,8 @@ def families(data: Mapping[str, Any], folder: Path, file: str = FILE
     a one-line error naming game.toml and its key (all at once)."""
     declared = {name: {k: v for k, v in spec.items() if v is not None}
                 for name, spec in (data.get("fonts") or {}).items()}
-    key = (folder, tuple((name, tuple(sorted((face_key, file, _stamp(folder / file))
-                                             for face_key, file in spec.items())))
+    key = (folder, tuple((name, tuple(sorted((face_key, named, _stamp(folder / named))
+                                             for face_key, named in spec.items())))
                          for name, spec in declared.items()))
     if key in _LOADED:
         return _LOADED[key]
