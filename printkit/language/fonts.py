@@ -157,11 +157,18 @@ def share(document: object, characters: str) -> None:
     setattr(document, _SHARED_ATTRIBUTE, "".join(sorted(set(characters))))
 
 
+#: The PostScript names of the fonts registered as ReportLab registers them: printkit's
+#: own and the locales' (see _register_apart).
+_SHARED_FACES: set[bytes] = set()
+
+
 @cache
 def register() -> None:
     """Register the family once per process, with <b>/<i> mappings for Paragraph."""
     for name, filename in (*_FILES.items(), (HEADING, _HEADING_FILE)):
-        pdfmetrics.registerFont(_SharedSubsetFont(name, str(fonts_dir() / filename)))
+        font = _SharedSubsetFont(name, str(fonts_dir() / filename))
+        pdfmetrics.registerFont(font)
+        _SHARED_FACES.add(font.face.name)
     pdfmetrics.registerFontFamily(FAMILY, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD_ITALIC)
     for bold, italic, name in ((0, 0, REGULAR), (1, 0, BOLD), (0, 1, ITALIC), (1, 1, BOLD_ITALIC)):
@@ -189,7 +196,7 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
     return found.st_mtime_ns, found.st_size, found.st_ino
 
 
-def _register_file(path: Path) -> str:
+def _register_file(path: Path, apart: bool = False) -> str:
     """Register a locale's font file once per process; its name in the PDF's resources.
     Its subsets are each document's own characters: a script of thousands of characters
     would otherwise put all of them in every document."""
@@ -214,10 +221,11 @@ def _register_file(path: Path) -> str:
             raise ScriptError(f"font {path.name}: not a TrueType font that can be "
                               f"embedded") from None
         internals.name_every_glyph(font)
-        if own:
-            pdfmetrics.registerFont(font)
-        else:
+        if apart and font.face.name not in _SHARED_FACES:
             _register_apart(font)
+        else:
+            pdfmetrics.registerFont(font)
+            _SHARED_FACES.add(font.face.name)
         _BY_FILE[path] = name
     return _BY_FILE[path]
 
@@ -233,7 +241,7 @@ def project_face(path: Path) -> str:
     """Register one font file of a game project; its name. A file that is not a TrueType
     font that can be embedded is a ScriptError naming it."""
     register()
-    return _register_file(path)
+    return _register_file(path, apart=True)
 
 
 def project_family(paths: Mapping[tuple[bool, bool], Path]) -> dict[tuple[bool, bool], str]:
@@ -269,7 +277,9 @@ def _register_apart(font: TTFont) -> None:
     """Register a project's font as itself: ReportLab takes a font whose PostScript name
     it has seen for the one registered first (a font file changed since, another
     project's file of the same name), so it is registered under a name of its own and
-    keeps its PostScript name for the PDF."""
+    keeps its PostScript name for the PDF. (Not a font named as printkit's own or a
+    locale's: two fonts of one PostScript name cannot share a PDF, so such a font is
+    taken for that one, as before.)"""
     real = font.face.name
     font.face.name = real + b"#" + font.fontName.encode("ascii", "replace")
     try:
