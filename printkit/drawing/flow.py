@@ -79,6 +79,8 @@ class FlowDocument:
     compact: bool = False
     #: The type's scale against a rulebook's; None: 1, or COMPACT for a compact document.
     type_scale: float | None = None
+    #: printkit's faces a game project's own replace: (printkit's face, the project's).
+    faces: tuple[tuple[str, str], ...] = ()
 
 
 def render_flow(doc: FlowDocument) -> bytes:

@@ -116,6 +116,9 @@ class PdfWriter(dt.Visitor):
         self.width = width
         self.script = load(doc.locale)
         self.styles = _styles(doc.type_scale or (COMPACT if doc.compact else 1.0))
+        self.faces = dict(doc.faces)
+        for style in self.styles.values():  # a project's own fonts (see project_fonts)
+            style.fontName = self.faces.get(style.fontName, style.fontName)
         if spacing != 1.0:  # tightened (see printkit.drawing.pagefit)
             for style in self.styles.values():
                 style.spaceBefore *= spacing
@@ -303,7 +306,8 @@ class PdfWriter(dt.Visitor):
         scale = base.fontSize / 10
         cell = ParagraphStyle("td", base, fontSize=9 * scale, leading=11.5 * scale,
                               spaceBefore=0, spaceAfter=0)
-        style = (ParagraphStyle("th", cell, fontName=fonts.BOLD, textColor=ACCENT)
+        style = (ParagraphStyle("th", cell, fontName=self.faces.get(fonts.BOLD, fonts.BOLD),
+                                textColor=ACCENT)
                  if node.head else cell)
         return Paragraph(self.markup(node.content), style, script=self.script)
 

@@ -202,10 +202,13 @@ class Ink:
         finally:
             c.restoreState()
 
-    def check(self, text: str, where: str, data: bool = False) -> None:
+    def check(self, text: str, where: str, data: bool = False, font: str | None = None
+              ) -> None:
         """The glyph check; ``data``: the text is a game's data (a character no font has
-        is then bad data, exit 2, to be taken out of the data)."""
-        fonts.check_glyphs(text, self.locale, f"{self.document}: {where}", data=data)
+        is then bad data, exit 2, to be taken out of the data); ``font``: the face it is
+        set in, if a project's own."""
+        fonts.check_glyphs(text, self.locale, f"{self.document}: {where}", data=data,
+                           font=font)
 
     def floor(self) -> float:
         """The smallest size, in the canvas's current units, that prints at ``floor_pt``."""
@@ -229,7 +232,7 @@ class Ink:
     def fitted(self, text: str, box: Rect, font: str, size: float, min_size: float,
                where: str, data: bool = False) -> float:
         """The size at which ``text`` fits ``box`` on one line, or a FitError."""
-        self.check(text, where, data)
+        self.check(text, where, data, font)
         floor = self.floor()
         size, min_size = max(size, floor), max(min_size, floor)
         # A line is no taller than its box, except that no box makes text smaller than
@@ -253,7 +256,7 @@ class Ink:
         text, literal = _prepared(text, self.locale)
         marked = not literal and _TAG.search(text) is not None and balanced(text)
         floor = self._life_floor()
-        return fit_size(_measured(text, literal), fonts.BOLD if marked else font,
+        return fit_size(_measured(text, literal), fonts.widest(font) if marked else font,
                         floor, floor, width, self.script) is not None
 
     def wrapped_height(self, lines: int = 2) -> float:
@@ -275,12 +278,13 @@ class Ink:
         marked = not literal and _TAG.search(text) is not None and balanced(text)
         tagged = marked or (bool(script.fonts) and not script.cjk and not text.isascii())
         if self.miniature() and min(size, box.height) < self.floor() - 1e-9:
-            self.check(_measured(text, literal), where, literal)
+            self.check(_measured(text, literal), where, literal, font)
             return 0.0  # too small to print in a miniature: left out (see FLOOR_PT)
         # A line with <b> or <i> is measured in bold, its widest possible face.
         try:
             used = self.fitted(_measured(text, literal), box,
-                               fonts.BOLD if marked else font, size, min_size, where, literal)
+                               fonts.widest(font) if marked else font, size, min_size, where,
+                               literal)
         except FitError:
             if self.miniature():
                 return 0.0
@@ -372,7 +376,7 @@ class Ink:
         """The paragraph of ``text`` at the largest size that fits ``box``, with that size
         and the height it takes; None if it is left out of a miniature; else a FitError."""
         text, literal = _prepared(text, self.locale)
-        self.check(_measured(text, literal), where, literal)
+        self.check(_measured(text, literal), where, literal, font)
         floor = self.floor()
         if self.miniature() and size < floor - 1e-9:
             return None  # too small to print in a miniature: left out (see FLOOR_PT)

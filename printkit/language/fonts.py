@@ -6,6 +6,10 @@ every PDF uses one embedded family that ships inside the package (DejaVu
 Sans, Bitstream Vera licence, see fonts/LICENSE-DejaVu.txt), and every string
 is checked against the font's character map before it is drawn.
 
+A game project may declare font families of its own (see
+:mod:`printkit.model.project_fonts`): :func:`project_family` registers them, and text set
+in one is looked up in it alone, or first in a locale with fonts of its own.
+
 A locale whose letters DejaVu lacks declares its own fonts (see
 :mod:`printkit.language.script`): each character is then set in the first font of
 its chain that has it, the locale's font for the role, then its fallback font (for
@@ -153,11 +157,18 @@ def share(document: object, characters: str) -> None:
     setattr(document, _SHARED_ATTRIBUTE, "".join(sorted(set(characters))))
 
 
+#: The PostScript names of the fonts registered as ReportLab registers them: printkit's
+#: own and the locales' (see _register_apart).
+_SHARED_FACES: set[bytes] = set()
+
+
 @cache
 def register() -> None:
     """Register the family once per process, with <b>/<i> mappings for Paragraph."""
     for name, filename in (*_FILES.items(), (HEADING, _HEADING_FILE)):
-        pdfmetrics.registerFont(_SharedSubsetFont(name, str(fonts_dir() / filename)))
+        font = _SharedSubsetFont(name, str(fonts_dir() / filename))
+        pdfmetrics.registerFont(font)
+        _SHARED_FACES.add(font.face.name)
     pdfmetrics.registerFontFamily(FAMILY, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD_ITALIC)
     for bold, italic, name in ((0, 0, REGULAR), (1, 0, BOLD), (0, 1, ITALIC), (1, 1, BOLD_ITALIC)):
@@ -169,21 +180,39 @@ ROLE_OF = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bol
            HEADING: "heading"}
 
 _BY_FILE: dict[Path, str] = {}
+#: The size and modification time of each font file of a project as it was registered:
+#: a file changed since (a rebuild in the same process) is registered anew.
+_STAMPS: dict[Path, tuple[int, int, int] | None] = {}
+#: The names of font files registered before they changed (cached character maps and
+#: runs are keyed by name, so a changed file never takes an old name).
+_RETIRED: set[str] = set()
 
 
-def _register_file(path: Path) -> str:
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size, found.st_ino
+
+
+def _register_file(path: Path, apart: bool = False) -> str:
     """Register a locale's font file once per process; its name in the PDF's resources.
     Its subsets are each document's own characters: a script of thousands of characters
     would otherwise put all of them in every document."""
     path = path.resolve()
+    own = path.is_relative_to(fonts_dir().resolve())
+    stamp = None if own else _stamp(path)
+    if path in _BY_FILE and _STAMPS.get(path) != stamp:  # changed since: read it again
+        _RETIRED.add(_BY_FILE.pop(path))
     if path not in _BY_FILE:
+        _STAMPS[path] = stamp
         name = f"{LOCALE_FONT_PREFIX}{path.stem}"
-        while name in _BY_FILE.values():
+        while name in _BY_FILE.values() or name in _RETIRED:
             name += "-2"
         # A project's font is checked (again, if it changed since its script.toml was
         # read) before ReportLab reads it: see printkit.language.fontcheck.
-        problem = None if path.is_relative_to(fonts_dir().resolve()) else \
-            fontcheck.problem(path)
+        problem = None if own else fontcheck.problem(path)
         if problem is not None:
             raise ScriptError(f"font {path.name}: {problem}")
         try:
@@ -192,9 +221,71 @@ def _register_file(path: Path) -> str:
             raise ScriptError(f"font {path.name}: not a TrueType font that can be "
                               f"embedded") from None
         internals.name_every_glyph(font)
-        pdfmetrics.registerFont(font)
+        if apart and font.face.name not in _SHARED_FACES:
+            _register_apart(font)
+        else:
+            pdfmetrics.registerFont(font)
+            _SHARED_FACES.add(font.face.name)
         _BY_FILE[path] = name
     return _BY_FILE[path]
+
+
+#: A game project's own faces (see :mod:`printkit.model.project_fonts`): the registered
+#: name of each, with printkit's face for the same role, and the faces of its family by
+#: (bold, italic).
+_PROJECT: dict[str, str] = {}
+_FAMILY: dict[str, dict[tuple[bool, bool], str]] = {}
+
+
+def project_face(path: Path) -> str:
+    """Register one font file of a game project; its name. A file that is not a TrueType
+    font that can be embedded is a ScriptError naming it."""
+    register()
+    return _register_file(path, apart=True)
+
+
+def project_family(paths: Mapping[tuple[bool, bool], Path]) -> dict[tuple[bool, bool], str]:
+    """Register a project's font family (its declared faces by (bold, italic), the upright
+    regular one among them); the registered name of each face. ``<b>`` and ``<i>`` in
+    text set in the family take its declared faces, else its regular one."""
+    names = {face: project_face(path) for face, path in paths.items()}
+    for face, name in names.items():
+        _PROJECT[name] = _FACE[face]
+        _FAMILY[name] = names
+    regular = names[(False, False)]
+    pdfmetrics.registerFontFamily(
+        regular, normal=regular, bold=names.get((True, False), regular),
+        italic=names.get((False, True), regular),
+        boldItalic=names.get((True, True), names.get((True, False), regular)))
+    return names
+
+
+def project_files() -> list[Path]:
+    """The files of every project face registered in this process."""
+    return [path for path, name in _BY_FILE.items() if name in _PROJECT]
+
+
+def widest(font: str) -> str:
+    """The face text set in ``font`` with <b> in it is measured in: its family's bold."""
+    if font in _FAMILY:
+        family = _FAMILY[font]
+        return family.get((True, False), family[(False, False)])
+    return BOLD
+
+
+def _register_apart(font: TTFont) -> None:
+    """Register a project's font as itself: ReportLab takes a font whose PostScript name
+    it has seen for the one registered first (a font file changed since, another
+    project's file of the same name), so it is registered under a name of its own and
+    keeps its PostScript name for the PDF. (Not a font named as printkit's own or a
+    locale's: two fonts of one PostScript name cannot share a PDF, so such a font is
+    taken for that one, as before.)"""
+    real = font.face.name
+    font.face.name = real + b"#" + font.fontName.encode("ascii", "replace")
+    try:
+        pdfmetrics.registerFont(font)
+    finally:
+        font.face.name = real
 
 
 @cache
@@ -229,6 +320,10 @@ _UPRIGHT = {ITALIC: REGULAR, BOLD_ITALIC: BOLD}
 def chain(font: str, script: Script) -> tuple[str, ...]:
     """The fonts a character of text set in ``font`` is looked up in, first to last, in
     ``script``."""
+    if font in _PROJECT:
+        # A project's face alone where printkit's own faces print the locale; else first,
+        # before the locale's own fonts for the characters it lacks (see project_fonts).
+        return (font, *chain(_PROJECT[font], script)) if script.fonts else (font,)
     role = ROLE_OF.get(font)
     names = _names(script)
     if role is None or not names:
@@ -257,7 +352,7 @@ def runs(text: str, font: str, script: Script) -> tuple[tuple[str, str], ...]:
     # Latin letters and digits beside an alphabetic script read best in the fallback font
     # (printkit's own unless the locale names another); beside CJK, in the CJK font made
     # to match them.
-    ascii_first = fonts if script.cjk else (*fonts[1:], fonts[0])
+    ascii_first = fonts if script.cjk or font in _PROJECT else (*fonts[1:], fonts[0])
     out: list[tuple[str, str]] = []
     for token in _TOKENS.findall(text):
         if out and (token.isspace() or token in _LAYOUT):
@@ -310,7 +405,8 @@ def mark(markup: str, font: str, script: Script) -> str:
     fonts = chain(font, script)
     if len(fonts) == 1:
         return markup
-    bold, italic = int(font in (BOLD, BOLD_ITALIC)), int(font in (ITALIC, BOLD_ITALIC))
+    role = _PROJECT.get(font, font)  # a project's face: the role printkit's face has
+    bold, italic = int(role in (BOLD, BOLD_ITALIC)), int(role in (ITALIC, BOLD_ITALIC))
     out = []
     for piece in _PIECES.split(markup):
         if not piece or piece[0] in "<&":
@@ -324,6 +420,10 @@ def mark(markup: str, font: str, script: Script) -> str:
             out.append(piece)
             continue
         face = font if font == HEADING else _FACE[(bold > 0, italic > 0)]
+        if font in _FAMILY:  # a project's family: its face for the role, else its regular
+            family = _FAMILY[font]
+            face = family.get((bold > 0, italic > 0)) or family.get((bold > 0, False)) or \
+                family[(False, False)]
         for run_font, text in runs(piece, face, script):
             out.append(text if run_font == face else f'<font name="{run_font}">{text}</font>')
     return "".join(out)
@@ -397,6 +497,12 @@ def _tried(script: Script, heading: bool) -> list[str]:
     tried = [path.name for path in dict.fromkeys(
         [*script.fonts.values(), *([script.fallback] if script.fallback else [])])]
     return tried + ([_FILES[REGULAR], _HEADING_FILE] if heading else [_FILES[REGULAR]])
+
+
+def _project_tried(font: str, script: Script) -> list[str]:
+    """The project's font file, then the locale's own fonts where they take over."""
+    own = [path.name for path, name in _BY_FILE.items() if name == font]
+    return own + (_tried(script, False) if script.fonts else [])
 
 
 def _how(locale: str, tried: list[str]) -> str:
@@ -481,14 +587,18 @@ def data_glyph_errors(data: Mapping[str, Any], file: str,
 
 
 def check_glyphs(text: str, locale: str, where: str, heading: bool = False,
-                 data: bool = False) -> None:
+                 data: bool = False, font: str | None = None) -> None:
     """Fail, naming the string, locale, character and the fonts tried, if no font of the
     locale's chain has a glyph for a character.
 
-    ``heading`` text is set in the heading face too, so it is checked against both.
+    ``heading`` text is set in the heading face too, so it is checked against both. Text
+    set in a project's ``font`` is checked against that face (and the locale's own fonts,
+    in a locale that has some).
     """
     script = load(locale)
     faces = (*_FILES, HEADING) if heading else tuple(_FILES)
+    if font is not None and font in _PROJECT:
+        faces = (font,)
     missing = missing_glyphs(text, faces, script)
     if missing:
         char = missing[0]
@@ -496,11 +606,14 @@ def check_glyphs(text: str, locale: str, where: str, heading: bool = False,
         shown = text if len(text) <= 60 else text[:57] + "..."
         tried = _tried(script, heading)
         how = _how(locale, tried)
-        if data:  # a character of the game's data: bad data, fixed in the data
+        if faces[0] in _PROJECT:
+            tried = _project_tried(faces[0], script)
+            how = "use a font that has it in game.toml's [fonts] table"
+        elif data:  # a character of the game's data: bad data, fixed in the data
             how = "take it out of the game's data, or use a character the fonts have"
         error = GlyphError(f"locale {locale}: {where}: character {char!r} (U+{ord(char):04X} "
                          f"{name}) has no glyph in the fonts tried ({', '.join(tried)}), in "
                          f"{shown!r}; {how}")
-        if data:
+        if data or faces[0] in _PROJECT:
             error.exit_code = 2
         raise error

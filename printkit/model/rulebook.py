@@ -16,6 +16,7 @@ from printkit.drawing import doctree, trace
 from printkit.drawing.flow import COMPACT, FigureMaker, FlowDocument, flow_pages, render_flow
 from printkit.drawing.templating import broken_markup, render
 from printkit.language.translations import N_
+from printkit.model import project_fonts
 from printkit.model.game import Document, Game, RenderContext
 
 #: While set (by a build asked for its flow XML, see
@@ -59,12 +60,14 @@ def rulebook_document(ctx: RenderContext, template: str,
     if (sources := SOURCES.get()) is not None:
         sources[ctx.document] = xml
     subject = ctx._(document.title)
+    faces = project_fonts.rulebook_faces(ctx)
+    project_fonts.check_flow_glyphs(xml, faces, ctx.localizer.code, ctx.document)
 
     def flow(scale: float | None) -> FlowDocument:
         return FlowDocument(xml=xml, paper=ctx.paper, title=ctx.title,
                             locale=ctx.localizer.code, document=ctx.document,
                             figures=figures, subject=subject, compact=compact,
-                            type_scale=scale)
+                            type_scale=scale, faces=faces)
 
     if not compact:
         return flow(None)

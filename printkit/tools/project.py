@@ -54,6 +54,7 @@ from printkit.model.components.deck import shown
 from printkit.model.components.figures import project_figures
 from printkit.model.game import Document, Game
 from printkit.model.kit_table import KIT
+from printkit.model.project_fonts import FONTS, RULEBOOK, check_fonts
 from printkit.model.rulebook import flow_documents
 from printkit.resources import MARKER, PACKAGE_DIR, find_project  # noqa: F401 - re-exported
 from printkit.schema import (
@@ -101,6 +102,8 @@ SCHEMA = Table({
     # The guide's `gather` (what else players need) and `steps` (how to assemble the kit).
     "kit": KIT,
     "rules": _open(),
+    "fonts": FONTS,
+    "rulebook": RULEBOOK,
     **COMPONENTS,
 }, checks=(players_in_order,))
 
@@ -151,6 +154,9 @@ def load_project(folder: Path) -> Game:
         raise DataErrors([DataError(shown(folder / MARKER), "id", "the folder name gives no "
                                     "game id; set id = \"my-game\" (lower case, dashes)")])
     check_components(data, folder)
+    font_errors = check_fonts(data, folder, shown(folder / MARKER))
+    if font_errors:
+        raise DataErrors(font_errors)
     engine = folder / ENGINE
     replay = engine_replayer(load_engine(engine)) if engine.is_file() else None
     return Game(id=game_id, folder=folder, data_schema=SCHEMA, example_schema=EXAMPLES,

@@ -5,7 +5,7 @@ each a list of boxes like ``boxes``); a card picks one by its ``kind`` column. T
 deck's ``boxes`` are drawn on every card first, then its kind's boxes. A deck without
 ``kinds`` draws ``boxes`` alone, as it always has.
 
-A box's ``colour``, ``size``, ``bold`` or ``italic`` may name a column instead of a
+A box's ``colour``, ``size``, ``bold``, ``italic`` or ``font`` may name a column instead of a
 value: ``colour = "{suit_colour}"`` takes each card's colour from its ``suit_colour``
 value (checked when the deck loads). This module only picks and resolves boxes;
 checking and drawing are the deck's and the face's.
@@ -24,7 +24,9 @@ KIND_FIELD = "kind"
 #: A style that names a column: ``{suit_colour}``.
 COLUMN = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 #: The styles of a box that may come from a column.
-COLUMN_STYLES = ("colour", "size", "bold", "italic")
+COLUMN_STYLES = ("colour", "size", "bold", "italic", "font")
+#: A font family's name, as game.toml's [fonts] declares it.
+FONT_FAMILY = r"[a-z][a-z0-9_-]*"
 #: How a yes-or-no style (bold, italic) may be written in a card file.
 YES = ("true", "yes", "1")
 NO = ("false", "no", "0", "")
@@ -52,6 +54,9 @@ def style_value(style: str, raw: Any) -> tuple[Any, str | None]:
         low, high = SIZES
         return (size, None) if low <= size <= high else (
             None, f"is not a text size from {low:g} to {high:g} (points)")
+    if style == "font":  # a family of the project's [fonts]; empty: printkit's own
+        return (text or None, None) if not text or re.fullmatch(FONT_FAMILY, text) else (
+            None, "is not a font family's name (lower case letters, digits, - and _)")
     if text.lower() in YES or text.lower() in NO:
         return text.lower() in YES, None
     return None, f"is not {' or '.join(YES[:2])} (nor {' or '.join(NO[:2])})"

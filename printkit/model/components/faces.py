@@ -33,6 +33,7 @@ from printkit.drawing.symbols import draw_symbol
 from printkit.drawing.text import PLAY_PT, Ink
 from printkit.geometry import CardBox, Rect, mm
 from printkit.language import fonts
+from printkit.model import project_fonts
 from printkit.model.components import icons
 from printkit.model.components.card_kinds import face_boxes, styled
 from printkit.model.components.deck import Card, Deck, loaded_deck
@@ -90,18 +91,27 @@ def _value(ctx: RenderContext, raw: Any) -> str:
 _DIGITS = re.compile(r"[0-9]{1,9}")
 
 
+def _face(ctx: RenderContext, box: Mapping[str, Any], deck: Deck) -> str:
+    """The box's face: of the project's font family it names, else printkit's own."""
+    if not box.get("font"):
+        return font_of(box)
+    return project_fonts.face(ctx, box["font"], box["bold"], box["italic"],
+                              f"{deck.key}: box {box['name']!r}: font")
+
+
 def _text(c: Canvas, ink: Ink, box: Mapping[str, Any], rect: Rect, text: str,
-          where: str, shown: Color, own: Mapping[str, icons.Drawer] | None = None) -> None:
+          where: str, shown: Color, font: str,
+          own: Mapping[str, icons.Drawer] | None = None) -> None:
     c.setFillColor(shown)
     if has_icons(text):
-        draw_icon_text(c, ink, text, rect, font_of(box), box["size"], box["min_size"],
+        draw_icon_text(c, ink, text, rect, font, box["size"], box["min_size"],
                        box["align"], shown, where, box["wrap"], own)
     elif box["wrap"]:
-        ink.paragraph(text, rect, size=box["size"], min_size=box["min_size"], font=font_of(box),
+        ink.paragraph(text, rect, size=box["size"], min_size=box["min_size"], font=font,
                       colour=shown, where=where,
                       align="centre" if box["align"] == "centre" else "left")
     else:
-        ink.line(text, rect, font_of(box), box["size"], box["min_size"], box["align"],
+        ink.line(text, rect, font, box["size"], box["min_size"], box["align"],
                  where=where)
 
 
@@ -214,13 +224,14 @@ def draw_box(c: Canvas, ink: Ink, ctx: RenderContext, deck: Deck, box: Mapping[s
     if show == "fill":
         _fill(c, ctx, box, rect, card_box, colour(str(raw)))
     elif show == "text":
-        _text(c, ink, box, rect, _words(ctx, box, raw), where, shown,
+        _text(c, ink, box, rect, _words(ctx, box, raw), where, shown, _face(ctx, box, deck),
               icons.drawers(ctx.data, ctx.game.folder))
     elif show == "value":
         value = _value(ctx, raw)
         if box.get("format") is not None:
             value = _filled(box["format"], {"value": value})
-        _text(c, ink, box, rect, value, where, shown, icons.drawers(ctx.data, ctx.game.folder))
+        _text(c, ink, box, rect, value, where, shown, _face(ctx, box, deck),
+              icons.drawers(ctx.data, ctx.game.folder))
     elif show == "symbol":
         _symbol(c, ctx, box, str(raw), rect, shown)
     elif show == "image":

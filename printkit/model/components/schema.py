@@ -46,6 +46,8 @@ SHOWS = ("text", "value", "symbol", "fill", "image")
 SAFE_SHOWS = ("text", "value", "symbol", "image")
 ALIGNS = ("left", "centre", "right")
 FIELD = r"[a-z][a-z0-9_]*"
+#: A font family the project declares under [fonts].
+FONT_FAMILY = r"[a-z][a-z0-9_-]*"
 #: Column names a deck's fields may not take.
 RESERVED_FIELDS = ("count",)
 #: A dotted key of game.toml (``tydzien_card.days``), where a deck reads a value it shares
@@ -116,6 +118,8 @@ BOX = Table({
     "min_size": Value(float, required=False, default=6.0, minimum=3, maximum=200),
     "bold": OrColumn(Value(bool, required=False, default=False)),
     "italic": OrColumn(Value(bool, required=False, default=False)),
+    # A family of the project's [fonts] (see printkit.model.project_fonts).
+    "font": OrColumn(Value(str, required=False, pattern=FONT_FAMILY)),
     "align": Value(str, required=False, default="centre", choices=ALIGNS),
     "wrap": Value(bool, required=False, default=False),
     # A colour, or a column of the card file in braces ("{suit_colour}"): each card's own
@@ -533,6 +537,7 @@ SHEET_TEXT = Table({
     "min_size": Value(float, required=False, default=6.0, minimum=3, maximum=72),
     "bold": Value(bool, required=False, default=False),
     "italic": Value(bool, required=False, default=False),
+    "font": Value(str, required=False, pattern=FONT_FAMILY),
     "colour": Value(str, required=False, default="#1f2430", pattern=COLOUR),
     "align": Value(str, required=False, default="left", choices=ALIGNS),
     # Several lines, wrapped and shrunk to fit the box.

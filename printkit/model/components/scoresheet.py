@@ -37,6 +37,7 @@ from printkit.drawing.text import PLAY_PT, Ink
 from printkit.errors import DataError
 from printkit.geometry import Rect, mm, page_area
 from printkit.language import fonts
+from printkit.model import project_fonts
 from printkit.model.game import RenderContext
 
 INK = HexColor("#1f2430")
@@ -153,7 +154,9 @@ def _texts(c: Canvas, ink: Ink, ctx: RenderContext, spec: Mapping[str, Any], are
         box = Rect(area.x, area.top - mm(line["top_mm"]) - h, width, h)
         bottom = min(bottom, box.y)
         colour = HexColor(line["colour"])
-        font = _font(line["bold"], line["italic"])
+        font = project_fonts.face(ctx, line["font"], line["bold"], line["italic"],
+                                  f"sheets: texts[{i}].font") if line.get("font") else \
+            _font(line["bold"], line["italic"])
         c.setFillColor(colour)
         if line["wrap"]:
             ink.paragraph(text, box, size=line["size"], min_size=line["min_size"], font=font,

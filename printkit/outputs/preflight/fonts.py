@@ -47,13 +47,16 @@ def coverage(paths: list[Path]) -> dict[str, frozenset[int]]:
 
 
 def known_fonts(locales: list[str]) -> dict[str, frozenset[int]]:
-    """Every font printkit's PDFs of ``locales`` may embed: its own, then each locale's."""
+    """Every font printkit's PDFs of ``locales`` may embed: its own, then each locale's,
+    then the game project's own (its game.toml's [fonts], as loaded)."""
+    from printkit.language.fonts import project_files
     from printkit.language.script import load
     from printkit.resources import fonts_dir
 
     paths = sorted(fonts_dir().glob("*.ttf"))
     for code in locales:
         paths += sorted(set(load(code).fonts.values()))
+    paths += sorted(project_files())
     return coverage(paths)
 
 
