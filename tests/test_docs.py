@@ -235,7 +235,7 @@ def _tutorial_project(root: Path, monkeypatch: pytest.MonkeyPatch, art: bool = F
 
 def _replace_box(data: str, header: str, box: str) -> str:
     """``data`` with the first box under ``header`` replaced by ``box``."""
-    start = data.index(header)
+    start = data.index(f"\n{header}\n") + 1  # the table itself, not a comment naming it
     end = data.index("\n[", start + len(header))
     return data[:start] + box + data[end:]
 
@@ -283,7 +283,17 @@ def test_the_tutorials_art_is_drawn_as_vectors(tmp_path: Path,
     game = _tutorial_project(tmp_path, monkeypatch, art=True)
     out = tmp_path / "out"
     assert main(["build", "--locale", "en", "--no-previews", "--out", str(out)]) == 0
-    page = reader(game.parent / "out" / "my-game" / "en" / "cards-a4.pdf").pages[0]
-    objects = page["/Resources"]["/XObject"]
+    pdf = reader(game.parent / "out" / "my-game" / "en" / "cards-a4.pdf")
+    objects = pdf.pages[0]["/Resources"]["/XObject"]
     kinds = {str(objects[name].get_object()["/Subtype"]) for name in objects}
     assert kinds == {"/Form"}, kinds
+    # the sun's amber (#f2a900), drawn as shapes in a form of its own
+    amber = b".94902 .662745 0 rg"
+    forms, seen, todo = [], set(), [page["/Resources"] for page in pdf.pages]
+    while todo:  # forms inside forms: the art is placed inside each card's face
+        for ref in (todo.pop().get("/XObject") or {}).values():
+            if ref.idnum not in seen:
+                seen.add(ref.idnum)
+                forms.append(ref.get_object())
+                todo.append(forms[-1].get("/Resources") or {})
+    assert any(amber in form.get_data() for form in forms)
