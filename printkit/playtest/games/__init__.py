@@ -40,3 +40,22 @@ def only(params: Mapping[str, str], known: tuple[str, ...]) -> None:
     for key in params:
         if key not in known:
             raise ValueError(f"unknown parameter {key!r}; parameters: {', '.join(known)}")
+
+
+def yes_no(key: str, text: str) -> bool:
+    """A yes/no rule setting as typed; ValueError naming the key for anything else."""
+    value = text.strip().lower()
+    if value in TRUE + FALSE:
+        return value in TRUE
+    raise ValueError(f"rule {key}: {text!r} is not true or false")
+
+
+def whole(key: str, text: str, low: int, high: int) -> int:
+    """A whole-number rule setting in low..high; ValueError naming the key otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"rule {key}: {text!r} is not a whole number") from None
+    if not low <= value <= high:
+        raise ValueError(f"rule {key}: {value} is not in {low}-{high}")
+    return value

@@ -54,6 +54,7 @@ from printkit.games import pick_a_polar_bear
 from printkit.games.pick_a_polar_bear import rules as engine
 from printkit.games.pick_a_polar_bear.cards import step_problem
 from printkit.games.pick_a_polar_bear.rules import Answer, Phase, Rules
+from printkit.playtest.games import whole, yes_no
 
 #: The rule keys, each with its default and a line of help.
 RULES: Mapping[str, tuple[str, str]] = {
@@ -136,25 +137,6 @@ def game_rules() -> Rules:
     return engine.rules_from_data(pick_a_polar_bear.GAME.load_data())
 
 
-def _flag(key: str, text: str) -> bool:
-    value = text.strip().lower()
-    if value in ("true", "yes", "1", "on"):
-        return True
-    if value in ("false", "no", "0", "off"):
-        return False
-    raise ValueError(f"rule {key}: {text!r} is not true or false")
-
-
-def _whole(key: str, text: str, low: int, high: int) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise ValueError(f"rule {key}: {text!r} is not a whole number") from None
-    if not low <= number <= high:
-        raise ValueError(f"rule {key}: {number} is not in {low}-{high}")
-    return number
-
-
 def parse_rules(settings: Mapping[str, str]) -> Rules:
     """The engine's rules for ``settings`` (rule key -> text); ValueError names the key."""
     base = game_rules()
@@ -166,11 +148,11 @@ def parse_rules(settings: Mapping[str, str]) -> Rules:
     changes: dict[str, Any] = {}
     for key in ("hold", "bonus"):
         if key in given:
-            changes[key] = _flag(key, given[key])
+            changes[key] = yes_no(key, given[key])
     for key, high in (("bonus_points", 10), ("penalty_cards", 10),
                       ("min_table_cards", base.table_slots)):
         if key in given:
-            changes[key] = _whole(key, given[key], 0, high)
+            changes[key] = whole(key, given[key], 0, high)
     return replace(base, **changes)
 
 

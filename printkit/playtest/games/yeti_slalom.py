@@ -44,6 +44,7 @@ from printkit.games.yeti_slalom import rules as engine
 from printkit.games.yeti_slalom.course import Colour
 from printkit.games.yeti_slalom.rules import PlaceYeti, Rules, YetiCard
 from printkit.games.yeti_slalom.state import Deal
+from printkit.playtest.games import whole, yes_no
 
 #: The rule keys, each with its default and a line of help.
 RULES: Mapping[str, tuple[str, str]] = {
@@ -96,25 +97,6 @@ def game_rules() -> Rules:
     return engine.rules_from_data(yeti_slalom.GAME.load_data())
 
 
-def _flag(key: str, text: str) -> bool:
-    value = text.strip().lower()
-    if value in ("true", "yes", "1", "on"):
-        return True
-    if value in ("false", "no", "0", "off"):
-        return False
-    raise ValueError(f"rule {key}: {text!r} is not true or false")
-
-
-def _whole(key: str, text: str, low: int, high: int) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise ValueError(f"rule {key}: {text!r} is not a whole number") from None
-    if not low <= number <= high:
-        raise ValueError(f"rule {key}: {number} is not in {low}-{high}")
-    return number
-
-
 def parse_rules(settings: Mapping[str, str], players: int) -> Rules:
     """The engine's rules for ``settings`` (rule key -> text); ValueError names the key."""
     base = game_rules()
@@ -125,21 +107,21 @@ def parse_rules(settings: Mapping[str, str], players: int) -> Rules:
     given = {key: text for key, text in settings.items() if str(text).strip()}
     course = base.course
     if "hit_from" in given:
-        course = replace(course, hit_from=_whole("hit_from", given["hit_from"], 1, 6))
+        course = replace(course, hit_from=whole("hit_from", given["hit_from"], 1, 6))
     if "multipliers" in given:
         parts = given["multipliers"].split(",")
         course = replace(course, multipliers=tuple(
-            _whole("multipliers", part.strip(), 1, 99) for part in parts))
+            whole("multipliers", part.strip(), 1, 99) for part in parts))
     deals = dict(base.deals)
     if players in deals:
         old = deals[players]
         yetis = len(base.all_cards()) // players
         deals[players] = Deal(
-            _whole("yeti_cards", given["yeti_cards"], 0, yetis)
+            whole("yeti_cards", given["yeti_cards"], 0, yetis)
             if "yeti_cards" in given else old.yeti_cards,
-            _whole("snowballs", given["snowballs"], 0, base.snowballs // players)
+            whole("snowballs", given["snowballs"], 0, base.snowballs // players)
             if "snowballs" in given else old.snowballs)
-    strict = _flag("strict", given["strict"]) if "strict" in given else False
+    strict = yes_no("strict", given["strict"]) if "strict" in given else False
     return replace(base, course=course, deals=deals, strict=strict)
 
 
