@@ -194,3 +194,24 @@ def test_the_project_font_is_embedded_and_used(cards: PdfReader) -> None:
 def test_an_icon_of_the_projects_own_in_text(cards: PdfReader) -> None:
     assert "A treasure: coin coin coin" in _words(cards)
     assert any(_rgb("#d4af37") in form for form in _forms(cards))  # the coin, as shapes
+
+
+def test_every_font_is_embedded(cards: PdfReader) -> None:
+    """Drawing SVG art sets no font a printer would lack (a renderer's default Helvetica,
+    unembedded, was named by every form that held art)."""
+    fonts, seen, todo = {}, set(), [page["/Resources"] for page in cards.pages]
+    while todo:
+        resources = todo.pop()
+        for name, ref in (resources.get("/Font") or {}).items():
+            fonts[(name, ref.idnum)] = ref.get_object()
+        for ref in (resources.get("/XObject") or {}).values():
+            if ref.idnum not in seen:
+                seen.add(ref.idnum)
+                todo.append(ref.get_object().get("/Resources") or {})
+    assert fonts
+    for font in fonts.values():
+        descriptor = font.get("/FontDescriptor")
+        for descendant in font.get("/DescendantFonts") or []:
+            descriptor = descendant.get_object().get("/FontDescriptor")
+        assert descriptor is not None and descriptor.get_object().get("/FontFile2"), \
+            font["/BaseFont"]

@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit import filestamps
 from printkit.drawing.pdf import draw_once
+from printkit.language import fonts
 
 #: The largest SVG file read, in bytes: icons and card art are far smaller.
 MAX_BYTES = 20_000_000
@@ -104,6 +105,9 @@ def draw_svg(canvas: Canvas, path: Path, digest: str, x: float, y: float, width:
 
     def paint() -> None:
         shapes = drawing(path)
+        # The renderer sets a font before anything else (SVG text is refused, so nothing is
+        # set in it): printkit's own, embedded, not the unembedded Helvetica it would take.
+        shapes.initialFontName = fonts.REGULAR
         canvas.saveState()
         canvas.scale(width / shapes.width, height / shapes.height)
         renderPDF.draw(shapes, canvas, 0, 0)
