@@ -119,8 +119,11 @@ def test_memory_stays_flat_with_four_hundred_unique_pictures(tmp_path: Path) -> 
     # Decoded pictures kept for the build and every stream held in memory took 530 MB
     # at 150 cards; with the pictures prepared one at a time, the deck written whole by
     # ReportLab and the kit merged in memory took 227 MB at 400; rendered in parts and
-    # merged from files, 143 MB.
-    assert peak_mb < 180, peak_mb
+    # merged from files, 143 MB. Measured again on 2026-12-06: 178 MB (112 MB at 10
+    # cards, 129 MB at 100: about 0.17 MB a card with a picture of its own still grows
+    # with the deck, and a build imports some 62 MB before its first card); the bound
+    # keeps the old failures (530 and 227 MB) out with room for a library's import.
+    assert peak_mb < 190, peak_mb
     with Image.open(folder / "art" / "00000.png") as im:
         assert im.size == (400, 560)
 

@@ -17,15 +17,17 @@ converts text to paths, which every SVG editor does in one step).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from lxml import etree
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import filestamps
 from printkit.drawing.pdf import draw_once
 from printkit.language import fonts
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 #: The largest SVG file read, in bytes: icons and card art are far smaller.
 MAX_BYTES = 20_000_000
@@ -39,13 +41,7 @@ def is_svg(name: str) -> bool:
     return name.lower().endswith(".svg")
 
 
-def _parser() -> etree.XMLParser:
-    # No entities, no network, no DTD: an SVG is read as the data it is.
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           huge_tree=False)
-
-
-def _refused(root: etree._Element) -> str | None:
+def _refused(root: Any) -> str | None:
     """Why the SVG cannot be drawn faithfully (see the module), or None."""
     if root.tag not in (f"{_SVG}svg", "svg"):
         return "is not an SVG picture (its root element is not <svg>)"
@@ -67,14 +63,20 @@ def drawing(path: Path) -> Drawing:
     data = path.read_bytes()
     if len(data) > MAX_BYTES:
         raise ValueError(f"is more than {MAX_BYTES:,} bytes")
+    # lxml and svglib (some megabytes) are imported when a game has SVG art only
+    from lxml import etree
+    from svglib.svglib import svg2rlg
+
+    # No entities, no network, no DTD: an SVG is read as the data it is.
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False)
     try:
-        root = etree.fromstring(data, _parser())
+        root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         raise ValueError(f"cannot be read as SVG ({exc.msg})") from None
     reason = _refused(root)
     if reason is not None:
         raise ValueError(reason)
-    from svglib.svglib import svg2rlg  # imported when a game has SVG art only
 
     try:
         shapes = svg2rlg(str(path))
