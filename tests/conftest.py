@@ -72,6 +72,7 @@ BUILDING = (
     "test_previews.py",  # kits with their previews, the kit page in a browser
     "test_portable.py",  # builds in a fresh interpreter, workers spawned
     "test_wheel.py",  # a wheel built, installed and building a kit
+    "test_rulings.py",  # every game's rulebook rendered in every locale, then read
     # the playtest lab's games played hundreds of times per policy and player count
     "playtest/test_yeti_slalom.py",
     "playtest/test_pick_a_polar_bear.py",

@@ -70,6 +70,7 @@ def _play(tmp_path: Path, *args: str) -> int:
     return main(["playtest", *args, "--quiet"])
 
 
+@pytest.mark.full  # (spawns worker processes: not in the fast loop)
 def test_same_seed_same_bytes_for_any_jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(run, "CHUNK", 60)
