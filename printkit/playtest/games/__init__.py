@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
@@ -59,3 +59,11 @@ def whole(key: str, text: str, low: int, high: int) -> int:
     if not low <= value <= high:
         raise ValueError(f"rule {key}: {value} is not in {low}-{high}")
     return value
+
+
+def takes_only(policy: str, given: Mapping[str, str], known: Sequence[str] = ()) -> None:
+    """ValueError for a parameter ``policy`` does not take."""
+    for key in given:
+        if key not in known:
+            takes = f"parameters: {', '.join(known)}" if known else "no parameters"
+            raise ValueError(f"policy {policy}: no parameter {key!r}; {takes}")

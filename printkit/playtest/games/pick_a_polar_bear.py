@@ -54,7 +54,8 @@ from printkit.games import pick_a_polar_bear
 from printkit.games.pick_a_polar_bear import rules as engine
 from printkit.games.pick_a_polar_bear.cards import step_problem
 from printkit.games.pick_a_polar_bear.rules import Answer, Phase, Rules
-from printkit.playtest.games import whole, yes_no
+from printkit.playtest.games import takes_only, whole, yes_no
+from printkit.playtest.policies import RandomPolicy
 
 #: The rule keys, each with its default and a line of help.
 RULES: Mapping[str, tuple[str, str]] = {
@@ -307,40 +308,25 @@ def _share(policy: str, key: str, text: str) -> float:
     return value
 
 
-def _only(policy: str, given: Mapping[str, str], known: Sequence[str] = ()) -> None:
-    """ValueError for a parameter ``policy`` does not take."""
-    for key in given:
-        if key not in known:
-            takes = f"parameters: {', '.join(known)}" if known else "no parameters"
-            raise ValueError(f"policy {policy}: no parameter {key!r}; {takes}")
-
-
 def bot(**params: str) -> Bot:
-    _only("bot", params, ("speed", "errors"))
+    takes_only("bot", params, ("speed", "errors"))
     return Bot(_share("bot", "speed", params.get("speed", "0.8")),
                _share("bot", "errors", params.get("errors", "0.05")))
 
 
 def quick(**params: str) -> Bot:
-    _only("quick", params)
+    takes_only("quick", params)
     return Bot(1.0, 0.15)
 
 
 def careful(**params: str) -> Bot:
-    _only("careful", params)
+    takes_only("careful", params)
     return Bot(0.5, 0.0)
 
 
-class RandomPlay:
-    """``random``: any legal action, uniformly."""
-
-    def choose(self, state: Table, actions: Sequence[Any], rng: random.Random) -> Any:
-        return actions[rng.randrange(len(actions))]
-
-
-def random_play(**params: str) -> RandomPlay:
-    _only("random", params)
-    return RandomPlay()
+def random_play(**params: str) -> RandomPolicy:
+    takes_only("random", params)
+    return RandomPolicy()
 
 
 POLICIES: Mapping[str, Callable[..., Any]] = {

@@ -44,7 +44,8 @@ from printkit.games.yeti_slalom import rules as engine
 from printkit.games.yeti_slalom.course import Colour
 from printkit.games.yeti_slalom.rules import PlaceYeti, Rules, YetiCard
 from printkit.games.yeti_slalom.state import Deal
-from printkit.playtest.games import whole, yes_no
+from printkit.playtest.games import takes_only, whole, yes_no
+from printkit.playtest.policies import RandomPolicy
 
 #: The rule keys, each with its default and a line of help.
 RULES: Mapping[str, tuple[str, str]] = {
@@ -269,39 +270,24 @@ def _number(name: str, text: str) -> float:
         raise ValueError(f"policy {name}: min={text!r} is not a number") from None
 
 
-def _only(policy: str, given: Mapping[str, str], known: Sequence[str] = ()) -> None:
-    """ValueError for a parameter ``policy`` does not take."""
-    for key in given:
-        if key not in known:
-            takes = f"parameters: {', '.join(known)}" if known else "no parameters"
-            raise ValueError(f"policy {policy}: no parameter {key!r}; {takes}")
-
-
 def crowd(**params: str) -> Thrower:
-    _only("crowd", params, ("min",))
+    takes_only("crowd", params, ("min",))
     return Thrower(leader_only=False, least=_number("crowd", params.get("min", "2")))
 
 
 def leader(**params: str) -> Thrower:
-    _only("leader", params, ("min",))
+    takes_only("leader", params, ("min",))
     return Thrower(leader_only=True, least=_number("leader", params.get("min", "1")))
 
 
 def racer(**params: str) -> RacerPlay:
-    _only("racer", params)
+    takes_only("racer", params)
     return RacerPlay()
 
 
-class RandomPlay:
-    """``random``: any legal action, uniformly."""
-
-    def choose(self, state: Table, actions: Sequence[Any], rng: random.Random) -> Any:
-        return actions[rng.randrange(len(actions))]
-
-
-def random_play(**params: str) -> RandomPlay:
-    _only("random", params)
-    return RandomPlay()
+def random_play(**params: str) -> RandomPolicy:
+    takes_only("random", params)
+    return RandomPolicy()
 
 
 POLICIES: Mapping[str, Callable[..., Any]] = {
